@@ -1,0 +1,80 @@
+// The regolith command line: thin argument parsing over the libraries.
+//   regolith bench settle|dense --particles N --steps S [--threads T] [--json]
+//   regolith info
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "bench/bench_runner.h"
+#include "core/time_step_guard.h"
+#include "kernels/stages.h"
+
+namespace {
+
+int runBench(const std::string& scene, const regolith::BenchOptions& o, bool json) {
+  const regolith::BenchResult r =
+      scene == "dense" ? regolith::runDenseBench(o) : regolith::runSettleBench(o);
+  std::cout << (json ? regolith::benchJson(r) : regolith::benchText(r)) << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Regolith: GPU-accelerated DEM for granular terramechanics"};
+  app.require_subcommand(1);
+
+  regolith::BenchOptions bench;
+  bool json = false;
+  CLI::App* benchCmd = app.add_subcommand("bench", "Time the stepping loop on a benchmark scene");
+  benchCmd->require_subcommand(1);
+  for (const char* scene : {"settle", "dense"}) {
+    CLI::App* sub = benchCmd->add_subcommand(
+        scene, std::string(scene) == "settle"
+                   ? "Spheres falling from a lattice into an open box and settling"
+                   : "The same spheres after they have settled (dense bed)");
+    sub->add_option("--particles,-n", bench.particles, "number of spheres")
+        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30))
+        ->capture_default_str();
+    sub->add_option("--steps,-s", bench.steps, "timed steps")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--threads,-t", bench.threads, "OpenMP threads (CPU build; 0 = default)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_flag("--json", json, "print one JSON object");
+    if (std::string(scene) == "dense") {
+      sub->add_option("--max-settle-steps", bench.maxSettleSteps,
+                      "cap of the untimed settling phase")
+          ->capture_default_str();
+    }
+  }
+
+  CLI::App* infoCmd = app.add_subcommand("info", "Print the backend and whether a device is usable");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*infoCmd) {
+      std::string why;
+      const bool ok = regolith::deviceAvailable(&why);
+      std::cout << "backend: " << regolith::backendName() << "\n"
+                << "device: " << (ok ? "available" : "unavailable (" + why + ")") << "\n"
+                << "threads: " << regolith::threadCount() << std::endl;
+      return ok ? 0 : 3;
+    }
+    for (CLI::App* sub : benchCmd->get_subcommands()) {
+      if (*sub) return runBench(sub->get_name(), bench, json);
+    }
+  } catch (const regolith::TimeStepError& e) {
+    std::cerr << "regolith: " << e.what() << std::endl;
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "regolith: invalid input: " << e.what() << std::endl;
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "regolith: " << e.what() << std::endl;
+    return 3;
+  }
+  return 1;
+}

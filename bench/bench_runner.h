@@ -1,0 +1,40 @@
+// Throughput benchmarks: time the stepping loop on the settling scene and report
+// particle-steps per second, contacts per second and device bytes per particle.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace regolith {
+
+struct BenchOptions {
+  std::size_t particles = 10000;
+  std::uint64_t steps = 1000;
+  int threads = 0;                      // 0: the OpenMP default
+  std::uint64_t maxSettleSteps = 60000;  // dense only: cap of the untimed settling phase
+};
+
+struct BenchResult {
+  std::string scene;  // "settle" or "dense"
+  std::size_t particles = 0;
+  std::uint64_t steps = 0;
+  double wallSeconds = 0;
+  double particleStepsPerSecond = 0;
+  std::size_t contacts = 0;      // touching sphere–sphere pairs at the end
+  std::size_t wallContacts = 0;  // touching sphere–wall pairs at the end
+  double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
+  double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
+  double bytesPerParticle = 0;   // device memory / particles
+  std::uint64_t rebuilds = 0;    // contact-list rebuilds during the timed steps
+  std::uint64_t settleSteps = 0; // dense: untimed steps taken to settle
+  std::string backend;
+  int threads = 0;
+};
+
+BenchResult runSettleBench(const BenchOptions& o);
+BenchResult runDenseBench(const BenchOptions& o);
+
+std::string benchJson(const BenchResult& r);
+std::string benchText(const BenchResult& r);
+
+}  // namespace regolith

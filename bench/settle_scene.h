@@ -1,0 +1,26 @@
+// The benchmark scene of `regolith bench settle|dense`: N monodisperse spheres (r = 5 mm,
+// rho = 2600 kg/m^3, E = 1e8 Pa, nu = 0.3, e = 0.4, mu = 0.5, Crr = 0, dt = 1e-5 s,
+// g = 9.81) on a simple-cubic lattice of pitch 1.05 d with x/y jitter up to 0.02 d and
+// random velocities up to 0.1 m/s per component (vz <= 0), in an open-top box whose floor
+// and four side walls fit the lattice footprint. The same scene as
+// shared/reference/liggghts-bench/gen_bed.py and in.bench (LIGGGHTS, skin 2 mm).
+#pragma once
+
+#include <cstdint>
+
+#include "core/model.h"
+#include "kernels/state_arrays.h"
+
+namespace regolith {
+
+struct SettleScene {
+  Model model;
+  StateArrays state;
+  Vec3d boxLow, boxHigh;  // the container (open at boxHigh.z)
+};
+
+inline constexpr double kBenchRadius = 0.005;  // [m]
+
+SettleScene makeSettleScene(std::size_t particles, std::uint64_t seed = 12345);
+
+}  // namespace regolith

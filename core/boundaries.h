@@ -1,0 +1,26 @@
+// Constructors of analytic boundaries: infinite planes, axis-aligned box containers (six
+// finite walls, particles inside) and cylinders (particles inside or outside).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "kernels/boundary_primitive.h"
+
+namespace regolith {
+
+// Half-space whose open side is the one the normal points into.
+BoundaryPrimitive infinitePlane(const Vec3d& point, const Vec3d& normal, Index material);
+
+// Walls of the box [lo, hi] facing inwards, in the order -x, +x, -y, +y, -z (floor), +z (lid).
+// `keep` selects which of the six exist (e.g. an open-top box drops the lid).
+std::vector<BoundaryPrimitive> boxContainer(const Vec3d& lo, const Vec3d& hi, Index material,
+                                            std::array<bool, 6> keep = {true, true, true, true,
+                                                                        true, true});
+
+// Cylinder of the given radius around the axis through `point` along `axis`;
+// halfLength 0 means infinite.
+BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius,
+                           double halfLength, bool particlesInside, Index material);
+
+}  // namespace regolith

@@ -1,0 +1,92 @@
+// Material validation, mixing rules and the pair table.
+#include "core/material.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace regolith {
+namespace {
+
+[[noreturn]] void fail(const Material& m, const std::string& what, double value,
+                       const std::string& expected) {
+  std::ostringstream msg;
+  msg << "material '" << m.name << "': " << what << " = " << value << ", expected " << expected;
+  throw std::invalid_argument(msg.str());
+}
+
+}  // namespace
+
+void validateMaterial(const Material& m, bool needsDensity) {
+  if (!(std::isfinite(m.youngsModulus) && m.youngsModulus > 0))
+    fail(m, "Young's modulus E", m.youngsModulus, "a finite value > 0 Pa");
+  if (!(m.poissonRatio > -1 && m.poissonRatio < 0.5))
+    fail(m, "Poisson ratio nu", m.poissonRatio, "a value in (-1, 0.5)");
+  if (!(m.restitution > 0 && m.restitution <= 1))
+    fail(m, "restitution e", m.restitution, "a value in (0, 1]");
+  if (!(std::isfinite(m.friction) && m.friction >= 0))
+    fail(m, "friction mu", m.friction, "a finite value >= 0");
+  if (!(std::isfinite(m.rollingResistance) && m.rollingResistance >= 0))
+    fail(m, "rolling resistance Crr", m.rollingResistance, "a finite value >= 0");
+  if (needsDensity && !(std::isfinite(m.density) && m.density > 0))
+    fail(m, "density", m.density, "a finite value > 0 kg/m^3");
+}
+
+double dampingRatioFromRestitution(double e) {
+  if (e >= 1.0) return 0.0;
+  const double l = std::log(e);
+  return l / std::sqrt(l * l + M_PI * M_PI);
+}
+
+PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear) {
+  PairParams p;
+  const double invE = (1 - a.poissonRatio * a.poissonRatio) / a.youngsModulus +
+                      (1 - b.poissonRatio * b.poissonRatio) / b.youngsModulus;
+  const double invG = 2 * (2 - a.poissonRatio) * (1 + a.poissonRatio) / a.youngsModulus +
+                      2 * (2 - b.poissonRatio) * (1 + b.poissonRatio) / b.youngsModulus;
+  p.effectiveYoung = Real(1 / invE);
+  p.effectiveShear = Real(1 / invG);
+  const double e = 0.5 * (a.restitution + b.restitution);
+  p.restitution = Real(e);
+  p.beta = Real(dampingRatioFromRestitution(e));
+  p.friction = Real(0.5 * (a.friction + b.friction));
+  p.rollingResistance = Real(0.5 * (a.rollingResistance + b.rollingResistance));
+  p.normalStiffness = Real(linear.normalStiffness);
+  p.normalDamping = Real(linear.normalDamping);
+  p.tangentialStiffness = Real(linear.tangentialStiffness);
+  return p;
+}
+
+Index materialIndex(const std::vector<Material>& materials, const std::string& name) {
+  for (std::size_t i = 0; i < materials.size(); ++i) {
+    if (materials[i].name == name) return static_cast<Index>(i);
+  }
+  throw std::invalid_argument("no material named '" + name + "'");
+}
+
+std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
+                                       const std::vector<PairOverride>& overrides,
+                                       const LinearSpringSettings& linear) {
+  const std::size_t n = materials.size();
+  std::vector<PairParams> table(n * n);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) table[a * n + b] = mixPair(materials[a], materials[b], linear);
+  for (const PairOverride& o : overrides) {
+    const Index a = materialIndex(materials, o.first), b = materialIndex(materials, o.second);
+    for (PairParams* p : {&table[a * n + b], &table[b * n + a]}) {
+      if (o.restitution) {
+        if (!(*o.restitution > 0 && *o.restitution <= 1)) {
+          throw std::invalid_argument("pair override " + o.first + "/" + o.second +
+                                      ": restitution must be in (0, 1]");
+        }
+        p->restitution = Real(*o.restitution);
+        p->beta = Real(dampingRatioFromRestitution(*o.restitution));
+      }
+      if (o.friction) p->friction = Real(*o.friction);
+      if (o.rollingResistance) p->rollingResistance = Real(*o.rollingResistance);
+    }
+  }
+  return table;
+}
+
+}  // namespace regolith

@@ -1,0 +1,55 @@
+// Materials and the pair table: per-pair contact parameters from mixing rules, with
+// explicit overrides for named pairs (wheel–soil friction differs from soil–soil).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/pair_params.h"
+
+namespace regolith {
+
+struct Material {
+  std::string name;
+  double youngsModulus = 0;      // E [Pa], > 0
+  double poissonRatio = 0.3;     // nu, in (-1, 0.5)
+  double restitution = 0.5;      // e, in (0, 1]
+  double friction = 0.5;         // mu, >= 0
+  double rollingResistance = 0;  // Crr, >= 0
+  double density = 0;            // rho [kg/m^3], > 0 (spheres); walls may leave it 0
+};
+
+// Throws std::invalid_argument naming the material and the offending property.
+void validateMaterial(const Material& m, bool needsDensity);
+
+// Explicit values for one named pair; unset fields come from the mixing rule.
+struct PairOverride {
+  std::string first, second;
+  std::optional<double> restitution, friction, rollingResistance;
+};
+
+// Stiffness and damping of the linear spring–dashpot model (given directly, all pairs).
+struct LinearSpringSettings {
+  double normalStiffness = 0;      // k_n [N/m]
+  double normalDamping = 0;        // d_n [N s/m]
+  double tangentialStiffness = 0;  // k_t [N/m]
+};
+
+// The mixing rule for e, mu and Crr is the arithmetic mean of the two materials' values;
+// E* and G* come from the Hertz/Mindlin pair formulas (see kernels/hertz_mindlin.h).
+PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear);
+
+// beta = ln e / sqrt(ln^2 e + pi^2), 0 for e = 1.
+double dampingRatioFromRestitution(double e);
+
+// Flat table [a * n + b] over all materials, symmetric, with overrides applied.
+// Throws std::invalid_argument for an override naming an unknown material.
+std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
+                                       const std::vector<PairOverride>& overrides,
+                                       const LinearSpringSettings& linear);
+
+// Index of the material called name; throws std::invalid_argument if there is none.
+Index materialIndex(const std::vector<Material>& materials, const std::string& name);
+
+}  // namespace regolith

@@ -1,0 +1,32 @@
+// What a run is built from and does not change while it runs (the Model, as opposed to
+// the state): materials, pair overrides, boundaries, gravity, time step, contact model.
+#pragma once
+
+#include <vector>
+
+#include "core/material.h"
+#include "kernels/boundary_primitive.h"
+#include "kernels/pair_params.h"
+
+namespace regolith {
+
+// The guard refuses a time step above this fraction of the Rayleigh time (a common DEM
+// rule: Rayleigh waves carry most of the contact energy; 0.2 t_R keeps several steps per
+// wave transit even for the softest, finest material).
+inline constexpr double kRayleighFraction = 0.2;
+
+struct Model {
+  std::vector<Material> materials;
+  std::vector<PairOverride> pairOverrides;
+  std::vector<BoundaryPrimitive> boundaries;
+  Vec3 gravity{0, 0, Real(-9.81)};  // [m/s^2]
+  double timeStep = 1e-5;           // [s]
+  bool allowLargeTimeStep = false;  // explicit override of the Rayleigh guard
+  ContactModelKind contactModel = ContactModelKind::HertzMindlin;
+  LinearSpringSettings linearSpring;
+  // Contact-detection margin [m]; 0 selects 0.4 x the smallest sphere radius. Lists are
+  // rebuilt once any sphere has moved more than half of it.
+  double margin = 0;
+};
+
+}  // namespace regolith

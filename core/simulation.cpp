@@ -1,0 +1,89 @@
+// The stepping loop.
+#include "core/simulation.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace regolith {
+namespace {
+
+void validateModel(const Model& m, const StateArrays& s) {
+  if (m.materials.empty()) throw std::invalid_argument("the model defines no materials");
+  std::vector<bool> usedBySpheres(m.materials.size(), false);
+  for (Index mat : s.sphereMaterial) {
+    if (mat < 0 || mat >= static_cast<Index>(m.materials.size()))
+      throw std::invalid_argument("a sphere refers to an undefined material index " +
+                                  std::to_string(mat));
+    usedBySpheres[mat] = true;
+  }
+  for (std::size_t i = 0; i < m.materials.size(); ++i) validateMaterial(m.materials[i], usedBySpheres[i]);
+  for (const BoundaryPrimitive& b : m.boundaries)
+    if (b.material < 0 || b.material >= static_cast<Index>(m.materials.size()))
+      throw std::invalid_argument("a boundary refers to an undefined material index");
+  if (m.contactModel == ContactModelKind::LinearSpringDashpot &&
+      !(m.linearSpring.normalStiffness > 0 && m.linearSpring.tangentialStiffness >= 0 &&
+        m.linearSpring.normalDamping >= 0))
+    throw std::invalid_argument(
+        "linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
+  if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
+}
+
+}  // namespace
+
+Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::move(model)) {
+  validateModel(m_model, initial);
+  m_rayleigh = finestRayleighTime(m_model.materials, initial);
+  enforceTimeStep(m_model.timeStep, m_rayleigh, kRayleighFraction, m_model.allowLargeTimeStep);
+  requireDevice();
+
+  m_params.dt = Real(m_model.timeStep);
+  m_params.gravity = m_model.gravity;
+  m_margin = m_model.margin;
+  if (m_margin <= 0 && !initial.sphereRadius.empty()) {
+    m_margin = 0.4 * double(*std::min_element(initial.sphereRadius.begin(),
+                                              initial.sphereRadius.end()));
+  }
+  const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
+  m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
+                               m_model.boundaries);
+  updateSpherePositions(*m_device);
+  rebuild();
+  computeContactForces(*m_device, m_params, m_model.contactModel);
+  gatherAndKick(*m_device, m_params, /*kick=*/false);
+}
+
+void Simulation::rebuild() {
+  rebuildContacts(*m_device, Real(m_margin));
+  ++m_rebuilds;
+}
+
+void Simulation::step(std::uint64_t steps) {
+  const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
+  for (std::uint64_t k = 0; k < steps; ++k) {
+    kickDrift(*m_device, m_params);
+    if (updateSpherePositions(*m_device) > trigger) rebuild();
+    computeContactForces(*m_device, m_params, m_model.contactModel);
+    gatherAndKick(*m_device, m_params, /*kick=*/true);
+    ++m_steps;
+    m_time = double(m_steps) * m_model.timeStep;
+  }
+}
+
+StateArrays Simulation::state() const {
+  StateArrays s;
+  downloadState(*m_device, s);
+  return s;
+}
+
+ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }
+
+std::size_t Simulation::touchingPairs() const { return touchingPairCount(*m_device); }
+std::size_t Simulation::touchingWalls() const { return touchingWallCount(*m_device); }
+
+std::size_t Simulation::candidateContacts() const {
+  return candidatePairCount(*m_device) + candidateWallCount(*m_device);
+}
+
+std::size_t Simulation::deviceBytes() const { return regolith::deviceBytes(*m_device); }
+
+}  // namespace regolith

@@ -1,0 +1,59 @@
+// Backend identification and set-up: device presence (CUDA) and thread count (OpenMP).
+#include <stdexcept>
+#include <string>
+
+#include "kernels/backend.h"
+#include "kernels/stages.h"
+
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#include <cuda_runtime.h>
+#else
+#include <omp.h>
+#endif
+
+namespace regolith {
+
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+
+std::string backendName() { return "cuda"; }
+
+bool deviceAvailable(std::string* why) {
+  int count = 0;
+  const cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    if (why) {
+      *why = err != cudaSuccess ? std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err)
+                                : std::string("the driver reports zero devices");
+    }
+    cudaGetLastError();  // clear the sticky error so later calls report their own state
+    return false;
+  }
+  return true;
+}
+
+void setThreadCount(int) {}
+int threadCount() { return 1; }
+
+#else
+
+std::string backendName() { return "cpu-omp"; }
+
+bool deviceAvailable(std::string*) { return true; }
+
+void setThreadCount(int threads) {
+  if (threads > 0) omp_set_num_threads(threads);
+}
+int threadCount() { return omp_get_max_threads(); }
+
+#endif
+
+void requireDevice() {
+  std::string why;
+  if (!deviceAvailable(&why)) {
+    throw std::runtime_error(
+        "no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
+        "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
+  }
+}
+
+}  // namespace regolith

@@ -1,0 +1,77 @@
+// Binning of spheres into a uniform grid by sorting their cell keys.
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+#include <thrust/transform_reduce.h>
+
+#include "kernels/backend.h"
+#include "kernels/contact_detection.h"
+
+namespace regolith {
+namespace {
+
+struct Bounds {
+  Vec3d lo, hi;
+};
+
+struct PointBounds {
+  const Vec3d* x;
+  REGOLITH_HD Bounds operator()(Index i) const { return {x[i], x[i]}; }
+};
+
+struct MergeBounds {
+  REGOLITH_HD Bounds operator()(const Bounds& a, const Bounds& b) const {
+    return {Vec3d(fmin(a.lo.x, b.lo.x), fmin(a.lo.y, b.lo.y), fmin(a.lo.z, b.lo.z)),
+            Vec3d(fmax(a.hi.x, b.hi.x), fmax(a.hi.y, b.hi.y), fmax(a.hi.z, b.hi.z))};
+  }
+};
+
+// Reads: sphere positions. Writes: cell key and sphere index per slot (unsorted).
+struct CellKeyOf {
+  UniformGrid grid;
+  const Vec3d* x;
+  PairKey* key;
+  Index* sphere;
+  REGOLITH_HD void operator()(Index i) const {
+    int ix, iy, iz;
+    grid.cellOf(x[i], ix, iy, iz);
+    key[i] = grid.key(ix, iy, iz);
+    sphere[i] = i;
+  }
+};
+
+int cellsAlong(double extent, double cell) {
+  // Cap the count per axis: a stray sphere far away must not blow up the key space
+  // (spheres beyond the cap share the last cell, which stays correct, only slower).
+  const double n = floor(extent / cell) + 1.0;
+  return n > 1 << 20 ? 1 << 20 : static_cast<int>(n);
+}
+
+}  // namespace
+
+UniformGrid binSpheres(DeviceState& s, Real margin) {
+  const std::size_t n = s.sphereCount();
+  UniformGrid grid;
+  grid.cell = 2.0 * double(s.maxRadius) + double(margin);
+  if (grid.cell <= 0) grid.cell = 1.0;
+  s.cellKey.resize(n);
+  s.cellSphere.resize(n);
+  if (n == 0) return grid;
+
+  const Vec3d first = s.spherePosition[0];
+  const Bounds b = thrust::transform_reduce(
+      devicePolicy(), thrust::counting_iterator<Index>(0),
+      thrust::counting_iterator<Index>(static_cast<Index>(n)), PointBounds{raw(s.spherePosition)},
+      Bounds{first, first}, MergeBounds{});
+  grid.origin = b.lo;
+  grid.nx = cellsAlong(b.hi.x - b.lo.x, grid.cell);
+  grid.ny = cellsAlong(b.hi.y - b.lo.y, grid.cell);
+  grid.nz = cellsAlong(b.hi.z - b.lo.z, grid.cell);
+
+  parallel_for(n, CellKeyOf{grid, raw(s.spherePosition), raw(s.cellKey), raw(s.cellSphere)});
+  // Stable: spheres of one cell stay in index order, so the build is deterministic.
+  thrust::stable_sort_by_key(devicePolicy(), s.cellKey.begin(), s.cellKey.end(),
+                             s.cellSphere.begin());
+  return grid;
+}
+
+}  // namespace regolith

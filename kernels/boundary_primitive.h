@@ -1,0 +1,28 @@
+// Analytic boundaries as one flat POD the device can read: infinite planes (half-spaces),
+// finite one-sided walls (a box is six of them) and cylinders (inside or outside).
+#pragma once
+
+#include "kernels/vec3.h"
+
+namespace regolith {
+
+enum class BoundaryKind : int {
+  Plane = 0,      // half-space {(x - point) . normal >= 0} is open, the rest is solid
+  FiniteWall = 1, // rectangle in the plane, acts only on spheres whose centre is in front
+  Cylinder = 2,   // circular cylinder, particles inside or outside
+};
+
+struct BoundaryPrimitive {
+  BoundaryKind kind = BoundaryKind::Plane;
+  Index material = 0;
+  Vec3d point;           // plane/wall centre, or a point on the cylinder axis
+  Vec3 normal{0, 0, 1};  // plane/wall: unit normal into the open side; cylinder: unit axis
+  Vec3 tangentU{1, 0, 0};  // finite wall: in-plane unit axes and half extents
+  Vec3 tangentV{0, 1, 0};
+  Real halfU = 0, halfV = 0;
+  Real radius = 0;       // cylinder radius
+  Real halfLength = 0;   // cylinder half length along the axis, 0 = infinite
+  bool inside = true;    // cylinder: particles inside (true) or outside (false)
+};
+
+}  // namespace regolith

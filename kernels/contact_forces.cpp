@@ -1,0 +1,221 @@
+// Per-contact force evaluation, one thread per candidate pair: geometry, the selected
+// force model, rolling resistance, and the torques about each sphere's centre. Candidates
+// that do not overlap get zero force and forget their shear history.
+#include <thrust/transform_reduce.h>
+
+#include "kernels/backend.h"
+#include "kernels/boundary_geometry.h"
+#include "kernels/device_state.h"
+#include "kernels/hertz_mindlin.h"
+#include "kernels/linear_spring_dashpot.h"
+#include "kernels/rolling_resistance.h"
+#include "kernels/stages.h"
+
+namespace regolith {
+namespace {
+
+// Owner and sphere arrays a contact reads.
+struct BodyView {
+  const Vec3d* ownerPosition;
+  const Vec3* velocity;
+  const Vec3* omega;
+  const Real* mass;
+  const Vec3* inertia;
+  const Index* sphereOwner;
+  const Vec3d* spherePosition;
+  const Real* radius;
+  const Index* material;
+
+  // Velocity of the material point at world position p of owner o.
+  REGOLITH_HD Vec3 pointVelocity(Index o, const Vec3& armFromOwner) const {
+    return velocity[o] + cross(omega[o], armFromOwner);
+  }
+  REGOLITH_HD Real meanInertia(Index o) const {
+    const Vec3 I = inertia[o];
+    return (I.x + I.y + I.z) / Real(3);
+  }
+};
+
+BodyView bodyView(const DeviceState& s) {
+  return {raw(s.ownerPosition), raw(s.ownerVelocity), raw(s.ownerAngularVelocity),
+          raw(s.ownerMass),     raw(s.ownerInertia),  raw(s.sphereOwner),
+          raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereMaterial)};
+}
+
+// Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
+template <class Model>
+struct PairForces {
+  BodyView body;
+  const PairParams* table;
+  Index materialCount;
+  const PairKey* keys;
+  Vec3* shear;
+  Vec3* force;
+  Vec3* torqueFirst;
+  Vec3* torqueSecond;
+  Real dt;
+
+  REGOLITH_HD void operator()(Index c) const {
+    const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
+    const Real ri = body.radius[i], rj = body.radius[j];
+    const Vec3 d(body.spherePosition[i] - body.spherePosition[j]);
+    const Real dist2 = norm2(d);
+    const Real reach = ri + rj;
+    if (dist2 >= reach * reach || dist2 <= Real(0)) {
+      shear[c] = Vec3();
+      force[c] = Vec3();
+      torqueFirst[c] = Vec3();
+      torqueSecond[c] = Vec3();
+      return;
+    }
+    const Real dist = sqrt(dist2);
+    const Vec3 n = d * (Real(1) / dist);
+    const Real overlap = reach - dist;
+    // Contact point in the middle of the overlap: arms from each sphere centre.
+    const Vec3 armI = n * -(ri - Real(0.5) * overlap);
+    const Vec3 armJ = n * (rj - Real(0.5) * overlap);
+    const Index oi = body.sphereOwner[i], oj = body.sphereOwner[j];
+    const Vec3 toI(body.spherePosition[i] - body.ownerPosition[oi]);
+    const Vec3 toJ(body.spherePosition[j] - body.ownerPosition[oj]);
+    const Vec3 vrel = body.pointVelocity(oi, toI + armI) - body.pointVelocity(oj, toJ + armJ);
+    const Real mi = body.mass[oi], mj = body.mass[oj];
+
+    ContactInput in;
+    in.overlap = overlap;
+    in.normal = n;
+    in.relVelocity = vrel;
+    in.effRadius = ri * rj / reach;
+    in.effMass = mi * mj / (mi + mj);
+    in.dt = dt;
+    const PairParams& p = table[body.material[i] * materialCount + body.material[j]];
+    Vec3 xi = shear[c];
+    const ContactResult r = Model::evaluate(p, in, xi);
+    shear[c] = xi;
+
+    const Real Ii = body.meanInertia(oi), Ij = body.meanInertia(oj);
+    const Vec3 roll = rollingResistanceTorque(body.omega[oi] - body.omega[oj], n,
+                                              p.rollingResistance, r.normalForce, in.effRadius,
+                                              Ii * Ij / (Ii + Ij), dt);
+    force[c] = r.force;
+    torqueFirst[c] = cross(armI, r.force) + roll;
+    torqueSecond[c] = cross(armJ, -r.force) - roll;
+  }
+};
+
+// Reads: sphere/owner state, boundaries, pair table, keys, shear. Writes: shear, force,
+// torque. A boundary is rigid and still: R* = sphere radius, m* = owner mass.
+template <class Model>
+struct WallForces {
+  BodyView body;
+  const BoundaryPrimitive* boundaries;
+  const PairParams* table;
+  Index materialCount;
+  const PairKey* keys;
+  Vec3* shear;
+  Vec3* force;
+  Vec3* torque;
+  Real dt;
+
+  REGOLITH_HD void operator()(Index c) const {
+    const Index i = pairFirst(keys[c]);
+    const BoundaryPrimitive& b = boundaries[pairSecond(keys[c])];
+    const Real ri = body.radius[i];
+    Real gap;
+    Vec3 n;
+    if (!boundaryGap(b, body.spherePosition[i], ri, Real(0), gap, n) || gap >= Real(0)) {
+      shear[c] = Vec3();
+      force[c] = Vec3();
+      torque[c] = Vec3();
+      return;
+    }
+    const Real overlap = -gap;
+    const Vec3 arm = n * -(ri - Real(0.5) * overlap);
+    const Index oi = body.sphereOwner[i];
+    const Vec3 toI(body.spherePosition[i] - body.ownerPosition[oi]);
+
+    ContactInput in;
+    in.overlap = overlap;
+    in.normal = n;
+    in.relVelocity = body.pointVelocity(oi, toI + arm);
+    in.effRadius = ri;
+    in.effMass = body.mass[oi];
+    in.dt = dt;
+    const PairParams& p = table[body.material[i] * materialCount + b.material];
+    Vec3 xi = shear[c];
+    const ContactResult r = Model::evaluate(p, in, xi);
+    shear[c] = xi;
+    const Vec3 roll = rollingResistanceTorque(body.omega[oi], n, p.rollingResistance,
+                                              r.normalForce, in.effRadius,
+                                              body.meanInertia(oi), dt);
+    force[c] = r.force;
+    torque[c] = cross(arm, r.force) + roll;
+  }
+};
+
+template <class Model>
+void evaluateWith(DeviceState& s, const StepParams& p) {
+  const BodyView body = bodyView(s);
+  parallel_for(s.pairKeys.size(),
+               PairForces<Model>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
+                                 raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
+                                 raw(s.pairTorqueSecond), p.dt});
+  parallel_for(s.wallKeys.size(),
+               WallForces<Model>{body, raw(s.boundaries), raw(s.pairTable), s.materialCount,
+                                 raw(s.wallKeys), raw(s.wallShear), raw(s.wallForce),
+                                 raw(s.wallTorque), p.dt});
+}
+
+struct PairTouches {
+  const PairKey* keys;
+  const Vec3d* x;
+  const Real* radius;
+  REGOLITH_HD std::size_t operator()(Index c) const {
+    const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
+    const double reach = double(radius[i] + radius[j]);
+    return norm2(x[i] - x[j]) < reach * reach ? 1 : 0;
+  }
+};
+
+struct WallTouches {
+  const PairKey* keys;
+  const BoundaryPrimitive* boundaries;
+  const Vec3d* x;
+  const Real* radius;
+  REGOLITH_HD std::size_t operator()(Index c) const {
+    const Index i = pairFirst(keys[c]);
+    Real gap;
+    Vec3 n;
+    return boundaryGap(boundaries[pairSecond(keys[c])], x[i], radius[i], Real(0), gap, n) &&
+                   gap < Real(0)
+               ? 1
+               : 0;
+  }
+};
+
+template <class Functor>
+std::size_t countIf(std::size_t n, const Functor& f) {
+  return thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
+                                  thrust::counting_iterator<Index>(static_cast<Index>(n)), f,
+                                  std::size_t(0), thrust::plus<std::size_t>());
+}
+
+}  // namespace
+
+void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model) {
+  switch (model) {
+    case ContactModelKind::HertzMindlin: evaluateWith<HertzMindlin>(s, p); return;
+    case ContactModelKind::LinearSpringDashpot: evaluateWith<LinearSpringDashpot>(s, p); return;
+  }
+}
+
+std::size_t touchingPairCount(const DeviceState& s) {
+  return countIf(s.pairKeys.size(),
+                 PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
+}
+
+std::size_t touchingWallCount(const DeviceState& s) {
+  return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), raw(s.boundaries),
+                                                raw(s.spherePosition), raw(s.sphereRadius)});
+}
+
+}  // namespace regolith

@@ -1,0 +1,43 @@
+// The per-sphere index of contacts in which a sphere is the second member, so the force
+// gather reads every contact of a sphere in a fixed order without atomics.
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+
+#include "kernels/backend.h"
+#include "kernels/contact_detection.h"
+#include "kernels/sorted_search.h"
+
+namespace regolith {
+namespace {
+
+struct SecondOf {
+  const PairKey* keys;
+  Index* second;
+  REGOLITH_HD void operator()(Index c) const { second[c] = pairSecond(keys[c]); }
+};
+
+// secondBegin[s] = first slot of the sorted seconds that is >= s, for s in [0, n].
+struct SegmentStart {
+  const Index* sortedSecond;
+  Index count;
+  Index* begin;
+  REGOLITH_HD void operator()(Index s) const { begin[s] = lowerBound(sortedSecond, count, s); }
+};
+
+}  // namespace
+
+void buildSecondIndex(DeviceState& s) {
+  const std::size_t nc = s.pairKeys.size();
+  s.scratchIndex.resize(nc);
+  s.secondOrder.resize(nc);
+  parallel_for(nc, SecondOf{raw(s.pairKeys), raw(s.scratchIndex)});
+  thrust::sequence(devicePolicy(), s.secondOrder.begin(), s.secondOrder.end());
+  // Stable: contacts of one sphere stay in key order.
+  thrust::stable_sort_by_key(devicePolicy(), s.scratchIndex.begin(), s.scratchIndex.end(),
+                             s.secondOrder.begin());
+  s.secondBegin.resize(s.sphereCount() + 1);
+  parallel_for(s.sphereCount() + 1,
+               SegmentStart{raw(s.scratchIndex), static_cast<Index>(nc), raw(s.secondBegin)});
+}
+
+}  // namespace regolith

@@ -1,0 +1,137 @@
+// Upload of the host state to the device, download for output and tests, memory accounting.
+#include <algorithm>
+#include <stdexcept>
+
+#include <thrust/copy.h>
+#include <thrust/fill.h>
+
+#include "kernels/device_state.h"
+#include "kernels/stages.h"
+
+namespace regolith {
+
+void DeviceStateDeleter::operator()(DeviceState* s) const { delete s; }
+
+namespace {
+
+template <class T>
+void upload(DeviceVector<T>& dst, const std::vector<T>& src) {
+  dst.assign(src.begin(), src.end());
+}
+
+template <class T>
+void download(const DeviceVector<T>& src, std::vector<T>& dst) {
+  dst.resize(src.size());
+  thrust::copy(src.begin(), src.end(), dst.begin());
+}
+
+void checkSizes(const StateArrays& s) {
+  const std::size_t no = s.ownerCount(), ns = s.sphereCount();
+  const bool ownersOk = s.ownerOrientation.size() == no && s.ownerVelocity.size() == no &&
+                        s.ownerAngularVelocity.size() == no && s.ownerMass.size() == no &&
+                        s.ownerInertia.size() == no && s.ownerSphereBegin.size() == no + 1;
+  const bool spheresOk = s.sphereOffset.size() == ns && s.sphereRadius.size() == ns &&
+                         s.sphereMaterial.size() == ns;
+  if (!ownersOk || !spheresOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
+    throw std::invalid_argument("StateArrays: owner and sphere arrays have inconsistent sizes");
+  }
+}
+
+}  // namespace
+
+DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
+                                 Index materialCount,
+                                 const std::vector<BoundaryPrimitive>& boundaries) {
+  checkSizes(state);
+  DeviceStatePtr s(new DeviceState);
+  upload(s->ownerPosition, state.ownerPosition);
+  upload(s->ownerOrientation, state.ownerOrientation);
+  upload(s->ownerVelocity, state.ownerVelocity);
+  upload(s->ownerAngularVelocity, state.ownerAngularVelocity);
+  upload(s->ownerMass, state.ownerMass);
+  upload(s->ownerInertia, state.ownerInertia);
+  upload(s->ownerSphereBegin, state.ownerSphereBegin);
+  s->ownerForce.assign(state.ownerCount(), Vec3());
+  s->ownerTorque.assign(state.ownerCount(), Vec3());
+
+  upload(s->sphereOwner, state.sphereOwner);
+  upload(s->sphereOffset, state.sphereOffset);
+  upload(s->sphereRadius, state.sphereRadius);
+  upload(s->sphereMaterial, state.sphereMaterial);
+  s->spherePosition.resize(state.sphereCount());
+  s->spherePositionAtBuild.resize(state.sphereCount());
+
+  upload(s->pairTable, table);
+  upload(s->boundaries, boundaries);
+  s->materialCount = materialCount;
+  s->maxRadius = state.sphereRadius.empty()
+                     ? Real(0)
+                     : *std::max_element(state.sphereRadius.begin(), state.sphereRadius.end());
+  // Empty contact index: every sphere has zero contacts until the first rebuild.
+  s->firstBegin.assign(state.sphereCount() + 1, 0);
+  s->secondBegin.assign(state.sphereCount() + 1, 0);
+  s->wallBegin.assign(state.sphereCount() + 1, 0);
+  return s;
+}
+
+void downloadState(const DeviceState& s, StateArrays& out) {
+  download(s.ownerPosition, out.ownerPosition);
+  download(s.ownerOrientation, out.ownerOrientation);
+  download(s.ownerVelocity, out.ownerVelocity);
+  download(s.ownerAngularVelocity, out.ownerAngularVelocity);
+  download(s.ownerMass, out.ownerMass);
+  download(s.ownerInertia, out.ownerInertia);
+  download(s.ownerSphereBegin, out.ownerSphereBegin);
+  download(s.ownerForce, out.ownerForce);
+  download(s.ownerTorque, out.ownerTorque);
+  download(s.sphereOwner, out.sphereOwner);
+  download(s.sphereOffset, out.sphereOffset);
+  download(s.sphereRadius, out.sphereRadius);
+  download(s.sphereMaterial, out.sphereMaterial);
+}
+
+ContactSnapshot downloadContacts(const DeviceState& s) {
+  ContactSnapshot c;
+  std::vector<PairKey> keys;
+  download(s.pairKeys, keys);
+  c.pairKeys.assign(keys.begin(), keys.end());
+  download(s.pairShear, c.pairShear);
+  download(s.wallKeys, keys);
+  c.wallKeys.assign(keys.begin(), keys.end());
+  download(s.wallShear, c.wallShear);
+  return c;
+}
+
+void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot) {
+  if (snapshot.pairKeys.size() != snapshot.pairShear.size() ||
+      snapshot.wallKeys.size() != snapshot.wallShear.size()) {
+    throw std::invalid_argument("ContactSnapshot: keys and shear differ in length");
+  }
+  // The history is remapped onto the current lists at the next rebuild, by key.
+  std::vector<PairKey> keys(snapshot.pairKeys.begin(), snapshot.pairKeys.end());
+  upload(s.pairKeys, keys);
+  upload(s.pairShear, snapshot.pairShear);
+  keys.assign(snapshot.wallKeys.begin(), snapshot.wallKeys.end());
+  upload(s.wallKeys, keys);
+  upload(s.wallShear, snapshot.wallShear);
+}
+
+std::size_t deviceBytes(const DeviceState& s) {
+  return bytesOf(s.ownerPosition) + bytesOf(s.ownerOrientation) + bytesOf(s.ownerVelocity) +
+         bytesOf(s.ownerAngularVelocity) + bytesOf(s.ownerMass) + bytesOf(s.ownerInertia) +
+         bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) +
+         bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) +
+         bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
+         bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
+         bytesOf(s.pairKeys) + bytesOf(s.pairShear) + bytesOf(s.pairForce) +
+         bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.firstBegin) +
+         bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
+         bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) +
+         bytesOf(s.wallBegin) + bytesOf(s.cellKey) + bytesOf(s.cellSphere) + bytesOf(s.counts) +
+         bytesOf(s.scratchKeys) + bytesOf(s.scratchShear) + bytesOf(s.scratchIndex);
+}
+
+std::size_t candidatePairCount(const DeviceState& s) { return s.pairKeys.size(); }
+std::size_t candidateWallCount(const DeviceState& s) { return s.wallKeys.size(); }
+
+}  // namespace regolith

@@ -1,0 +1,69 @@
+// The device-resident state of a simulation: owners, spheres, the candidate contact lists
+// with their shear history, and the per-sphere contact index used for the deterministic
+// force gather. Only kernels/*.cpp include this header (it pulls in Thrust).
+#pragma once
+
+#include "kernels/backend.h"
+#include "kernels/boundary_primitive.h"
+#include "kernels/pair_params.h"
+
+namespace regolith {
+
+struct DeviceState {
+  // Owners.
+  DeviceVector<Vec3d> ownerPosition;
+  DeviceVector<Quat> ownerOrientation;
+  DeviceVector<Vec3> ownerVelocity;
+  DeviceVector<Vec3> ownerAngularVelocity;  // world frame
+  DeviceVector<Real> ownerMass;
+  DeviceVector<Vec3> ownerInertia;          // principal moments
+  DeviceVector<Index> ownerSphereBegin;     // owners + 1
+  DeviceVector<Vec3> ownerForce;            // contact force of the last evaluation
+  DeviceVector<Vec3> ownerTorque;
+
+  // Spheres.
+  DeviceVector<Index> sphereOwner;
+  DeviceVector<Vec3> sphereOffset;
+  DeviceVector<Real> sphereRadius;
+  DeviceVector<Index> sphereMaterial;
+  DeviceVector<Vec3d> spherePosition;         // world, refreshed every step
+  DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built
+
+  // Model data (immutable after upload).
+  DeviceVector<PairParams> pairTable;  // materials x materials
+  DeviceVector<BoundaryPrimitive> boundaries;
+  Index materialCount = 0;
+  Real maxRadius = 0;
+
+  // Sphere–sphere candidates, sorted by key (first < second), with their results.
+  DeviceVector<PairKey> pairKeys;
+  DeviceVector<Vec3> pairShear;
+  DeviceVector<Vec3> pairForce;         // on the first sphere
+  DeviceVector<Vec3> pairTorqueFirst;   // about the first sphere's centre
+  DeviceVector<Vec3> pairTorqueSecond;  // about the second sphere's centre
+  DeviceVector<Index> firstBegin;       // spheres + 1: pairs with first == s are contiguous
+  DeviceVector<Index> secondBegin;      // spheres + 1: into secondOrder
+  DeviceVector<Index> secondOrder;      // pair indices sorted by second sphere (stable)
+
+  // Sphere–boundary candidates, sorted by key (sphere << 32 | boundary).
+  DeviceVector<PairKey> wallKeys;
+  DeviceVector<Vec3> wallShear;
+  DeviceVector<Vec3> wallForce;
+  DeviceVector<Vec3> wallTorque;   // about the sphere centre
+  DeviceVector<Index> wallBegin;   // spheres + 1
+
+  // Scratch of the grid build, kept to avoid reallocating every rebuild.
+  DeviceVector<PairKey> cellKey;
+  DeviceVector<Index> cellSphere;
+  DeviceVector<Index> counts;
+  DeviceVector<PairKey> scratchKeys;
+  DeviceVector<Vec3> scratchShear;
+  DeviceVector<Index> scratchIndex;
+
+  Real margin = 0;  // of the current lists [m]
+
+  std::size_t ownerCount() const { return ownerPosition.size(); }
+  std::size_t sphereCount() const { return sphereOwner.size(); }
+};
+
+}  // namespace regolith

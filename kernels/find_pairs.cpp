@@ -1,0 +1,131 @@
+// Candidate contact search: sphere pairs over the 27 neighbouring grid cells, and
+// sphere–boundary pairs. Each runs twice (count, then fill at scanned offsets), so the
+// output order is fixed: by first sphere, then by second sphere / boundary.
+#include <thrust/scan.h>
+
+#include "kernels/backend.h"
+#include "kernels/boundary_geometry.h"
+#include "kernels/contact_detection.h"
+#include "kernels/sorted_search.h"
+
+namespace regolith {
+namespace {
+
+// Reads: grid (sorted cell keys and spheres), sphere positions, radii, owners.
+// Count pass writes counts[i]; fill pass writes keys at out[offset[i] ...], sorted by second.
+template <bool kFill>
+struct PairSearch {
+  UniformGrid grid;
+  const PairKey* cellKey;
+  const Index* cellSphere;
+  Index n;
+  const Vec3d* x;
+  const Real* radius;
+  const Index* owner;
+  Real margin;
+  Index* counts;         // count pass
+  const Index* offsets;  // fill pass
+  PairKey* out;          // fill pass
+
+  REGOLITH_HD void operator()(Index i) const {
+    int ix, iy, iz;
+    grid.cellOf(x[i], ix, iy, iz);
+    const int x0 = ix > 0 ? ix - 1 : 0;
+    const int x1 = ix + 1 < grid.nx ? ix + 1 : grid.nx - 1;
+    Index found = 0;
+    for (int z = iz - 1; z <= iz + 1; ++z) {
+      if (z < 0 || z >= grid.nz) continue;
+      for (int y = iy - 1; y <= iy + 1; ++y) {
+        if (y < 0 || y >= grid.ny) continue;
+        const Index b = lowerBound(cellKey, n, grid.key(x0, y, z));
+        const Index e = upperBound(cellKey, n, grid.key(x1, y, z));
+        for (Index k = b; k < e; ++k) {
+          const Index j = cellSphere[k];
+          if (j <= i || owner[j] == owner[i]) continue;
+          const double reach = double(radius[i] + radius[j] + margin);
+          if (norm2(x[i] - x[j]) >= reach * reach) continue;
+          if (kFill) out[offsets[i] + found] = makePairKey(i, j);
+          ++found;
+        }
+      }
+    }
+    if (!kFill) {
+      counts[i] = found;
+      return;
+    }
+    // Insertion sort of this sphere's few partners by key (i.e. by second sphere).
+    PairKey* seg = out + offsets[i];
+    for (Index a = 1; a < found; ++a) {
+      const PairKey v = seg[a];
+      Index c = a;
+      for (; c > 0 && seg[c - 1] > v; --c) seg[c] = seg[c - 1];
+      seg[c] = v;
+    }
+  }
+};
+
+// Reads: sphere positions and radii, boundaries. Same count/fill protocol as PairSearch.
+template <bool kFill>
+struct WallSearch {
+  const BoundaryPrimitive* boundaries;
+  Index boundaryCount;
+  const Vec3d* x;
+  const Real* radius;
+  Real margin;
+  Index* counts;
+  const Index* offsets;
+  PairKey* out;
+
+  REGOLITH_HD void operator()(Index i) const {
+    Index found = 0;
+    for (Index b = 0; b < boundaryCount; ++b) {
+      Real gap;
+      Vec3 normal;
+      if (!boundaryGap(boundaries[b], x[i], radius[i], margin, gap, normal)) continue;
+      if (gap >= margin) continue;
+      if (kFill) out[offsets[i] + found] = makePairKey(i, b);
+      ++found;
+    }
+    if (!kFill) counts[i] = found;
+  }
+};
+
+// counts[0..n) -> exclusive offsets in counts[0..n]; returns the total.
+Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
+  counts[n] = 0;
+  thrust::exclusive_scan(devicePolicy(), counts.begin(), counts.begin() + n + 1, counts.begin());
+  return counts[n];
+}
+
+}  // namespace
+
+void findCandidatePairs(DeviceState& s, const UniformGrid& grid, Real margin) {
+  const std::size_t n = s.sphereCount();
+  s.counts.resize(n + 1);
+  PairSearch<false> count{grid, raw(s.cellKey), raw(s.cellSphere), static_cast<Index>(n),
+                          raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereOwner),
+                          margin, raw(s.counts), nullptr, nullptr};
+  parallel_for(n, count);
+  const Index total = scanCounts(s.counts, n);
+  s.scratchKeys.resize(total);
+  PairSearch<true> fill{grid, raw(s.cellKey), raw(s.cellSphere), static_cast<Index>(n),
+                        raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereOwner),
+                        margin, nullptr, raw(s.counts), raw(s.scratchKeys)};
+  parallel_for(n, fill);
+}
+
+void findCandidateWalls(DeviceState& s, Real margin) {
+  const std::size_t n = s.sphereCount();
+  const Index nb = static_cast<Index>(s.boundaries.size());
+  s.counts.resize(n + 1);
+  WallSearch<false> count{raw(s.boundaries), nb, raw(s.spherePosition), raw(s.sphereRadius),
+                          margin, raw(s.counts), nullptr, nullptr};
+  parallel_for(n, count);
+  const Index total = scanCounts(s.counts, n);
+  s.scratchKeys.resize(total);
+  WallSearch<true> fill{raw(s.boundaries), nb, raw(s.spherePosition), raw(s.sphereRadius),
+                        margin, nullptr, raw(s.counts), raw(s.scratchKeys)};
+  parallel_for(n, fill);
+}
+
+}  // namespace regolith

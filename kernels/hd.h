@@ -1,0 +1,35 @@
+// Host/device annotation and the scalar type shared by every kernel.
+// Plain C++: safe to include from core/ and tests (no CUDA header).
+#pragma once
+
+#if defined(__CUDACC__)
+#define REGOLITH_HD __host__ __device__
+#else
+#define REGOLITH_HD
+#endif
+
+#include <cmath>
+#include <cstdint>
+
+namespace regolith {
+
+// Positions are always double; everything else uses Real so a float build stays float.
+#if defined(REGOLITH_REAL_FLOAT)
+using Real = float;
+#else
+using Real = double;
+#endif
+
+using Index = std::int32_t;      // sphere / owner / contact index
+using PairKey = std::uint64_t;   // (first << 32) | second, sorted lists use it
+
+REGOLITH_HD inline PairKey makePairKey(Index a, Index b) {
+  return (static_cast<PairKey>(static_cast<std::uint32_t>(a)) << 32) |
+         static_cast<std::uint32_t>(b);
+}
+REGOLITH_HD inline Index pairFirst(PairKey k) { return static_cast<Index>(k >> 32); }
+REGOLITH_HD inline Index pairSecond(PairKey k) {
+  return static_cast<Index>(k & 0xffffffffu);
+}
+
+}  // namespace regolith

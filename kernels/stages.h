@@ -1,0 +1,70 @@
+// Host-side entry points of the kernel layer: the stages of one DEM step, as core/ calls
+// them. Plain C++ (no Thrust, no CUDA): DeviceState is opaque above kernels/.
+//
+// One step (velocity Verlet, see kernels/integrate.cpp):
+//   kickDrift -> updateSpherePositions -> [rebuildContacts] -> computeContactForces
+//   -> gatherAndKick
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/boundary_primitive.h"
+#include "kernels/pair_params.h"
+#include "kernels/state_arrays.h"
+
+namespace regolith {
+
+struct DeviceState;
+struct DeviceStateDeleter {
+  void operator()(DeviceState* s) const;
+};
+using DeviceStatePtr = std::unique_ptr<DeviceState, DeviceStateDeleter>;
+
+struct StepParams {
+  Real dt = 0;   // [s]
+  Vec3 gravity;  // [m/s^2]
+};
+
+// Backend facts and set-up (kernels/backend_info.cpp).
+std::string backendName();                 // "cpu-omp" or "cuda"
+bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: always
+void requireDevice();                      // throws std::runtime_error with the reason
+void setThreadCount(int threads);          // OpenMP threads (CPU build); no-op on CUDA
+int threadCount();
+
+// Upload and download (kernels/device_state.cpp).
+DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
+                                 Index materialCount,
+                                 const std::vector<BoundaryPrimitive>& boundaries);
+void downloadState(const DeviceState& s, StateArrays& out);
+ContactSnapshot downloadContacts(const DeviceState& s);
+void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot);
+std::size_t deviceBytes(const DeviceState& s);
+std::size_t candidatePairCount(const DeviceState& s);
+std::size_t candidateWallCount(const DeviceState& s);
+
+// Stages.
+// kickDrift: reads owner force/torque, mass, inertia; writes owner velocity (half kick),
+// angular velocity, position and orientation (drift).
+void kickDrift(DeviceState& s, const StepParams& p);
+// updateSpherePositions: reads owner pose, sphere offsets; writes sphere positions.
+// Returns the largest squared sphere displacement since the lists were built [m^2].
+double updateSpherePositions(DeviceState& s);
+// rebuildContacts: reads sphere positions, radii, owners, boundaries; writes both candidate
+// lists (pairs within r_i + r_j + margin), carries shear history over by key, rebuilds the
+// per-sphere contact index and records the build positions.
+void rebuildContacts(DeviceState& s, Real margin);
+// computeContactForces: reads sphere and owner state, pair table, candidate lists and
+// history; writes per-contact force, torques and history (history zeroed when apart).
+void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model);
+// gatherAndKick: reads per-contact results through the contact index; writes owner
+// force/torque and, when kick is set, completes the step with the second half kick.
+void gatherAndKick(DeviceState& s, const StepParams& p, bool kick);
+// Number of candidate contacts whose spheres overlap now (sphere–sphere, sphere–wall).
+std::size_t touchingPairCount(const DeviceState& s);
+std::size_t touchingWallCount(const DeviceState& s);
+
+}  // namespace regolith

@@ -1,0 +1,42 @@
+// Host copy of the dynamic state in structure-of-arrays form: what is uploaded to the
+// device, downloaded for output and tests, and (later) checkpointed.
+// Owners are rigid clumps; each owns a contiguous range of sphere components.
+#pragma once
+
+#include <vector>
+
+#include "kernels/vec3.h"
+
+namespace regolith {
+
+struct StateArrays {
+  // Owners: pose in the owner's principal frame, world-frame velocities.
+  std::vector<Vec3d> ownerPosition;     // centre of mass [m]
+  std::vector<Quat> ownerOrientation;   // principal frame -> world
+  std::vector<Vec3> ownerVelocity;      // [m/s]
+  std::vector<Vec3> ownerAngularVelocity;  // world frame [rad/s]
+  std::vector<Real> ownerMass;          // [kg]
+  std::vector<Vec3> ownerInertia;       // principal moments [kg m^2]
+  std::vector<Index> ownerSphereBegin;  // size owners + 1, spheres of owner o are [b[o], b[o+1])
+  std::vector<Vec3> ownerForce;         // last evaluated contact force (no gravity) [N]
+  std::vector<Vec3> ownerTorque;        // last evaluated torque about the centre of mass [N m]
+
+  // Sphere components.
+  std::vector<Index> sphereOwner;
+  std::vector<Vec3> sphereOffset;  // in the owner's principal frame [m]
+  std::vector<Real> sphereRadius;  // [m]
+  std::vector<Index> sphereMaterial;
+
+  std::size_t ownerCount() const { return ownerPosition.size(); }
+  std::size_t sphereCount() const { return sphereOwner.size(); }
+};
+
+// Contact list and shear history as the device holds them, for tests and checkpoints.
+struct ContactSnapshot {
+  std::vector<unsigned long long> pairKeys;  // sorted (first << 32 | second)
+  std::vector<Vec3> pairShear;
+  std::vector<unsigned long long> wallKeys;  // sorted (sphere << 32 | boundary)
+  std::vector<Vec3> wallShear;
+};
+
+}  // namespace regolith

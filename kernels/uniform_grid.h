@@ -1,0 +1,28 @@
+// A uniform grid over the spheres' bounding box. Cell keys are linear, x fastest, so the
+// three cells x-1..x+1 of one (y, z) row are one contiguous key range.
+#pragma once
+
+#include "kernels/vec3.h"
+
+namespace regolith {
+
+struct UniformGrid {
+  Vec3d origin;     // lower corner [m]
+  double cell = 1;  // edge length [m], at least the largest contact reach
+  int nx = 1, ny = 1, nz = 1;
+
+  REGOLITH_HD int clampCell(double u, int n) const {
+    const int c = static_cast<int>(floor(u / cell));
+    return c < 0 ? 0 : (c >= n ? n - 1 : c);
+  }
+  REGOLITH_HD void cellOf(const Vec3d& x, int& ix, int& iy, int& iz) const {
+    ix = clampCell(x.x - origin.x, nx);
+    iy = clampCell(x.y - origin.y, ny);
+    iz = clampCell(x.z - origin.z, nz);
+  }
+  REGOLITH_HD PairKey key(int ix, int iy, int iz) const {
+    return (static_cast<PairKey>(iz) * ny + iy) * nx + ix;
+  }
+};
+
+}  // namespace regolith
