@@ -48,8 +48,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
                                m_model.boundaries);
   updateSpherePositions(*m_device);
   rebuild();
-  computeContactForces(*m_device, m_params, m_model.contactModel);
-  gatherAndKick(*m_device, m_params, /*kick=*/false);
+  evaluateForces(/*kick=*/false);
 }
 
 void Simulation::rebuild() {
@@ -57,13 +56,24 @@ void Simulation::rebuild() {
   ++m_rebuilds;
 }
 
+void Simulation::evaluateForces(bool kick) {
+  computeContactForces(*m_device, m_params, m_model.contactModel);
+  gatherAndKick(*m_device, m_params, kick);
+}
+
+void Simulation::rebuildNow() { rebuild(); }
+
+void Simulation::setContactHistory(const ContactSnapshot& snapshot) {
+  uploadContactHistory(*m_device, snapshot);
+  rebuild();
+}
+
 void Simulation::step(std::uint64_t steps) {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
   for (std::uint64_t k = 0; k < steps; ++k) {
     kickDrift(*m_device, m_params);
     if (updateSpherePositions(*m_device) > trigger) rebuild();
-    computeContactForces(*m_device, m_params, m_model.contactModel);
-    gatherAndKick(*m_device, m_params, /*kick=*/true);
+    evaluateForces(/*kick=*/true);
     ++m_steps;
     m_time = double(m_steps) * m_model.timeStep;
   }

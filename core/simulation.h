@@ -19,6 +19,12 @@ class Simulation {
 
   void step(std::uint64_t steps = 1);
 
+  // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
+  void rebuildNow();
+  // Replaces the contact history (e.g. from a checkpoint) and rebuilds: each pair of the
+  // new lists takes the shear stored under its key, others start from zero.
+  void setContactHistory(const ContactSnapshot& snapshot);
+
   double time() const { return m_time; }
   std::uint64_t stepCount() const { return m_steps; }
   std::uint64_t rebuildCount() const { return m_rebuilds; }
@@ -36,6 +42,7 @@ class Simulation {
 
  private:
   void rebuild();
+  void evaluateForces(bool kick);
 
   Model m_model;
   RayleighLimit m_rayleigh;
