@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
       sub->add_option("--max-settle-steps", bench.maxSettleSteps,
                       "cap of the untimed settling phase")
           ->capture_default_str();
+      sub->add_option("--bed-cache", bench.bedCache,
+                      "settled-bed cache file: loaded when it matches N, else written");
     }
   }
 

@@ -12,6 +12,7 @@ struct BenchOptions {
   std::uint64_t steps = 1000;
   int threads = 0;                      // 0: the OpenMP default
   std::uint64_t maxSettleSteps = 60000;  // dense only: cap of the untimed settling phase
+  std::string bedCache;                  // dense only: settled-bed cache file ("" = none)
 };
 
 struct BenchResult {
@@ -22,6 +23,7 @@ struct BenchResult {
   double particleStepsPerSecond = 0;
   std::size_t contacts = 0;      // touching sphere–sphere pairs at the end
   std::size_t wallContacts = 0;  // touching sphere–wall pairs at the end
+  std::size_t candidates = 0;    // candidate pairs (sphere–sphere + wall) at the end
   double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
   double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
   double bytesPerParticle = 0;   // device memory / particles

@@ -32,6 +32,15 @@ void validateMaterial(const Material& m, bool needsDensity) {
     fail(m, "density", m.density, "a finite value > 0 kg/m^3");
 }
 
+void setDamping(PairParams& p, double e) {
+  const double beta = dampingRatioFromRestitution(e);
+  const double k = -2.0 * std::sqrt(5.0 / 6.0) * beta;
+  p.restitution = Real(e);
+  p.beta = Real(beta);
+  p.dampNormal = Real(k * std::sqrt(2.0 * double(p.effectiveYoung)));
+  p.dampTangential = Real(k * std::sqrt(8.0 * double(p.effectiveShear)));
+}
+
 double dampingRatioFromRestitution(double e) {
   if (e >= 1.0) return 0.0;
   const double l = std::log(e);
@@ -46,9 +55,7 @@ PairParams mixPair(const Material& a, const Material& b, const LinearSpringSetti
                       2 * (2 - b.poissonRatio) * (1 + b.poissonRatio) / b.youngsModulus;
   p.effectiveYoung = Real(1 / invE);
   p.effectiveShear = Real(1 / invG);
-  const double e = 0.5 * (a.restitution + b.restitution);
-  p.restitution = Real(e);
-  p.beta = Real(dampingRatioFromRestitution(e));
+  setDamping(p, 0.5 * (a.restitution + b.restitution));
   p.friction = Real(0.5 * (a.friction + b.friction));
   p.rollingResistance = Real(0.5 * (a.rollingResistance + b.rollingResistance));
   p.normalStiffness = Real(linear.normalStiffness);
@@ -79,8 +86,7 @@ std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
           throw std::invalid_argument("pair override " + o.first + "/" + o.second +
                                       ": restitution must be in (0, 1]");
         }
-        p->restitution = Real(*o.restitution);
-        p->beta = Real(dampingRatioFromRestitution(*o.restitution));
+        setDamping(*p, *o.restitution);
       }
       if (o.friction) p->friction = Real(*o.friction);
       if (o.rollingResistance) p->rollingResistance = Real(*o.rollingResistance);

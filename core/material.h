@@ -43,6 +43,10 @@ PairParams mixPair(const Material& a, const Material& b, const LinearSpringSetti
 // beta = ln e / sqrt(ln^2 e + pi^2), 0 for e = 1.
 double dampingRatioFromRestitution(double e);
 
+// Sets restitution, beta and the Hertz–Mindlin damping prefactors of p for restitution e
+// (p's effective moduli must already be set).
+void setDamping(PairParams& p, double e);
+
 // Flat table [a * n + b] over all materials, symmetric, with overrides applied.
 // Throws std::invalid_argument for an override naming an unknown material.
 std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,

@@ -92,10 +92,14 @@ struct PairForces {
     const ContactResult r = Model::evaluate(p, in, xi);
     shear[c] = xi;
 
-    const Real Ii = body.meanInertia(oi), Ij = body.meanInertia(oj);
-    const Vec3 roll = rollingResistanceTorque(body.omega[oi] - body.omega[oj], n,
-                                              p.rollingResistance, r.normalForce, in.effRadius,
-                                              Ii * Ij / (Ii + Ij), dt);
+    const BodyView& bv = body;
+    const Vec3 roll = rollingResistanceTorque(
+        body.omega[oi] - body.omega[oj], n, p.rollingResistance, r.normalForce, in.effRadius,
+        [&bv, oi, oj]() {
+          const Real Ii = bv.meanInertia(oi), Ij = bv.meanInertia(oj);
+          return Ii * Ij / (Ii + Ij);
+        },
+        dt);
     force[c] = r.force;
     torqueFirst[c] = cross(armI, r.force) + roll;
     torqueSecond[c] = cross(armJ, -r.force) - roll;
@@ -144,9 +148,10 @@ struct WallForces {
     Vec3 xi = shear[c];
     const ContactResult r = Model::evaluate(p, in, xi);
     shear[c] = xi;
+    const BodyView& bv = body;
     const Vec3 roll = rollingResistanceTorque(body.omega[oi], n, p.rollingResistance,
                                               r.normalForce, in.effRadius,
-                                              body.meanInertia(oi), dt);
+                                              [&bv, oi]() { return bv.meanInertia(oi); }, dt);
     force[c] = r.force;
     torque[c] = cross(arm, r.force) + roll;
   }

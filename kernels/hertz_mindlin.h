@@ -25,17 +25,17 @@ namespace regolith {
 struct HertzMindlin {
   REGOLITH_HD static ContactResult evaluate(const PairParams& p, const ContactInput& c,
                                             Vec3& shear) {
-    const Real kDampFactor = Real(1.8257418583505538);  // 2 sqrt(5/6)
     const Real a = sqrt(c.effRadius * c.overlap);
-    const Real sn = Real(2) * p.effectiveYoung * a;
-    const Real kn = Real(2) / Real(3) * sn;
-    const Real cn = -kDampFactor * p.beta * sqrt(sn * c.effMass);
+    const Real kn = Real(4) / Real(3) * p.effectiveYoung * a;  // (2/3) S_n
+    // c_n = -2 sqrt(5/6) beta sqrt(S_n m*) = dampNormal sqrt(a m*); likewise c_t.
+    const Real root = sqrt(a * c.effMass);
+    const Real cn = p.dampNormal * root;
     const Real vn = dot(c.relVelocity, c.normal);
     const Real fn = kn * c.overlap - cn * vn;
 
     const Vec3 vt = c.relVelocity - c.normal * vn;
     const Real kt = Real(8) * p.effectiveShear * a;
-    const Real ct = -kDampFactor * p.beta * sqrt(c.effMass * kt);
+    const Real ct = p.dampTangential * root;
     const Real limit = p.friction * fmax(fn, Real(0));
     const Vec3 ft = tangentialCoulomb(shear, c.normal, vt, kt, ct, limit, c.dt);
     return {c.normal * fn + ft, fn};

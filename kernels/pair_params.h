@@ -13,6 +13,10 @@ struct PairParams {
   Real effectiveYoung = 0;  // E*  [Pa], 1/E* = (1-nu1^2)/E1 + (1-nu2^2)/E2
   Real effectiveShear = 0;  // G*  [Pa], 1/G* = 2(2-nu1)(1+nu1)/E1 + 2(2-nu2)(1+nu2)/E2
   Real beta = 0;            // ln e / sqrt(ln^2 e + pi^2), <= 0
+  // Damping prefactors, so c_n = dampNormal sqrt(a m*) and c_t = dampTangential sqrt(a m*)
+  // cost one square root per contact: -2 sqrt(5/6) beta sqrt(2 E*) and ... sqrt(8 G*).
+  Real dampNormal = 0;
+  Real dampTangential = 0;
   // Linear spring–dashpot: given directly.
   Real normalStiffness = 0;      // k_n [N/m]
   Real normalDamping = 0;        // d_n [N s/m]

@@ -13,15 +13,17 @@
 
 namespace regolith {
 
-// Returns the torque on the first body; the second receives its negative.
+// Returns the torque on the first body; the second receives its negative. effInertia is a
+// callable giving I*, evaluated only when the torque is nonzero (it costs two loads).
+template <class EffInertia>
 REGOLITH_HD inline Vec3 rollingResistanceTorque(const Vec3& relOmega, const Vec3& n, Real crr,
                                                 Real normalForce, Real effRadius,
-                                                Real effInertia, Real dt) {
+                                                const EffInertia& effInertia, Real dt) {
   if (crr <= Real(0) || normalForce <= Real(0)) return Vec3();
   const Vec3 rolling = relOmega - n * dot(relOmega, n);
   const Real speed = norm(rolling);
   if (speed <= Real(0)) return Vec3();
-  const Real magnitude = fmin(crr * normalForce * effRadius, speed * effInertia / dt);
+  const Real magnitude = fmin(crr * normalForce * effRadius, speed * effInertia() / dt);
   return rolling * (-magnitude / speed);
 }
 

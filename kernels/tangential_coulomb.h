@@ -17,8 +17,10 @@ namespace regolith {
 REGOLITH_HD inline Vec3 turnIntoTangentPlane(const Vec3& shear, const Vec3& n) {
   const Real before2 = norm2(shear);
   if (before2 <= Real(0)) return shear;
-  Vec3 projected = shear - n * dot(shear, n);
-  const Real after2 = norm2(projected);
+  const Real along = dot(shear, n);
+  if (along == Real(0)) return shear;
+  Vec3 projected = shear - n * along;
+  const Real after2 = before2 - along * along;
   if (after2 <= Real(0)) return Vec3();
   return projected * sqrt(before2 / after2);
 }

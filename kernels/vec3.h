@@ -51,8 +51,8 @@ REGOLITH_HD inline Quat operator*(const Quat& a, const Quat& b) {
 }
 REGOLITH_HD inline Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
 REGOLITH_HD inline Quat normalized(const Quat& q) {
-  const double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  return {q.w / n, q.x / n, q.y / n, q.z / n};
+  const double inv = 1.0 / sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+  return {q.w * inv, q.x * inv, q.y * inv, q.z * inv};
 }
 
 // v' = q v q*, written out (t = 2 q_v x v; v' = v + w t + q_v x t).
