@@ -20,8 +20,8 @@ struct PointBounds {
 
 struct MergeBounds {
   REGOLITH_HD Bounds operator()(const Bounds& a, const Bounds& b) const {
-    return {Vec3d(fmin(a.lo.x, b.lo.x), fmin(a.lo.y, b.lo.y), fmin(a.lo.z, b.lo.z)),
-            Vec3d(fmax(a.hi.x, b.hi.x), fmax(a.hi.y, b.hi.y), fmax(a.hi.z, b.hi.z))};
+    return {Vec3d(minOf(a.lo.x, b.lo.x), minOf(a.lo.y, b.lo.y), minOf(a.lo.z, b.lo.z)),
+            Vec3d(maxOf(a.hi.x, b.hi.x), maxOf(a.hi.y, b.hi.y), maxOf(a.hi.z, b.hi.z))};
   }
 };
 

@@ -100,9 +100,11 @@ struct PairForces {
           return Ii * Ij / (Ii + Ij);
         },
         dt);
+    // arm_i x F and arm_j x (-F) with arm_i = -l_i n, arm_j = l_j n: both are -l (n x F).
+    const Vec3 nxF = cross(n, r.force);
     force[c] = r.force;
-    torqueFirst[c] = cross(armI, r.force) + roll;
-    torqueSecond[c] = cross(armJ, -r.force) - roll;
+    torqueFirst[c] = nxF * -(ri - Real(0.5) * overlap) + roll;
+    torqueSecond[c] = nxF * -(rj - Real(0.5) * overlap) - roll;
   }
 };
 

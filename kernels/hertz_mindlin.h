@@ -36,7 +36,7 @@ struct HertzMindlin {
     const Vec3 vt = c.relVelocity - c.normal * vn;
     const Real kt = Real(8) * p.effectiveShear * a;
     const Real ct = p.dampTangential * root;
-    const Real limit = p.friction * fmax(fn, Real(0));
+    const Real limit = p.friction * maxOf(fn, Real(0));
     const Vec3 ft = tangentialCoulomb(shear, c.normal, vt, kt, ct, limit, c.dt);
     return {c.normal * fn + ft, fn};
   }

@@ -44,13 +44,13 @@ REGOLITH_HD inline Vec3 angularKick(const Quat& q, const Vec3& inertia, const Ve
 // to the angular velocity there.
 REGOLITH_HD inline Quat angularDrift(const Quat& q, const Vec3& inertia, Vec3& omega, Real dt) {
   if (isIsotropic(inertia)) {
-    return normalized(quatFromRotationVector(Vec3d(omega) * double(dt)) * q);
+    return renormalized(quatFromRotationVector(Vec3d(omega) * double(dt)) * q);
   }
   const Vec3 invI = safeInverse(inertia);
   const Vec3 L = applyPrincipal(q, inertia, omega);
   const Quat half = normalized(quatFromRotationVector(Vec3d(omega) * (0.5 * dt)) * q);
   const Vec3 omegaHalf = applyPrincipal(half, invI, L);
-  const Quat next = normalized(quatFromRotationVector(Vec3d(omegaHalf) * double(dt)) * q);
+  const Quat next = renormalized(quatFromRotationVector(Vec3d(omegaHalf) * double(dt)) * q);
   omega = applyPrincipal(next, invI, L);
   return next;
 }

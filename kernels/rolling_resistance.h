@@ -23,7 +23,7 @@ REGOLITH_HD inline Vec3 rollingResistanceTorque(const Vec3& relOmega, const Vec3
   const Vec3 rolling = relOmega - n * dot(relOmega, n);
   const Real speed = norm(rolling);
   if (speed <= Real(0)) return Vec3();
-  const Real magnitude = fmin(crr * normalForce * effRadius, speed * effInertia() / dt);
+  const Real magnitude = minOf(crr * normalForce * effRadius, speed * effInertia() / dt);
   return rolling * (-magnitude / speed);
 }
 

@@ -50,6 +50,13 @@ REGOLITH_HD inline Quat operator*(const Quat& a, const Quat& b) {
           a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
 }
 REGOLITH_HD inline Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
+// One Newton step towards unit length, q (3 - |q|^2) / 2: for a quaternion already unit
+// to round-off (a product of unit quaternions) it restores the norm to O(eps^2) without
+// the square root and division of an exact normalisation.
+REGOLITH_HD inline Quat renormalized(const Quat& q) {
+  const double s = 0.5 * (3.0 - (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z));
+  return {q.w * s, q.x * s, q.y * s, q.z * s};
+}
 REGOLITH_HD inline Quat normalized(const Quat& q) {
   const double inv = 1.0 / sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
   return {q.w * inv, q.x * inv, q.y * inv, q.z * inv};
