@@ -33,6 +33,9 @@ void validateTemplate(const ClumpTemplate& t, Index materialCount) {
       throw std::invalid_argument(where + "sphere " + std::to_string(i) +
                                   " refers to an undefined material");
   }
+  if (t.offsets.size() == 1 && norm2(t.offsets[0]) != 0)
+    throw std::invalid_argument(where + "a one-sphere template has its sphere at the centre of "
+                                        "mass: the offset must be (0, 0, 0)");
   if (!(std::isfinite(t.mass) && t.mass > 0))
     throw std::invalid_argument(where + "mass must be a finite value > 0 kg");
   const Vec3d& I = t.principalInertia;

@@ -1,6 +1,7 @@
 // Upload of the host state to the device, download for output and tests, memory accounting.
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include <thrust/copy.h>
 #include <thrust/fill.h>
@@ -34,6 +35,13 @@ void checkSizes(const StateArrays& s) {
                          s.sphereMaterial.size() == ns;
   if (!ownersOk || !spheresOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
     throw std::invalid_argument("StateArrays: owner and sphere arrays have inconsistent sizes");
+  }
+  for (std::size_t o = 0; o < no; ++o) {
+    const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
+    if (e <= b) throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has no sphere");
+    if (e == b + 1 && norm2(s.sphereOffset[b]) != Real(0))
+      throw std::invalid_argument("StateArrays: one-sphere owner " + std::to_string(o) +
+                                  " must have its sphere at the centre of mass (offset 0)");
   }
 }
 

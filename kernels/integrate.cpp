@@ -65,24 +65,37 @@ struct GatherKick {
   Real dt;
   bool kick;
 
+  // Adds sphere s's contact results; with kArm also their moments about the owner centre
+  // (arm = sphere centre - owner centre). A one-sphere owner has its sphere at the centre
+  // of mass (StateArrays invariant), so it skips the lever-arm terms.
+  template <bool kArm>
+  REGOLITH_HD void addSphere(Index s, const Vec3& arm, Vec3& f, Vec3& t) const {
+    for (Index c = firstBegin[s]; c < firstBegin[s + 1]; ++c) {
+      f += pairForce[c];
+      t += pairTorqueFirst[c];
+      if (kArm) t += cross(arm, pairForce[c]);
+    }
+    for (Index k = secondBegin[s]; k < secondBegin[s + 1]; ++k) {
+      const Index c = secondOrder[k];
+      f -= pairForce[c];
+      t += pairTorqueSecond[c];
+      if (kArm) t -= cross(arm, pairForce[c]);
+    }
+    for (Index w = wallBegin[s]; w < wallBegin[s + 1]; ++w) {
+      f += wallForce[w];
+      t += wallTorque[w];
+      if (kArm) t += cross(arm, wallForce[w]);
+    }
+  }
+
   REGOLITH_HD void operator()(Index o) const {
     Vec3 f, t;
-    const Vec3d xo = ownerPosition[o];
-    for (Index s = sphereBegin[o]; s < sphereBegin[o + 1]; ++s) {
-      const Vec3 arm(spherePosition[s] - xo);
-      for (Index c = firstBegin[s]; c < firstBegin[s + 1]; ++c) {
-        f += pairForce[c];
-        t += pairTorqueFirst[c] + cross(arm, pairForce[c]);
-      }
-      for (Index k = secondBegin[s]; k < secondBegin[s + 1]; ++k) {
-        const Index c = secondOrder[k];
-        f -= pairForce[c];
-        t += pairTorqueSecond[c] - cross(arm, pairForce[c]);
-      }
-      for (Index w = wallBegin[s]; w < wallBegin[s + 1]; ++w) {
-        f += wallForce[w];
-        t += wallTorque[w] + cross(arm, wallForce[w]);
-      }
+    const Index begin = sphereBegin[o], end = sphereBegin[o + 1];
+    if (end == begin + 1) {
+      addSphere<false>(begin, Vec3(), f, t);
+    } else {
+      const Vec3d xo = ownerPosition[o];
+      for (Index s = begin; s < end; ++s) addSphere<true>(s, Vec3(spherePosition[s] - xo), f, t);
     }
     ownerForce[o] = f;
     ownerTorque[o] = t;

@@ -1,6 +1,7 @@
 // Host copy of the dynamic state in structure-of-arrays form: what is uploaded to the
 // device, downloaded for output and tests, and (later) checkpointed.
-// Owners are rigid clumps; each owns a contiguous range of sphere components.
+// Owners are rigid clumps; each owns a contiguous range of sphere components. An owner
+// with a single sphere has it at its centre of mass (offset zero); kernels rely on it.
 #pragma once
 
 #include <vector>
