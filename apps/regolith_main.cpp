@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     sub->add_option("--threads,-t", bench.threads, "OpenMP threads (CPU build; 0 = default)")
         ->check(CLI::NonNegativeNumber);
+    sub->add_option("--margin", bench.margin,
+                    "contact-detection margin in m (default 0.002, the LIGGGHTS skin)")
+        ->check(CLI::NonNegativeNumber);
     sub->add_flag("--json", json, "print one JSON object");
     if (std::string(scene) == "dense") {
       sub->add_option("--max-settle-steps", bench.maxSettleSteps,

@@ -55,9 +55,15 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
 
 }  // namespace
 
+SettleScene benchScene(const BenchOptions& o) {
+  SettleScene scene = makeSettleScene(o.particles);
+  if (o.margin > 0) scene.model.margin = o.margin;
+  return scene;
+}
+
 BenchResult runSettleBench(const BenchOptions& o) {
   setThreadCount(o.threads);
-  SettleScene scene = makeSettleScene(o.particles);
+  SettleScene scene = benchScene(o);
   Simulation sim(scene.model, scene.state);
   return timeSteps(sim, o, "settle");
 }
@@ -75,7 +81,7 @@ std::uint64_t settle(Simulation& sim, std::uint64_t maxSteps) {
 
 BenchResult runDenseBench(const BenchOptions& o) {
   setThreadCount(o.threads);
-  SettleScene scene = makeSettleScene(o.particles);
+  SettleScene scene = benchScene(o);
   std::uint64_t settled = 0;
   if (o.bedCache.empty() || !loadSettledBed(o.bedCache, scene.state, settled)) {
     Simulation settling(scene.model, scene.state);

@@ -11,6 +11,7 @@ struct BenchOptions {
   std::size_t particles = 10000;
   std::uint64_t steps = 1000;
   int threads = 0;                      // 0: the OpenMP default
+  double margin = 0;                    // contact-detection margin [m]; 0: the scene's 2 mm
   std::uint64_t maxSettleSteps = 60000;  // dense only: cap of the untimed settling phase
   std::string bedCache;                  // dense only: settled-bed cache file ("" = none)
 };

@@ -28,7 +28,8 @@ lig() {  # scene N ranks steps
 
 for n in "${sizes[@]}"; do
   # Untimed: settled beds for both codes (cached).
-  reg dense "$n" 2 1 >/dev/null
+  "$regolith" bench dense --particles "$n" --threads 2 --steps 1 --max-settle-steps 40000 \
+    --bed-cache "$work/regolith_bed_$n.bin" >/dev/null
   lig dense "$n" 1 1 >/dev/null
   for r in $(seq "$repeats"); do
     for t in 1 2; do

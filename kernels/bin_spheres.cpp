@@ -39,6 +39,16 @@ struct CellKeyOf {
   }
 };
 
+// cellStart[k] = first slot whose key is >= k, for every cell k and k = cells.
+struct CellStart {
+  const PairKey* sortedKeys;
+  Index count;
+  Index* start;
+  REGOLITH_HD void operator()(Index k) const {
+    start[k] = lowerBound(sortedKeys, count, static_cast<PairKey>(k));
+  }
+};
+
 int cellsAlong(double extent, double cell) {
   // Cap the count per axis: a stray sphere far away must not blow up the key space
   // (spheres beyond the cap share the last cell, which stays correct, only slower).
@@ -71,7 +81,19 @@ UniformGrid binSpheres(DeviceState& s, Real margin) {
   // Stable: spheres of one cell stay in index order, so the build is deterministic.
   thrust::stable_sort_by_key(devicePolicy(), s.cellKey.begin(), s.cellKey.end(),
                              s.cellSphere.begin());
+  const PairKey cells = grid.cellCount();
+  if (cells <= kDenseCellsPerSphere * n + 1024) {
+    s.cellStart.resize(cells + 1);
+    parallel_for(cells + 1, CellStart{raw(s.cellKey), static_cast<Index>(n), raw(s.cellStart)});
+  } else {
+    s.cellStart.clear();
+  }
   return grid;
+}
+
+CellLookup cellLookup(const DeviceState& s) {
+  return {raw(s.cellKey), static_cast<Index>(s.cellKey.size()),
+          s.cellStart.empty() ? nullptr : raw(s.cellStart)};
 }
 
 }  // namespace regolith

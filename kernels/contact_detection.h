@@ -6,9 +6,14 @@
 
 namespace regolith {
 
-// Sorts spheres by grid cell: fills s.cellKey (sorted) and s.cellSphere (sphere per slot).
+// Sorts spheres by grid cell: fills s.cellKey (sorted) and s.cellSphere (sphere per slot),
+// and s.cellStart where the grid has at most kDenseCellsPerSphere cells per sphere.
 // The cell edge is 2 r_max + margin, so every candidate partner lies in the 27 adjacent cells.
 UniformGrid binSpheres(DeviceState& s, Real margin);
+inline constexpr PairKey kDenseCellsPerSphere = 8;
+
+// The lookup over the grid that binSpheres built.
+CellLookup cellLookup(const DeviceState& s);
 
 // Candidate sphere pairs (first < second, different owners, centre distance below
 // r_i + r_j + margin), sorted by key. Writes s.scratchKeys; s.counts becomes the exclusive

@@ -14,6 +14,12 @@
 namespace regolith {
 namespace {
 
+// Result slots of a candidate are written together, so a zero force with a zero shear
+// means the slot holds zeros throughout (torques included): a candidate that stays apart
+// skips rewriting them. This also holds for slots reused across a rebuild, whose force and
+// torques were written together for whichever pair held the slot before.
+REGOLITH_HD inline bool isZero(const Vec3& v) { return v.x == Real(0) && v.y == Real(0) && v.z == Real(0); }
+
 // Owner and sphere arrays a contact reads.
 struct BodyView {
   const Vec3d* ownerPosition;
@@ -55,13 +61,14 @@ struct PairForces {
   Vec3* torqueSecond;
   Real dt;
 
-  REGOLITH_HD void operator()(Index c) const {
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
     const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
     const Real ri = body.radius[i], rj = body.radius[j];
     const Vec3 d(body.spherePosition[i] - body.spherePosition[j]);
     const Real dist2 = norm2(d);
     const Real reach = ri + rj;
     if (dist2 >= reach * reach || dist2 <= Real(0)) {
+      if (isZero(force[c]) && isZero(shear[c])) return;  // apart last step too
       shear[c] = Vec3();
       force[c] = Vec3();
       torqueFirst[c] = Vec3();
@@ -122,13 +129,14 @@ struct WallForces {
   Vec3* torque;
   Real dt;
 
-  REGOLITH_HD void operator()(Index c) const {
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
     const Index i = pairFirst(keys[c]);
     const BoundaryPrimitive& b = boundaries[pairSecond(keys[c])];
     const Real ri = body.radius[i];
     Real gap;
     Vec3 n;
     if (!boundaryGap(b, body.spherePosition[i], ri, Real(0), gap, n) || gap >= Real(0)) {
+      if (isZero(force[c]) && isZero(shear[c])) return;
       shear[c] = Vec3();
       force[c] = Vec3();
       torque[c] = Vec3();

@@ -55,6 +55,7 @@ struct DeviceState {
   // Scratch of the grid build, kept to avoid reallocating every rebuild.
   DeviceVector<PairKey> cellKey;
   DeviceVector<Index> cellSphere;
+  DeviceVector<Index> cellStart;  // cells + 1, only for grids that are not sparse
   DeviceVector<Index> counts;
   DeviceVector<PairKey> scratchKeys;
   DeviceVector<Vec3> scratchShear;

@@ -6,7 +6,6 @@
 #include "kernels/backend.h"
 #include "kernels/boundary_geometry.h"
 #include "kernels/contact_detection.h"
-#include "kernels/sorted_search.h"
 
 namespace regolith {
 namespace {
@@ -16,9 +15,8 @@ namespace {
 template <bool kFill>
 struct PairSearch {
   UniformGrid grid;
-  const PairKey* cellKey;
+  CellLookup cells;
   const Index* cellSphere;
-  Index n;
   const Vec3d* x;
   const Real* radius;
   const Index* owner;
@@ -37,8 +35,8 @@ struct PairSearch {
       if (z < 0 || z >= grid.nz) continue;
       for (int y = iy - 1; y <= iy + 1; ++y) {
         if (y < 0 || y >= grid.ny) continue;
-        const Index b = lowerBound(cellKey, n, grid.key(x0, y, z));
-        const Index e = upperBound(cellKey, n, grid.key(x1, y, z));
+        Index b, e;
+        cells.range(grid.key(x0, y, z), grid.key(x1, y, z), b, e);
         for (Index k = b; k < e; ++k) {
           const Index j = cellSphere[k];
           if (j <= i || owner[j] == owner[i]) continue;
@@ -102,15 +100,15 @@ Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
 void findCandidatePairs(DeviceState& s, const UniformGrid& grid, Real margin) {
   const std::size_t n = s.sphereCount();
   s.counts.resize(n + 1);
-  PairSearch<false> count{grid, raw(s.cellKey), raw(s.cellSphere), static_cast<Index>(n),
-                          raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereOwner),
-                          margin, raw(s.counts), nullptr, nullptr};
+  PairSearch<false> count{grid, cellLookup(s), raw(s.cellSphere), raw(s.spherePosition),
+                          raw(s.sphereRadius), raw(s.sphereOwner), margin, raw(s.counts),
+                          nullptr, nullptr};
   parallel_for(n, count);
   const Index total = scanCounts(s.counts, n);
   s.scratchKeys.resize(total);
-  PairSearch<true> fill{grid, raw(s.cellKey), raw(s.cellSphere), static_cast<Index>(n),
-                        raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereOwner),
-                        margin, nullptr, raw(s.counts), raw(s.scratchKeys)};
+  PairSearch<true> fill{grid, cellLookup(s), raw(s.cellSphere), raw(s.spherePosition),
+                        raw(s.sphereRadius), raw(s.sphereOwner), margin, nullptr, raw(s.counts),
+                        raw(s.scratchKeys)};
   parallel_for(n, fill);
 }
 

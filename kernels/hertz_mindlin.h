@@ -23,7 +23,7 @@
 namespace regolith {
 
 struct HertzMindlin {
-  REGOLITH_HD static ContactResult evaluate(const PairParams& p, const ContactInput& c,
+  REGOLITH_HD REGOLITH_INLINE static ContactResult evaluate(const PairParams& p, const ContactInput& c,
                                             Vec3& shear) {
     const Real a = sqrt(c.effRadius * c.overlap);
     const Real kn = Real(4) / Real(3) * p.effectiveYoung * a;  // (2/3) S_n

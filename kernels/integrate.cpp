@@ -25,7 +25,7 @@ struct KickDrift {
   Vec3 gravity;
   Real dt;
 
-  REGOLITH_HD void operator()(Index o) const {
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
     if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
     Vec3 v = velocity[o] + (force[o] * (Real(1) / mass[o]) + gravity) * h;
@@ -88,7 +88,7 @@ struct GatherKick {
     }
   }
 
-  REGOLITH_HD void operator()(Index o) const {
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
     Vec3 f, t;
     const Index begin = sphereBegin[o], end = sphereBegin[o + 1];
     if (end == begin + 1) {

@@ -31,7 +31,7 @@ REGOLITH_HD inline bool isIsotropic(const Vec3& inertia) {
 }
 
 // omega after adding tau * h to the angular momentum.
-REGOLITH_HD inline Vec3 angularKick(const Quat& q, const Vec3& inertia, const Vec3& omega,
+REGOLITH_HD REGOLITH_INLINE Vec3 angularKick(const Quat& q, const Vec3& inertia, const Vec3& omega,
                                     const Vec3& torque, Real h) {
   if (isIsotropic(inertia)) {
     return inertia.x > Real(0) ? omega + torque * (h / inertia.x) : omega;
@@ -42,8 +42,10 @@ REGOLITH_HD inline Vec3 angularKick(const Quat& q, const Vec3& inertia, const Ve
 
 // Turns q over dt with fixed angular momentum; returns the new orientation and sets omega
 // to the angular velocity there.
-REGOLITH_HD inline Quat angularDrift(const Quat& q, const Vec3& inertia, Vec3& omega, Real dt) {
+REGOLITH_HD REGOLITH_INLINE Quat angularDrift(const Quat& q, const Vec3& inertia, Vec3& omega, Real dt) {
   if (isIsotropic(inertia)) {
+    // omega is constant; a body at rest keeps its orientation bit for bit.
+    if (omega.x == Real(0) && omega.y == Real(0) && omega.z == Real(0)) return q;
     return renormalized(quatFromRotationVector(Vec3d(omega) * double(dt)) * q);
   }
   const Vec3 invI = safeInverse(inertia);

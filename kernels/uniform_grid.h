@@ -2,6 +2,7 @@
 // three cells x-1..x+1 of one (y, z) row are one contiguous key range.
 #pragma once
 
+#include "kernels/sorted_search.h"
 #include "kernels/vec3.h"
 
 namespace regolith {
@@ -22,6 +23,27 @@ struct UniformGrid {
   }
   REGOLITH_HD PairKey key(int ix, int iy, int iz) const {
     return (static_cast<PairKey>(iz) * ny + iy) * nx + ix;
+  }
+  PairKey cellCount() const { return static_cast<PairKey>(nx) * ny * nz; }
+};
+
+// Where the spheres of a key range of cells sit in the cell-sorted order. With a table of
+// cell starts (grids of at most a few cells per sphere) a lookup is two loads; sparse grids
+// (a few spheres far apart) have no table and binary-search the sorted keys instead.
+struct CellLookup {
+  const PairKey* sortedKeys;  // cell key per slot, sorted
+  Index count;                // spheres
+  const Index* cellStart;     // cells + 1 entries, or null
+
+  // Slots [begin, end) of the spheres in cells lo..hi (inclusive).
+  REGOLITH_HD void range(PairKey lo, PairKey hi, Index& begin, Index& end) const {
+    if (cellStart) {
+      begin = cellStart[lo];
+      end = cellStart[hi + 1];
+    } else {
+      begin = lowerBound(sortedKeys, count, lo);
+      end = upperBound(sortedKeys, count, hi);
+    }
   }
 };
 

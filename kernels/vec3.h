@@ -64,7 +64,7 @@ REGOLITH_HD inline Quat normalized(const Quat& q) {
 
 // v' = q v q*, written out (t = 2 q_v x v; v' = v + w t + q_v x t).
 template <class T>
-REGOLITH_HD inline Vec3T<T> rotate(const Quat& q, const Vec3T<T>& v) {
+REGOLITH_HD REGOLITH_INLINE Vec3T<T> rotate(const Quat& q, const Vec3T<T>& v) {
   const Vec3d u(q.x, q.y, q.z);
   const Vec3d vd(v);
   const Vec3d t = cross(u, vd) * 2.0;
@@ -78,7 +78,7 @@ REGOLITH_HD inline Vec3T<T> rotateInverse(const Quat& q, const Vec3T<T>& v) {
 // Rotation by the vector phi (axis * angle), exact exponential map. Per-step rotations
 // are tiny (|phi| ~ 1e-4), so below 1e-2 rad the half-angle sine and cosine come from
 // their Taylor series (truncation below 1e-19), which is far cheaper than sincos.
-REGOLITH_HD inline Quat quatFromRotationVector(const Vec3d& phi) {
+REGOLITH_HD REGOLITH_INLINE Quat quatFromRotationVector(const Vec3d& phi) {
   const double a2 = norm2(phi);
   double c, s;  // cos(a/2), sin(a/2)/a
   if (a2 < 1e-4) {
