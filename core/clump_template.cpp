@@ -33,7 +33,7 @@ void validateTemplate(const ClumpTemplate& t, Index materialCount) {
       throw std::invalid_argument(where + "sphere " + std::to_string(i) +
                                   " refers to an undefined material");
   }
-  if (t.offsets.size() == 1 && norm2(t.offsets[0]) != 0)
+  if (t.offsets.size() == 1 && !isZero(t.offsets[0]))
     throw std::invalid_argument(where + "a one-sphere template has its sphere at the centre of "
                                         "mass: the offset must be (0, 0, 0)");
   if (!(std::isfinite(t.mass) && t.mass > 0))

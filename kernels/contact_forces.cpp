@@ -18,7 +18,6 @@ namespace {
 // means the slot holds zeros throughout (torques included): a candidate that stays apart
 // skips rewriting them. This also holds for slots reused across a rebuild, whose force and
 // torques were written together for whichever pair held the slot before.
-REGOLITH_HD inline bool isZero(const Vec3& v) { return v.x == Real(0) && v.y == Real(0) && v.z == Real(0); }
 
 // Owner and sphere arrays a contact reads.
 struct BodyView {

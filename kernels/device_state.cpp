@@ -38,8 +38,9 @@ void checkSizes(const StateArrays& s) {
   }
   for (std::size_t o = 0; o < no; ++o) {
     const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
-    if (e <= b) throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has no sphere");
-    if (e == b + 1 && norm2(s.sphereOffset[b]) != Real(0))
+    if (e <= b)
+      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has no sphere");
+    if (e == b + 1 && !isZero(s.sphereOffset[b]))
       throw std::invalid_argument("StateArrays: one-sphere owner " + std::to_string(o) +
                                   " must have its sphere at the centre of mass (offset 0)");
   }
@@ -135,7 +136,8 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.firstBegin) +
          bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
          bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) +
-         bytesOf(s.wallBegin) + bytesOf(s.cellKey) + bytesOf(s.cellSphere) + bytesOf(s.cellStart) + bytesOf(s.counts) +
+         bytesOf(s.wallBegin) + bytesOf(s.cellKey) + bytesOf(s.cellSphere) +
+         bytesOf(s.cellStart) + bytesOf(s.counts) +
          bytesOf(s.scratchKeys) + bytesOf(s.scratchShear) + bytesOf(s.scratchIndex);
 }
 

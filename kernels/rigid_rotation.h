@@ -45,7 +45,7 @@ REGOLITH_HD REGOLITH_INLINE Vec3 angularKick(const Quat& q, const Vec3& inertia,
 REGOLITH_HD REGOLITH_INLINE Quat angularDrift(const Quat& q, const Vec3& inertia, Vec3& omega, Real dt) {
   if (isIsotropic(inertia)) {
     // omega is constant; a body at rest keeps its orientation bit for bit.
-    if (omega.x == Real(0) && omega.y == Real(0) && omega.z == Real(0)) return q;
+    if (isZero(omega)) return q;
     return renormalized(quatFromRotationVector(Vec3d(omega) * double(dt)) * q);
   }
   const Vec3 invI = safeInverse(inertia);

@@ -24,8 +24,7 @@ struct PlaceSphere {
     const Index o = sphereOwner[s];
     const Vec3 offset = sphereOffset[s];
     // A sphere at its owner's centre (every one-sphere owner) needs no rotation.
-    const bool centred = offset.x == Real(0) && offset.y == Real(0) && offset.z == Real(0);
-    const Vec3d x = centred ? ownerPosition[o]
+    const Vec3d x = isZero(offset) ? ownerPosition[o]
                             : ownerPosition[o] + rotate(ownerOrientation[o], Vec3d(offset));
     spherePosition[s] = x;
     return norm2(x - atBuild[s]);

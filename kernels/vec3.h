@@ -33,6 +33,9 @@ template <class T> REGOLITH_HD inline T dot(const Vec3T<T>& a, const Vec3T<T>& b
 template <class T> REGOLITH_HD inline Vec3T<T> cross(const Vec3T<T>& a, const Vec3T<T>& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
+template <class T> REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
+  return a.x == T(0) && a.y == T(0) && a.z == T(0);
+}
 template <class T> REGOLITH_HD inline T norm2(const Vec3T<T>& a) { return dot(a, a); }
 template <class T> REGOLITH_HD inline T norm(const Vec3T<T>& a) { return sqrt(dot(a, a)); }
 
