@@ -1,5 +1,5 @@
 // The regolith command line: thin argument parsing over the libraries.
-//   regolith bench settle|dense --particles N --steps S [--threads T] [--json]
+//   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith info
 #include <cstdio>
 #include <exception>
@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
 
   regolith::BenchOptions bench;
   bool json = false;
+  std::string modeName = "async";
   CLI::App* benchCmd = app.add_subcommand("bench", "Time the stepping loop on a benchmark scene");
   benchCmd->require_subcommand(1);
   for (const char* scene : {"settle", "dense"}) {
@@ -47,6 +48,23 @@ int main(int argc, char** argv) {
                     "contact-detection margin in m (default 0.002, the LIGGGHTS skin)")
         ->check(CLI::NonNegativeNumber);
     sub->add_flag("--json", json, "print one JSON object");
+    sub->add_option("--mode", modeName,
+                    "contact detection: async (kinematic stream beside the dynamic one), "
+                    "sync (rebuild every step, the reference) or verlet (rebuild on "
+                    "displacement, as LIGGGHTS)")
+        ->check(CLI::IsMember({"sync", "async", "verlet"}))
+        ->capture_default_str();
+    sub->add_option("--update-every", bench.streams.updateEvery,
+                    "async: steps between snapshots for the kinematic stream")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--max-drift", bench.streams.maxDrift,
+                    "async: D, most steps the dynamic stream may run past its list's snapshot")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--kinematic-threads", bench.streams.kinematicThreads,
+                    "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
+        ->check(CLI::NonNegativeNumber);
     if (std::string(scene) == "dense") {
       sub->add_option("--max-settle-steps", bench.maxSettleSteps,
                       "cap of the untimed settling phase")
@@ -68,6 +86,7 @@ int main(int argc, char** argv) {
                 << "threads: " << regolith::threadCount() << std::endl;
       return ok ? 0 : 3;
     }
+    bench.streams.mode = regolith::parseStreamMode(modeName);
     for (CLI::App* sub : benchCmd->get_subcommands()) {
       if (*sub) return runBench(sub->get_name(), bench, json);
     }

@@ -28,7 +28,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.scene = scene;
   r.particles = sim.state().ownerCount();
   r.steps = o.steps;
-  const std::uint64_t rebuildsBefore = sim.rebuildCount();
+  const StreamStats before = sim.streamStats();
   double contactSum = 0;
   std::uint64_t samples = 0, done = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -40,7 +40,18 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
     ++samples;
   }
   r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.rebuilds = sim.rebuildCount() - rebuildsBefore;
+  const StreamStats after = sim.streamStats();
+  r.rebuilds = after.builds - before.builds;
+  r.mode = streamModeName(sim.mode());
+  r.streams.builds = r.rebuilds;
+  r.streams.adopted = after.adopted - before.adopted;
+  r.streams.discarded = after.discarded - before.discarded;
+  r.streams.waits = after.waits - before.waits;
+  r.streams.forcedRebuilds = after.forcedRebuilds - before.forcedRebuilds;
+  r.streams.steps = after.steps - before.steps;
+  r.streams.lagSum = after.lagSum - before.lagSum;
+  r.streams.maxLag = after.maxLag;
+  r.streams.waitSeconds = after.waitSeconds - before.waitSeconds;
   r.particleStepsPerSecond = double(r.particles) * double(r.steps) / r.wallSeconds;
   r.contacts = sim.touchingPairs();
   r.wallContacts = sim.touchingWalls();
@@ -58,6 +69,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
 SettleScene benchScene(const BenchOptions& o) {
   SettleScene scene = makeSettleScene(o.particles);
   if (o.margin > 0) scene.model.margin = o.margin;
+  scene.model.streams = o.streams;
   return scene;
 }
 
@@ -84,7 +96,11 @@ BenchResult runDenseBench(const BenchOptions& o) {
   SettleScene scene = benchScene(o);
   std::uint64_t settled = 0;
   if (o.bedCache.empty() || !loadSettledBed(o.bedCache, scene.state, settled)) {
-    Simulation settling(scene.model, scene.state);
+    // The untimed settling runs in verlet mode whatever is timed: the same physics, and
+    // sync would take hours at large N.
+    Model settlingModel = scene.model;
+    settlingModel.streams.mode = StreamMode::Verlet;
+    Simulation settling(settlingModel, scene.state);
     settled = settle(settling, o.maxSettleSteps);
     scene.state = settling.state();
     if (!o.bedCache.empty()) saveSettledBed(o.bedCache, scene.state, settled);
@@ -107,24 +123,36 @@ std::string benchJson(const BenchResult& r) {
     << ", \"candidates\": " << r.candidates << ", \"mean_contacts\": " << r.meanContacts
     << ", \"contacts_per_s\": " << r.contactsPerSecond
     << ", \"bytes_per_particle\": " << r.bytesPerParticle << ", \"rebuilds\": " << r.rebuilds
+    << ", \"mode\": \"" << r.mode << "\", \"adopted\": " << r.streams.adopted
+    << ", \"discarded\": " << r.streams.discarded << ", \"waits\": " << r.streams.waits
+    << ", \"wait_s\": " << r.streams.waitSeconds
+    << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
+    << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
     << ", \"settle_steps\": " << r.settleSteps << ", \"backend\": \"" << r.backend
     << "\", \"threads\": " << r.threads << "}";
   return j.str();
 }
 
 std::string benchText(const BenchResult& r) {
-  char line[512];
+  char line[1024];
   std::snprintf(line, sizeof line,
                 "bench %s: %zu particles, %llu steps in %.3f s on %s x%d\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
-                "%llu rebuilds%s",
+                "%llu list builds%s\n"
+                "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
+                "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
                 r.scene.c_str(), r.particles, static_cast<unsigned long long>(r.steps),
                 r.wallSeconds, r.backend.c_str(), r.threads, r.particleStepsPerSecond,
                 r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates, r.bytesPerParticle,
                 static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str()
-                              : "");
+                              : "",
+                r.mode.c_str(), static_cast<unsigned long long>(r.streams.adopted),
+                static_cast<unsigned long long>(r.streams.discarded),
+                static_cast<unsigned long long>(r.streams.waits), r.streams.waitSeconds,
+                static_cast<unsigned long long>(r.streams.forcedRebuilds), r.streams.meanLag(),
+                static_cast<unsigned long long>(r.streams.maxLag));
   return line;
 }
 

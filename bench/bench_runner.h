@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/stream_settings.h"
+
 namespace regolith {
 
 struct BenchOptions {
@@ -14,6 +16,7 @@ struct BenchOptions {
   double margin = 0;                    // contact-detection margin [m]; 0: the scene's 2 mm
   std::uint64_t maxSettleSteps = 60000;  // dense only: cap of the untimed settling phase
   std::string bedCache;                  // dense only: settled-bed cache file ("" = none)
+  StreamSettings streams;                // mode and dual-stream settings
 };
 
 struct BenchResult {
@@ -28,7 +31,9 @@ struct BenchResult {
   double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
   double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
   double bytesPerParticle = 0;   // device memory / particles
-  std::uint64_t rebuilds = 0;    // contact-list rebuilds during the timed steps
+  std::uint64_t rebuilds = 0;    // contact-list builds during the timed steps (both streams)
+  std::string mode;              // sync, async or verlet
+  StreamStats streams;           // dual-stream counters of the timed steps (async)
   std::uint64_t settleSteps = 0; // dense: untimed steps taken to settle
   std::string backend;
   int threads = 0;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/material.h"
+#include "core/stream_settings.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/pair_params.h"
 
@@ -24,9 +25,11 @@ struct Model {
   bool allowLargeTimeStep = false;  // explicit override of the Rayleigh guard
   ContactModelKind contactModel = ContactModelKind::HertzMindlin;
   LinearSpringSettings linearSpring;
-  // Contact-detection margin [m]; 0 selects 0.4 x the smallest sphere radius. Lists are
-  // rebuilt once any sphere has moved more than half of it.
+  // Contact-detection margin of the sync and verlet modes [m]; 0 selects 0.4 x the
+  // smallest sphere radius. In verlet mode lists are rebuilt once any sphere has moved
+  // more than half of it. (Async sizes its margin from speeds: StreamSettings.)
   double margin = 0;
+  StreamSettings streams;
 };
 
 }  // namespace regolith

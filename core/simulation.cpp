@@ -2,6 +2,8 @@
 #include "core/simulation.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 namespace regolith {
@@ -32,27 +34,43 @@ void validateModel(const Model& m, const StateArrays& s) {
 
 Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::move(model)) {
   validateModel(m_model, initial);
+  validateStreamSettings(m_model.streams);
   m_rayleigh = finestRayleighTime(m_model.materials, initial);
   enforceTimeStep(m_model.timeStep, m_rayleigh, kRayleighFraction, m_model.allowLargeTimeStep);
   requireDevice();
 
   m_params.dt = Real(m_model.timeStep);
   m_params.gravity = m_model.gravity;
-  m_margin = m_model.margin;
-  if (m_margin <= 0 && !initial.sphereRadius.empty()) {
-    m_margin = 0.4 * double(*std::min_element(initial.sphereRadius.begin(),
-                                              initial.sphereRadius.end()));
-  }
+  const double rMin = initial.sphereRadius.empty()
+                          ? 0.0
+                          : double(*std::min_element(initial.sphereRadius.begin(),
+                                                     initial.sphereRadius.end()));
+  m_margin = m_model.margin > 0 ? m_model.margin : 0.4 * rMin;
+  m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
                                m_model.boundaries);
-  updateSpherePositions(*m_device);
-  rebuild();
+  const SphereMotion motion = updateSpherePositions(*m_device);
+  if (m_model.streams.mode == StreamMode::Async) {
+    const int total = threadCount();
+    const int kinematic = m_model.streams.kinematicThreads > 0
+                              ? m_model.streams.kinematicThreads
+                              : std::max(1, total / 4);
+    m_dynamicThreads = std::max(1, total - kinematic);
+    m_spareList = createCandidateList();
+    rebuildFromHere(0, std::sqrt(motion.speed2));
+    m_kinematic = std::make_unique<KinematicStream>(*m_device, kinematic);
+  } else {
+    rebuild(0);
+  }
   evaluateForces(/*kick=*/false);
 }
 
-void Simulation::rebuild() {
+Simulation::~Simulation() = default;
+
+void Simulation::rebuild(std::uint64_t step) {
   rebuildContacts(*m_device, Real(m_margin));
+  m_list = {step, m_margin, 0.0};
   ++m_rebuilds;
 }
 
@@ -61,22 +79,154 @@ void Simulation::evaluateForces(bool kick) {
   gatherAndKick(*m_device, m_params, kick);
 }
 
-void Simulation::rebuildNow() { rebuild(); }
+void Simulation::rebuildNow() {
+  if (m_model.streams.mode == StreamMode::Async) {
+    rebuildFromHere(m_steps, std::sqrt(updateSpherePositions(*m_device).speed2));
+  } else {
+    rebuild(m_steps);
+  }
+}
 
 void Simulation::setContactHistory(const ContactSnapshot& snapshot) {
   uploadContactHistory(*m_device, snapshot);
-  rebuild();
+  rebuildNow();
 }
 
+namespace {
+// The dynamic stream's OpenMP thread count for the duration of a step() call.
+class ThreadBudget {
+ public:
+  explicit ThreadBudget(int threads) : m_before(threadCount()) { setThreadCount(threads); }
+  ~ThreadBudget() { setThreadCount(m_before); }
+
+ private:
+  int m_before;
+};
+}  // namespace
+
 void Simulation::step(std::uint64_t steps) {
-  const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
+  const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads
+                                                                       : threadCount());
   for (std::uint64_t k = 0; k < steps; ++k) {
-    kickDrift(*m_device, m_params);
-    if (updateSpherePositions(*m_device) > trigger) rebuild();
-    evaluateForces(/*kick=*/true);
+    switch (m_model.streams.mode) {
+      case StreamMode::Sync: stepSync(); break;
+      case StreamMode::Verlet: stepVerlet(); break;
+      case StreamMode::Async: stepAsync(); break;
+    }
     ++m_steps;
     m_time = double(m_steps) * m_model.timeStep;
   }
+}
+
+void Simulation::stepSync() {
+  kickDrift(*m_device, m_params);
+  updateSpherePositions(*m_device);
+  rebuild(m_steps + 1);  // the step the new positions belong to
+  evaluateForces(/*kick=*/true);
+}
+
+void Simulation::stepVerlet() {
+  const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
+  kickDrift(*m_device, m_params);
+  if (updateSpherePositions(*m_device).moved2 > trigger) rebuild(m_steps + 1);
+  evaluateForces(/*kick=*/true);
+}
+
+// --- Async: the dynamic stream's side of the dual-stream engine. ---
+//
+// A list built from positions at snapshot step k with reach 2m holds every pair whose
+// surfaces are within 2m at k. If no surface point moves faster than allowedSpeed =
+// m / (D dt) during the steps after k, no surface moves more than m within D steps, so
+// no pair outside the list can touch before step k + D. The dynamic stream therefore uses
+// a list only while (step - k) <= D and the largest speed of every step since k is within
+// allowedSpeed; otherwise it waits for a newer list (age) or rebuilds at once (speed).
+
+KinematicStream::ListFacts Simulation::factsForSpeed(std::uint64_t step, double speed) const {
+  const StreamSettings& st = m_model.streams;
+  const double window = double(st.maxDrift) * m_model.timeStep;  // D dt [s]
+  const double m = speed * window * st.safety + m_marginExtra;    // per-surface margin [m]
+  return {step, 2.0 * m, m / window};
+}
+
+bool Simulation::listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const {
+  if (step < f.snapshotStep || step - f.snapshotStep > std::uint64_t(m_model.streams.maxDrift))
+    return false;
+  for (const auto& [s, speed] : m_speeds)
+    if (s > f.snapshotStep && speed > f.allowedSpeed) return false;
+  return true;
+}
+
+bool Simulation::adoptReady(std::uint64_t step, bool wait) {
+  std::uint64_t after = m_list.snapshotStep;
+  for (;;) {
+    const auto facts = m_kinematic->take(m_spareList, after, wait);
+    if (!facts) return false;
+    if (!listValidAt(*facts, step)) {
+      ++m_stats.discarded;  // built before a faster step, or too old: keep looking
+      after = facts->snapshotStep;
+      continue;
+    }
+    adoptCandidates(*m_device, *m_spareList);
+    m_list = *facts;
+    m_margin = facts->reach;
+    ++m_stats.adopted;
+    return true;
+  }
+}
+
+void Simulation::rebuildFromHere(std::uint64_t step, double speed) {
+  m_list = factsForSpeed(step, speed);
+  m_margin = m_list.reach;
+  rebuildContacts(*m_device, Real(m_margin));
+  ++m_rebuilds;
+}
+
+void Simulation::publishSnapshot(std::uint64_t step, double speed) {
+  takeSnapshot(*m_device, m_kinematic->snapshotToFill());
+  m_kinematic->publish(factsForSpeed(step, speed));
+}
+
+void Simulation::stepAsync() {
+  const StreamSettings& st = m_model.streams;
+  kickDrift(*m_device, m_params);
+  const double speed = std::sqrt(updateSpherePositions(*m_device).speed2);
+  const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
+  m_speeds.emplace_back(n, speed);
+  while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();
+
+  adoptReady(n, /*wait=*/false);
+  if (!listValidAt(m_list, n)) {
+    const bool expired = n - m_list.snapshotStep > std::uint64_t(st.maxDrift);
+    bool adopted = false;
+    if (expired) {
+      // Age: a list from a newer snapshot is coming (or is asked for now); wait for it.
+      ++m_stats.waits;
+      const auto t0 = std::chrono::steady_clock::now();
+      if (!m_kinematic->buildPendingAfter(m_list.snapshotStep)) publishSnapshot(n, speed);
+      adopted = adoptReady(n, /*wait=*/true);
+      m_stats.waitSeconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    if (!adopted || !listValidAt(m_list, n)) {
+      // A surface moved faster than the margin assumed: rebuild now from these positions
+      // rather than risk a missed contact.
+      ++m_stats.forcedRebuilds;
+      rebuildFromHere(n, speed);
+    }
+  } else if (n % std::uint64_t(st.updateEvery) == 0) {
+    publishSnapshot(n, speed);  // before the forces, so the build overlaps them
+  }
+  const std::uint64_t lag = n - m_list.snapshotStep;
+  ++m_stats.steps;
+  m_stats.lagSum += lag;
+  m_stats.maxLag = std::max(m_stats.maxLag, lag);
+  evaluateForces(/*kick=*/true);
+}
+
+StreamStats Simulation::streamStats() const {
+  StreamStats s = m_stats;
+  s.builds = m_rebuilds + (m_kinematic ? m_kinematic->builds() : 0);
+  return s;
 }
 
 StateArrays Simulation::state() const {
@@ -94,6 +244,10 @@ std::size_t Simulation::candidateContacts() const {
   return candidatePairCount(*m_device) + candidateWallCount(*m_device);
 }
 
-std::size_t Simulation::deviceBytes() const { return regolith::deviceBytes(*m_device); }
+std::size_t Simulation::deviceBytes() const {
+  std::size_t bytes = regolith::deviceBytes(*m_device);
+  if (m_kinematic) bytes += m_kinematic->deviceBytes() + regolith::deviceBytes(*m_spareList);
+  return bytes;
+}
 
 }  // namespace regolith

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 
+#include "core/kinematic_stream.h"
 #include "core/model.h"
 #include "core/time_step_guard.h"
 #include "kernels/stages.h"
@@ -17,6 +20,10 @@ class Simulation {
   // Throws std::invalid_argument or TimeStepError with a message for the user.
   Simulation(Model model, const StateArrays& initial);
 
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
   void step(std::uint64_t steps = 1);
 
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
@@ -28,7 +35,14 @@ class Simulation {
   double time() const { return m_time; }
   std::uint64_t stepCount() const { return m_steps; }
   std::uint64_t rebuildCount() const { return m_rebuilds; }
+  // Reach of the current candidate lists: pairs within r_i + r_j + margin() [m].
   double margin() const { return m_margin; }
+  StreamMode mode() const { return m_model.streams.mode; }
+  // Counters of the dual-stream engine; builds include the kinematic stream's.
+  StreamStats streamStats() const;
+  // Snapshot step of the list in use (async: the dynamic stream is stepCount() - this
+  // many steps past it; sync and verlet: the step of the last rebuild).
+  std::uint64_t listSnapshotStep() const { return m_list.snapshotStep; }
   const Model& model() const { return m_model; }
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
@@ -41,8 +55,17 @@ class Simulation {
   std::size_t deviceBytes() const;
 
  private:
-  void rebuild();
+  void rebuild(std::uint64_t step);
   void evaluateForces(bool kick);
+  void stepSync();
+  void stepVerlet();
+  void stepAsync();
+  // Async helpers (see simulation.cpp).
+  KinematicStream::ListFacts factsForSpeed(std::uint64_t step, double speed) const;
+  bool listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const;
+  bool adoptReady(std::uint64_t step, bool wait);
+  void rebuildFromHere(std::uint64_t step, double speed);
+  void publishSnapshot(std::uint64_t step, double speed);
 
   Model m_model;
   RayleighLimit m_rayleigh;
@@ -52,6 +75,15 @@ class Simulation {
   double m_time = 0;
   std::uint64_t m_steps = 0;
   std::uint64_t m_rebuilds = 0;
+
+  // Dual stream.
+  double m_marginExtra = 0;  // resolved StreamSettings::marginExtra [m]
+  int m_dynamicThreads = 1;
+  KinematicStream::ListFacts m_list;               // facts of the live list
+  std::deque<std::pair<std::uint64_t, double>> m_speeds;  // (step, largest speed), last D+1
+  StreamStats m_stats;
+  CandidateListPtr m_spareList;
+  std::unique_ptr<KinematicStream> m_kinematic;
 };
 
 }  // namespace regolith

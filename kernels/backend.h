@@ -17,9 +17,16 @@ namespace regolith {
 template <class T>
 using DeviceVector = thrust::device_vector<T>;
 
-// The execution policy of every device algorithm. On CUDA this is the default stream with
-// a synchronisation after each call; the dual-stream scheduler will replace it per stream.
+// The execution policy of every device algorithm. On CUDA: the calling host thread's own
+// stream (the build compiles with --default-stream per-thread, so Thrust's internal copies
+// and fills go to the same stream), without a synchronisation after each call; hand-overs
+// between the streams of the dual-stream engine order work with events (stream_event.h).
+// On the CPU: Thrust's OpenMP system, which returns when the work is done.
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+inline auto devicePolicy() { return thrust::cuda::par_nosync.on(cudaStreamPerThread); }
+#else
 inline auto devicePolicy() { return thrust::device; }
+#endif
 
 // Runs f(i) for i in [0, n) on the device system (OpenMP threads or CUDA threads).
 // f must be a copyable functor with a REGOLITH_HD operator()(Index) const.

@@ -58,42 +58,44 @@ int cellsAlong(double extent, double cell) {
 
 }  // namespace
 
-UniformGrid binSpheres(DeviceState& s, Real margin) {
+UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach,
+                       ContactBuilder& out) {
   const std::size_t n = s.sphereCount();
   UniformGrid grid;
-  grid.cell = 2.0 * double(s.maxRadius) + double(margin);
+  grid.cell = 2.0 * double(s.maxRadius) + double(reach);
   if (grid.cell <= 0) grid.cell = 1.0;
-  s.cellKey.resize(n);
-  s.cellSphere.resize(n);
+  out.cellKey.resize(n);
+  out.cellSphere.resize(n);
   if (n == 0) return grid;
 
-  const Vec3d first = s.spherePosition[0];
+  const Vec3d first = x[0];
   const Bounds b = thrust::transform_reduce(
       devicePolicy(), thrust::counting_iterator<Index>(0),
-      thrust::counting_iterator<Index>(static_cast<Index>(n)), PointBounds{raw(s.spherePosition)},
+      thrust::counting_iterator<Index>(static_cast<Index>(n)), PointBounds{raw(x)},
       Bounds{first, first}, MergeBounds{});
   grid.origin = b.lo;
   grid.nx = cellsAlong(b.hi.x - b.lo.x, grid.cell);
   grid.ny = cellsAlong(b.hi.y - b.lo.y, grid.cell);
   grid.nz = cellsAlong(b.hi.z - b.lo.z, grid.cell);
 
-  parallel_for(n, CellKeyOf{grid, raw(s.spherePosition), raw(s.cellKey), raw(s.cellSphere)});
+  parallel_for(n, CellKeyOf{grid, raw(x), raw(out.cellKey), raw(out.cellSphere)});
   // Stable: spheres of one cell stay in index order, so the build is deterministic.
-  thrust::stable_sort_by_key(devicePolicy(), s.cellKey.begin(), s.cellKey.end(),
-                             s.cellSphere.begin());
+  thrust::stable_sort_by_key(devicePolicy(), out.cellKey.begin(), out.cellKey.end(),
+                             out.cellSphere.begin());
   const PairKey cells = grid.cellCount();
   if (cells <= kDenseCellsPerSphere * n + 1024) {
-    s.cellStart.resize(cells + 1);
-    parallel_for(cells + 1, CellStart{raw(s.cellKey), static_cast<Index>(n), raw(s.cellStart)});
+    out.cellStart.resize(cells + 1);
+    parallel_for(cells + 1,
+                 CellStart{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
   } else {
-    s.cellStart.clear();
+    out.cellStart.clear();
   }
   return grid;
 }
 
-CellLookup cellLookup(const DeviceState& s) {
-  return {raw(s.cellKey), static_cast<Index>(s.cellKey.size()),
-          s.cellStart.empty() ? nullptr : raw(s.cellStart)};
+CellLookup cellLookup(const ContactBuilder& b) {
+  return {raw(b.cellKey), static_cast<Index>(b.cellKey.size()),
+          b.cellStart.empty() ? nullptr : raw(b.cellStart)};
 }
 
 }  // namespace regolith

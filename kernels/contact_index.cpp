@@ -26,18 +26,18 @@ struct SegmentStart {
 
 }  // namespace
 
-void buildSecondIndex(DeviceState& s) {
-  const std::size_t nc = s.pairKeys.size();
-  s.scratchIndex.resize(nc);
-  s.secondOrder.resize(nc);
-  parallel_for(nc, SecondOf{raw(s.pairKeys), raw(s.scratchIndex)});
-  thrust::sequence(devicePolicy(), s.secondOrder.begin(), s.secondOrder.end());
+void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList& out) {
+  const std::size_t nc = out.pairKeys.size();
+  b.scratchIndex.resize(nc);
+  out.secondOrder.resize(nc);
+  parallel_for(nc, SecondOf{raw(out.pairKeys), raw(b.scratchIndex)});
+  thrust::sequence(devicePolicy(), out.secondOrder.begin(), out.secondOrder.end());
   // Stable: contacts of one sphere stay in key order.
-  thrust::stable_sort_by_key(devicePolicy(), s.scratchIndex.begin(), s.scratchIndex.end(),
-                             s.secondOrder.begin());
-  s.secondBegin.resize(s.sphereCount() + 1);
-  parallel_for(s.sphereCount() + 1,
-               SegmentStart{raw(s.scratchIndex), static_cast<Index>(nc), raw(s.secondBegin)});
+  thrust::stable_sort_by_key(devicePolicy(), b.scratchIndex.begin(), b.scratchIndex.end(),
+                             out.secondOrder.begin());
+  out.secondBegin.resize(sphereCount + 1);
+  parallel_for(sphereCount + 1, SegmentStart{raw(b.scratchIndex), static_cast<Index>(nc),
+                                             raw(out.secondBegin)});
 }
 
 }  // namespace regolith

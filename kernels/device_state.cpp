@@ -136,9 +136,8 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.firstBegin) +
          bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
          bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) +
-         bytesOf(s.wallBegin) + bytesOf(s.cellKey) + bytesOf(s.cellSphere) +
-         bytesOf(s.cellStart) + bytesOf(s.counts) +
-         bytesOf(s.scratchKeys) + bytesOf(s.scratchShear) + bytesOf(s.scratchIndex);
+         bytesOf(s.wallBegin) + bytesOf(s.scratchShear) + builderBytes(s.builder) +
+         candidateListBytes(s.spare);
 }
 
 std::size_t candidatePairCount(const DeviceState& s) { return s.pairKeys.size(); }

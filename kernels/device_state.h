@@ -5,6 +5,7 @@
 
 #include "kernels/backend.h"
 #include "kernels/boundary_primitive.h"
+#include "kernels/candidate_list.h"
 #include "kernels/pair_params.h"
 
 namespace regolith {
@@ -52,16 +53,13 @@ struct DeviceState {
   DeviceVector<Vec3> wallTorque;   // about the sphere centre
   DeviceVector<Index> wallBegin;   // spheres + 1
 
-  // Scratch of the grid build, kept to avoid reallocating every rebuild.
-  DeviceVector<PairKey> cellKey;
-  DeviceVector<Index> cellSphere;
-  DeviceVector<Index> cellStart;  // cells + 1, only for grids that are not sparse
-  DeviceVector<Index> counts;
-  DeviceVector<PairKey> scratchKeys;
+  // The dynamic stream's own build scratch (synchronous rebuilds) and the list the last
+  // adoption gave back, kept to avoid reallocating every rebuild.
+  ContactBuilder builder;
+  CandidateList spare;
   DeviceVector<Vec3> scratchShear;
-  DeviceVector<Index> scratchIndex;
 
-  Real margin = 0;  // of the current lists [m]
+  Real margin = 0;  // reach of the current lists [m]
 
   std::size_t ownerCount() const { return ownerPosition.size(); }
   std::size_t sphereCount() const { return sphereOwner.size(); }

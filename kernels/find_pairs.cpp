@@ -1,6 +1,7 @@
 // Candidate contact search: sphere pairs over the 27 neighbouring grid cells, and
 // sphere–boundary pairs. Each runs twice (count, then fill at scanned offsets), so the
 // output order is fixed: by first sphere, then by second sphere / boundary.
+#include <thrust/copy.h>
 #include <thrust/scan.h>
 
 #include "kernels/backend.h"
@@ -20,7 +21,7 @@ struct PairSearch {
   const Vec3d* x;
   const Real* radius;
   const Index* owner;
-  Real margin;
+  Real reach;
   Index* counts;         // count pass
   const Index* offsets;  // fill pass
   PairKey* out;          // fill pass
@@ -40,8 +41,8 @@ struct PairSearch {
         for (Index k = b; k < e; ++k) {
           const Index j = cellSphere[k];
           if (j <= i || owner[j] == owner[i]) continue;
-          const double reach = double(radius[i] + radius[j] + margin);
-          if (norm2(x[i] - x[j]) >= reach * reach) continue;
+          const double within = double(radius[i] + radius[j] + reach);
+          if (norm2(x[i] - x[j]) >= within * within) continue;
           if (kFill) out[offsets[i] + found] = makePairKey(i, j);
           ++found;
         }
@@ -69,7 +70,7 @@ struct WallSearch {
   Index boundaryCount;
   const Vec3d* x;
   const Real* radius;
-  Real margin;
+  Real reach;
   Index* counts;
   const Index* offsets;
   PairKey* out;
@@ -79,8 +80,8 @@ struct WallSearch {
     for (Index b = 0; b < boundaryCount; ++b) {
       Real gap;
       Vec3 normal;
-      if (!boundaryGap(boundaries[b], x[i], radius[i], margin, gap, normal)) continue;
-      if (gap >= margin) continue;
+      if (!boundaryGap(boundaries[b], x[i], radius[i], reach, gap, normal)) continue;
+      if (gap >= reach) continue;
       if (kFill) out[offsets[i] + found] = makePairKey(i, b);
       ++found;
     }
@@ -97,33 +98,41 @@ Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
 
 }  // namespace
 
-void findCandidatePairs(DeviceState& s, const UniformGrid& grid, Real margin) {
+void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
+                        const UniformGrid& grid, Real reach, ContactBuilder& b,
+                        CandidateList& out) {
   const std::size_t n = s.sphereCount();
-  s.counts.resize(n + 1);
-  PairSearch<false> count{grid, cellLookup(s), raw(s.cellSphere), raw(s.spherePosition),
-                          raw(s.sphereRadius), raw(s.sphereOwner), margin, raw(s.counts),
-                          nullptr, nullptr};
+  b.counts.resize(n + 1);
+  PairSearch<false> count{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
+                          raw(s.sphereOwner), reach, raw(b.counts), nullptr, nullptr};
   parallel_for(n, count);
-  const Index total = scanCounts(s.counts, n);
-  s.scratchKeys.resize(total);
-  PairSearch<true> fill{grid, cellLookup(s), raw(s.cellSphere), raw(s.spherePosition),
-                        raw(s.sphereRadius), raw(s.sphereOwner), margin, nullptr, raw(s.counts),
-                        raw(s.scratchKeys)};
+  const Index total = scanCounts(b.counts, n);
+  out.pairKeys.resize(total);
+  PairSearch<true> fill{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
+                        raw(s.sphereOwner), reach, nullptr, raw(b.counts), raw(out.pairKeys)};
   parallel_for(n, fill);
+  out.firstBegin.resize(n + 1);
+  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1,
+               out.firstBegin.begin());
 }
 
-void findCandidateWalls(DeviceState& s, Real margin) {
+void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
+                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
+                        ContactBuilder& b, CandidateList& out) {
   const std::size_t n = s.sphereCount();
-  const Index nb = static_cast<Index>(s.boundaries.size());
-  s.counts.resize(n + 1);
-  WallSearch<false> count{raw(s.boundaries), nb, raw(s.spherePosition), raw(s.sphereRadius),
-                          margin, raw(s.counts), nullptr, nullptr};
+  const Index nb = static_cast<Index>(boundaries.size());
+  b.counts.resize(n + 1);
+  WallSearch<false> count{raw(boundaries), nb, raw(x), raw(s.sphereRadius), reach,
+                          raw(b.counts), nullptr, nullptr};
   parallel_for(n, count);
-  const Index total = scanCounts(s.counts, n);
-  s.scratchKeys.resize(total);
-  WallSearch<true> fill{raw(s.boundaries), nb, raw(s.spherePosition), raw(s.sphereRadius),
-                        margin, nullptr, raw(s.counts), raw(s.scratchKeys)};
+  const Index total = scanCounts(b.counts, n);
+  out.wallKeys.resize(total);
+  WallSearch<true> fill{raw(boundaries), nb, raw(x), raw(s.sphereRadius), reach, nullptr,
+                        raw(b.counts), raw(out.wallKeys)};
   parallel_for(n, fill);
+  out.wallBegin.resize(n + 1);
+  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1,
+               out.wallBegin.begin());
 }
 
 }  // namespace regolith

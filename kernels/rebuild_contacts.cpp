@@ -1,5 +1,7 @@
-// Rebuild of both candidate lists with their history and index (the contact-detection
-// stage that the dual-stream engine will run on its own stream).
+// Candidate-list builds and their adoption: the contact-detection stage. A synchronous
+// rebuild builds from the live positions with the dynamic stream's own scratch and adopts
+// at once; the kinematic stream builds from a PositionSnapshot into a CandidateList that
+// the dynamic stream adopts later (core/dual_stream.cpp).
 #include <thrust/copy.h>
 
 #include "kernels/backend.h"
@@ -8,35 +10,83 @@
 
 namespace regolith {
 
-void rebuildContacts(DeviceState& s, Real margin) {
-  const std::size_t n = s.sphereCount();
-  s.margin = margin;
+void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
+                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
+                        ContactBuilder& b, CandidateList& out) {
+  const UniformGrid grid = binSpheres(s, x, reach, b);
+  findCandidatePairs(s, x, grid, reach, b, out);
+  buildSecondIndex(s.sphereCount(), b, out);
+  findCandidateWalls(s, x, boundaries, reach, b, out);
+  out.positionsAtBuild.resize(x.size());
+  thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
+  out.reach = reach;
+}
 
-  const UniformGrid grid = binSpheres(s, margin);
-  findCandidatePairs(s, grid, margin);
-  remapHistory(s.pairKeys, s.pairShear, s.scratchKeys, s.scratchShear);
-  s.pairKeys.swap(s.scratchKeys);
+void adoptCandidateList(DeviceState& s, CandidateList& list) {
+  remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.scratchShear);
+  s.pairKeys.swap(list.pairKeys);
   s.pairShear.swap(s.scratchShear);
-  s.firstBegin.resize(n + 1);
-  thrust::copy(s.counts.begin(), s.counts.begin() + n + 1, s.firstBegin.begin());
-  buildSecondIndex(s);
+  s.firstBegin.swap(list.firstBegin);
+  s.secondBegin.swap(list.secondBegin);
+  s.secondOrder.swap(list.secondOrder);
   const std::size_t nc = s.pairKeys.size();
+  // Result slots are rewritten whole by the next force evaluation unless they hold zeros
+  // (see contact_forces.cpp), so new slots must start at zero and reused slots keep the
+  // zero-or-complete property from whichever pair held them.
   s.pairForce.resize(nc);
   s.pairTorqueFirst.resize(nc);
   s.pairTorqueSecond.resize(nc);
 
-  findCandidateWalls(s, margin);
-  remapHistory(s.wallKeys, s.wallShear, s.scratchKeys, s.scratchShear);
-  s.wallKeys.swap(s.scratchKeys);
+  remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchShear);
+  s.wallKeys.swap(list.wallKeys);
   s.wallShear.swap(s.scratchShear);
-  s.wallBegin.resize(n + 1);
-  thrust::copy(s.counts.begin(), s.counts.begin() + n + 1, s.wallBegin.begin());
+  s.wallBegin.swap(list.wallBegin);
   const std::size_t nw = s.wallKeys.size();
   s.wallForce.resize(nw);
   s.wallTorque.resize(nw);
 
-  thrust::copy(s.spherePosition.begin(), s.spherePosition.end(),
-               s.spherePositionAtBuild.begin());
+  s.spherePositionAtBuild.swap(list.positionsAtBuild);
+  s.margin = list.reach;
 }
+
+void rebuildContacts(DeviceState& s, Real reach) {
+  buildCandidateList(s, s.spherePosition, s.boundaries, reach, s.builder, s.spare);
+  adoptCandidateList(s, s.spare);
+}
+
+// --- The hand-over buffers of the dual-stream engine (host API in stages.h). ---
+
+void PositionSnapshotDeleter::operator()(PositionSnapshot* p) const { delete p; }
+void CandidateListDeleter::operator()(CandidateList* p) const { delete p; }
+void ContactBuilderDeleter::operator()(ContactBuilder* p) const { delete p; }
+
+PositionSnapshotPtr createPositionSnapshot() { return PositionSnapshotPtr(new PositionSnapshot); }
+CandidateListPtr createCandidateList() { return CandidateListPtr(new CandidateList); }
+ContactBuilderPtr createContactBuilder() { return ContactBuilderPtr(new ContactBuilder); }
+
+void takeSnapshot(const DeviceState& s, PositionSnapshot& out) {
+  out.spherePosition.resize(s.spherePosition.size());
+  thrust::copy(devicePolicy(), s.spherePosition.begin(), s.spherePosition.end(),
+               out.spherePosition.begin());
+  out.boundaries.resize(s.boundaries.size());
+  thrust::copy(devicePolicy(), s.boundaries.begin(), s.boundaries.end(),
+               out.boundaries.begin());
+}
+
+void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach,
+                       ContactBuilder& b, CandidateList& out) {
+  buildCandidateList(s, snapshot.spherePosition, snapshot.boundaries, reach, b, out);
+}
+
+void adoptCandidates(DeviceState& s, CandidateList& list) { adoptCandidateList(s, list); }
+
+void releaseBuffer(PositionSnapshot& p) { p.ready.record(); }
+void releaseBuffer(CandidateList& l) { l.ready.record(); }
+void acquireBuffer(const PositionSnapshot& p) { p.ready.waitOn(); }
+void acquireBuffer(const CandidateList& l) { l.ready.waitOn(); }
+
+std::size_t deviceBytes(const PositionSnapshot& p) { return snapshotBytes(p); }
+std::size_t deviceBytes(const CandidateList& l) { return candidateListBytes(l); }
+std::size_t deviceBytes(const ContactBuilder& b) { return builderBytes(b); }
 
 }  // namespace regolith

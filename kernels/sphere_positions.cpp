@@ -1,5 +1,6 @@
-// World positions of sphere components from their owners' poses, and the largest
-// displacement since the contact lists were built (the rebuild trigger).
+// World positions of sphere components from their owners' poses, the largest displacement
+// since the contact lists were built (the Verlet rebuild trigger) and the largest sphere
+// speed (the dual-stream margin check).
 #include <thrust/functional.h>
 #include <thrust/transform_reduce.h>
 
@@ -10,38 +11,55 @@
 namespace regolith {
 namespace {
 
-// Reads: owner position and orientation, sphere owner and offset, build positions.
-// Writes: sphere position. Returns |x - x_build|^2 [m^2].
+struct MergeMotion {
+  REGOLITH_HD SphereMotion operator()(const SphereMotion& a, const SphereMotion& b) const {
+    return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2)};
+  }
+};
+
+// Reads: owner pose and velocities, sphere owner and offset, build positions. Writes:
+// sphere position. Returns |x - x_build|^2 [m^2] and the squared speed of the sphere
+// centre, |v_o + w_o x (x - x_o)|^2 [m^2/s^2] (the speed of its surface as a shape: a
+// sphere spinning in place does not move its surface towards anything).
 struct PlaceSphere {
   const Vec3d* ownerPosition;
   const Quat* ownerOrientation;
+  const Vec3* ownerVelocity;
+  const Vec3* ownerOmega;
   const Index* sphereOwner;
   const Vec3* sphereOffset;
   Vec3d* spherePosition;
   const Vec3d* atBuild;
 
-  REGOLITH_HD double operator()(Index s) const {
+  REGOLITH_HD SphereMotion operator()(Index s) const {
     const Index o = sphereOwner[s];
     const Vec3 offset = sphereOffset[s];
     // A sphere at its owner's centre (every one-sphere owner) needs no rotation.
-    const Vec3d x = isZero(offset) ? ownerPosition[o]
-                            : ownerPosition[o] + rotate(ownerOrientation[o], Vec3d(offset));
+    if (isZero(offset)) {
+      const Vec3d x = ownerPosition[o];
+      spherePosition[s] = x;
+      return {norm2(x - atBuild[s]), double(norm2(ownerVelocity[o]))};
+    }
+    const Vec3d arm = rotate(ownerOrientation[o], Vec3d(offset));
+    const Vec3d x = ownerPosition[o] + arm;
     spherePosition[s] = x;
-    return norm2(x - atBuild[s]);
+    const Vec3 v = ownerVelocity[o] + cross(ownerOmega[o], Vec3(arm));
+    return {norm2(x - atBuild[s]), double(norm2(v))};
   }
 };
 
 }  // namespace
 
-double updateSpherePositions(DeviceState& s) {
+SphereMotion updateSpherePositions(DeviceState& s) {
   const std::size_t n = s.sphereCount();
-  if (n == 0) return 0.0;
+  if (n == 0) return {};
   return thrust::transform_reduce(
       devicePolicy(), thrust::counting_iterator<Index>(0),
       thrust::counting_iterator<Index>(static_cast<Index>(n)),
-      PlaceSphere{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.sphereOwner),
-                  raw(s.sphereOffset), raw(s.spherePosition), raw(s.spherePositionAtBuild)},
-      0.0, thrust::maximum<double>());
+      PlaceSphere{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
+                  raw(s.ownerAngularVelocity), raw(s.sphereOwner), raw(s.sphereOffset),
+                  raw(s.spherePosition), raw(s.spherePositionAtBuild)},
+      SphereMotion{}, MergeMotion{});
 }
 
 }  // namespace regolith

@@ -23,6 +23,30 @@ struct DeviceStateDeleter {
 };
 using DeviceStatePtr = std::unique_ptr<DeviceState, DeviceStateDeleter>;
 
+// The hand-over buffers of the dual-stream engine (kernels/candidate_list.h), opaque here.
+struct PositionSnapshot;
+struct CandidateList;
+struct ContactBuilder;
+struct PositionSnapshotDeleter {
+  void operator()(PositionSnapshot* p) const;
+};
+struct CandidateListDeleter {
+  void operator()(CandidateList* p) const;
+};
+struct ContactBuilderDeleter {
+  void operator()(ContactBuilder* p) const;
+};
+using PositionSnapshotPtr = std::unique_ptr<PositionSnapshot, PositionSnapshotDeleter>;
+using CandidateListPtr = std::unique_ptr<CandidateList, CandidateListDeleter>;
+using ContactBuilderPtr = std::unique_ptr<ContactBuilder, ContactBuilderDeleter>;
+
+// Largest squared displacement since the lists were built [m^2] and largest squared
+// sphere-centre speed [m^2/s^2] over all spheres.
+struct SphereMotion {
+  double moved2 = 0;
+  double speed2 = 0;
+};
+
 struct StepParams {
   Real dt = 0;   // [s]
   Vec3 gravity;  // [m/s^2]
@@ -50,13 +74,36 @@ std::size_t candidateWallCount(const DeviceState& s);
 // kickDrift: reads owner force/torque, mass, inertia; writes owner velocity (half kick),
 // angular velocity, position and orientation (drift).
 void kickDrift(DeviceState& s, const StepParams& p);
-// updateSpherePositions: reads owner pose, sphere offsets; writes sphere positions.
-// Returns the largest squared sphere displacement since the lists were built [m^2].
-double updateSpherePositions(DeviceState& s);
+// updateSpherePositions: reads owner pose and velocities, sphere offsets; writes sphere
+// positions. Returns the largest displacement since the lists were built and speed.
+SphereMotion updateSpherePositions(DeviceState& s);
 // rebuildContacts: reads sphere positions, radii, owners, boundaries; writes both candidate
-// lists (pairs within r_i + r_j + margin), carries shear history over by key, rebuilds the
-// per-sphere contact index and records the build positions.
-void rebuildContacts(DeviceState& s, Real margin);
+// lists (pairs within r_i + r_j + reach, walls within a gap of reach), carries shear
+// history over by key, rebuilds the per-sphere contact index and records the build
+// positions. Synchronous: the calling (dynamic) stream builds with its own scratch.
+void rebuildContacts(DeviceState& s, Real reach);
+
+// Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a
+// snapshot of its live positions and boundaries; the kinematic stream builds a candidate
+// list from it, reading only the DeviceState's immutable sphere data (radii, owners), which
+// nothing writes after createDeviceState; the dynamic stream adopts the list.
+PositionSnapshotPtr createPositionSnapshot();
+CandidateListPtr createCandidateList();
+ContactBuilderPtr createContactBuilder();
+void takeSnapshot(const DeviceState& s, PositionSnapshot& out);
+void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach,
+                       ContactBuilder& scratch, CandidateList& out);
+// Makes `list` live (history carried over by key); `list` then holds the old live list.
+void adoptCandidates(DeviceState& s, CandidateList& list);
+// A buffer passing between streams: the giver releases it after its last use, the taker
+// acquires it before its first (CUDA events; no-ops on the CPU, see stream_event.h).
+void releaseBuffer(PositionSnapshot& p);
+void releaseBuffer(CandidateList& l);
+void acquireBuffer(const PositionSnapshot& p);
+void acquireBuffer(const CandidateList& l);
+std::size_t deviceBytes(const PositionSnapshot& p);
+std::size_t deviceBytes(const CandidateList& l);
+std::size_t deviceBytes(const ContactBuilder& b);
 // computeContactForces: reads sphere and owner state, pair table, candidate lists and
 // history; writes per-contact force, torques and history (history zeroed when apart).
 void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model);

@@ -24,6 +24,9 @@ RandomWorld randomWorld(int n, double L, double rmin, double rmax, unsigned seed
   RandomWorld w;
   w.model = modelWith({material("grain", 1e7, 0.3, 2600)}, 1e-7);
   w.model.margin = 0.3 * rmin;
+  // The search itself, with a given margin: built in the stepping thread (the async mode
+  // sizes its own margin from speeds; DualStream tests cover it).
+  w.model.streams.mode = StreamMode::Sync;
   WorldBuilder b;
   for (int i = 0; i < n; ++i) {
     ClumpTemplate t = sphereTemplate("s", rad(rng), 0, 2600);

@@ -1,0 +1,83 @@
+// The kinematic stream: a thread that builds contact candidate lists from position
+// snapshots the dynamic stream publishes, and hands them back for adoption.
+//
+// Hand-over protocol (the proof that no stream reads a buffer the other writes is in
+// docs/ARCHITECTURE.md, "Dual-stream engine"). Three snapshot buffers and three list
+// buffers rotate; at every moment each is owned by exactly one party: the dynamic stream,
+// the kinematic stream, or the hand-over slot. Buffers change hands only by pointer swaps
+// under m_mutex; the slot's buffer is never read or written, only swapped. A buffer's
+// contents are touched only by its owner, which releases it (CUDA: records an event)
+// before giving it away; the new owner acquires it (waits on that event) before use.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "kernels/stages.h"
+
+namespace regolith {
+
+class KinematicStream {
+ public:
+  // What the dynamic stream needs to know about a list.
+  struct ListFacts {
+    std::uint64_t snapshotStep = 0;  // the step of the positions it was built from
+    double reach = 0;                // pairs within r_i + r_j + reach, walls within reach [m]
+    double allowedSpeed = 0;         // the largest surface speed the reach covers for D steps
+  };
+
+  // `state` is read only in its immutable sphere data (radii, owners) while the stream runs.
+  // `threads`: OpenMP threads of this stream (CPU build).
+  KinematicStream(const DeviceState& state, int threads);
+  ~KinematicStream();  // stops and joins the thread
+  KinematicStream(const KinematicStream&) = delete;
+  KinematicStream& operator=(const KinematicStream&) = delete;
+
+  // Dynamic side. The buffer to fill with takeSnapshot, owned by the dynamic stream until
+  // publish() hands it over (acquired: safe to write).
+  PositionSnapshot& snapshotToFill();
+  void publish(const ListFacts& facts);
+  // If a list built from a snapshot after `afterStep` is ready, swaps it with `list` (the
+  // dynamic stream's spare, which goes to the slot) and returns its facts. With `wait`,
+  // blocks until such a list is ready or none can come (no snapshot pending or in build).
+  std::optional<ListFacts> take(CandidateListPtr& list, std::uint64_t afterStep, bool wait);
+  // Whether a snapshot after `afterStep` is pending or being built.
+  bool buildPendingAfter(std::uint64_t afterStep);
+
+  std::uint64_t builds();
+  std::size_t deviceBytes();
+
+ private:
+  void run();
+
+  const DeviceState& m_state;
+  const int m_threads;
+
+  std::mutex m_mutex;
+  std::condition_variable m_wake;     // kinematic waits for a snapshot or stop
+  std::condition_variable m_listOut;  // dynamic waits for a list
+
+  // Snapshot buffers: the dynamic stream's, the slot's, the kinematic stream's.
+  PositionSnapshotPtr m_dynamicSnapshot, m_slotSnapshot, m_kinematicSnapshot;
+  bool m_snapshotPending = false;
+  bool m_dynamicSnapshotAcquired = false;
+  ListFacts m_pendingFacts;
+
+  // List buffers: the slot's (ready or spare) and the kinematic stream's; the dynamic
+  // stream's spare is the CandidateListPtr it passes to take().
+  CandidateListPtr m_slotList, m_buildingList;
+  bool m_listReady = false;
+  ListFacts m_readyFacts;
+
+  bool m_building = false;
+  ListFacts m_buildingFacts;
+  bool m_stop = false;
+  std::uint64_t m_builds = 0;
+  ContactBuilderPtr m_builder;
+  std::thread m_thread;  // last: starts after every member above is initialised
+};
+
+}  // namespace regolith

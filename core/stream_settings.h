@@ -1,0 +1,58 @@
+// How contact detection runs beside the integration: the modes of the dual-stream engine
+// and their settings (docs/ARCHITECTURE.md, "Dual-stream engine").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace regolith {
+
+enum class StreamMode {
+  // Rebuild the candidate lists every step, in the stepping thread: the reference.
+  Sync,
+  // The kinematic stream builds lists on its own thread from snapshots the dynamic stream
+  // publishes; the dynamic stream adopts them and stays at most maxDrift steps ahead.
+  Async,
+  // One stream; rebuild once any sphere has moved half the margin (the Verlet-list rule
+  // of LIGGGHTS and most MD codes), used for the side-by-side LIGGGHTS benchmark.
+  Verlet,
+};
+
+std::string streamModeName(StreamMode m);
+// Parses "sync", "async" or "verlet"; throws std::invalid_argument naming the choices.
+StreamMode parseStreamMode(const std::string& name);
+
+struct StreamSettings {
+  StreamMode mode = StreamMode::Async;
+  // Async: a snapshot for the kinematic stream every this many steps.
+  int updateEvery = 10;
+  // Async: D, the most steps the dynamic stream may run past the snapshot its list was
+  // built from. The list margin covers D steps of motion.
+  int maxDrift = 50;
+  // Async: factor on the measured largest speed when sizing the margin.
+  double safety = 1.5;
+  // Async: margin added to the speed-based one [m]; negative selects 0.1 x r_min.
+  double marginExtra = -1;
+  // Async, CPU build: OpenMP threads of the kinematic stream; 0 selects a quarter of the
+  // thread budget (at least one). The dynamic stream gets the rest (at least one).
+  int kinematicThreads = 0;
+};
+
+// Throws std::invalid_argument naming the setting and the expected range.
+void validateStreamSettings(const StreamSettings& s);
+
+// Counters of a run (async mode; sync and verlet report only builds).
+struct StreamStats {
+  std::uint64_t builds = 0;          // lists built (by either stream)
+  std::uint64_t adopted = 0;         // kinematic lists adopted by the dynamic stream
+  std::uint64_t discarded = 0;       // kinematic lists too old or built for a lower speed
+  std::uint64_t waits = 0;           // steps at which the dynamic stream waited for a list
+  std::uint64_t forcedRebuilds = 0;  // speed above the margin's assumption: rebuilt at once
+  std::uint64_t steps = 0;           // async steps counted in the lag
+  std::uint64_t lagSum = 0;          // sum over steps of (step - snapshot step of the list)
+  std::uint64_t maxLag = 0;
+  double waitSeconds = 0;
+  double meanLag() const { return steps ? double(lagSum) / double(steps) : 0.0; }
+};
+
+}  // namespace regolith
