@@ -1,10 +1,12 @@
 // What a run is built from and does not change while it runs (the Model, as opposed to
-// the state): materials, pair overrides, boundaries, gravity, time step, contact model.
+// the state): materials, pair overrides, boundaries, gravity, time step, contact model,
+// families and their motion rules.
 #pragma once
 
 #include <vector>
 
 #include "core/material.h"
+#include "core/motion_rule.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/pair_params.h"
 
@@ -27,6 +29,10 @@ struct Model {
   // Contact-detection margin [m]; 0 selects 0.4 x the smallest sphere radius. Lists are
   // rebuilt once any sphere has moved more than half of it.
   double margin = 0;
+  // Motion rules by family id (StateArrays::ownerFamily); families beyond the list are
+  // entirely free. Switches reassign families at given times.
+  std::vector<FamilyMotion> families;
+  std::vector<FamilySwitch> familySwitches;
 };
 
 }  // namespace regolith

@@ -26,6 +26,7 @@ void validateModel(const Model& m, const StateArrays& s) {
     throw std::invalid_argument(
         "linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
   if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
+  validateFamilies(m.families, m.familySwitches);
 }
 
 }  // namespace
@@ -46,6 +47,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
                                m_model.boundaries);
+  m_switched.assign(m_model.familySwitches.size(), false);
   updateSpherePositions(*m_device);
   rebuild();
   evaluateForces(/*kick=*/false);
@@ -61,6 +63,23 @@ void Simulation::evaluateForces(bool kick) {
   gatherAndKick(*m_device, m_params, kick);
 }
 
+// Motion rules for the step [t, t + dt]: family switches due by the step's midpoint, then
+// the control table, uploaded only when it changed (constant rules: once).
+void Simulation::applyMotionRules() {
+  const double dt = m_model.timeStep;
+  for (std::size_t i = 0; i < m_model.familySwitches.size(); ++i) {
+    const FamilySwitch& sw = m_model.familySwitches[i];
+    if (m_switched[i] || sw.time > m_time + 0.5 * dt) continue;
+    reassignFamily(*m_device, sw.from, sw.to);
+    m_switched[i] = true;
+  }
+  if (m_model.families.empty()) return;
+  std::vector<FamilyControl> controls = evaluateFamilies(m_model.families, m_time, dt);
+  if (sameControls(controls, m_controls)) return;
+  uploadFamilyControls(*m_device, controls);
+  m_controls = std::move(controls);
+}
+
 void Simulation::rebuildNow() { rebuild(); }
 
 void Simulation::setContactHistory(const ContactSnapshot& snapshot) {
@@ -71,6 +90,7 @@ void Simulation::setContactHistory(const ContactSnapshot& snapshot) {
 void Simulation::step(std::uint64_t steps) {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
   for (std::uint64_t k = 0; k < steps; ++k) {
+    applyMotionRules();
     kickDrift(*m_device, m_params);
     if (updateSpherePositions(*m_device) > trigger) rebuild();
     evaluateForces(/*kick=*/true);
@@ -83,6 +103,10 @@ StateArrays Simulation::state() const {
   StateArrays s;
   downloadState(*m_device, s);
   return s;
+}
+
+std::vector<BoundaryPrimitive> Simulation::boundaries() const {
+  return downloadBoundaries(*m_device);
 }
 
 ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }

@@ -33,6 +33,7 @@ class Simulation {
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
   StateArrays state() const;            // download of owners and spheres
+  std::vector<BoundaryPrimitive> boundaries() const;  // as they stand (owned ones moved)
   ContactSnapshot contacts() const;     // candidate lists and shear history
   std::size_t touchingPairs() const;    // overlapping sphere–sphere candidates
   std::size_t touchingWalls() const;    // overlapping sphere–boundary candidates
@@ -43,6 +44,7 @@ class Simulation {
  private:
   void rebuild();
   void evaluateForces(bool kick);
+  void applyMotionRules();
 
   Model m_model;
   RayleighLimit m_rayleigh;
@@ -52,6 +54,8 @@ class Simulation {
   double m_time = 0;
   std::uint64_t m_steps = 0;
   std::uint64_t m_rebuilds = 0;
+  std::vector<FamilyControl> m_controls;  // as last uploaded
+  std::vector<bool> m_switched;           // per Model::familySwitches entry
 };
 
 }  // namespace regolith

@@ -31,4 +31,8 @@ void remapHistory(const DeviceVector<PairKey>& oldKeys, const DeviceVector<Vec3>
 // The index of pairs by second sphere: s.secondOrder and s.secondBegin from s.pairKeys.
 void buildSecondIndex(DeviceState& s);
 
+// With owned boundaries: s.wallByBoundary and s.boundaryWallBegin from s.wallKeys (for the
+// reaction sums), and the boundary poses of this build (kernels/owned_boundaries.cpp).
+void indexWallsByBoundary(DeviceState& s);
+
 }  // namespace regolith

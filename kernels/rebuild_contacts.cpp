@@ -34,6 +34,7 @@ void rebuildContacts(DeviceState& s, Real margin) {
   const std::size_t nw = s.wallKeys.size();
   s.wallForce.resize(nw);
   s.wallTorque.resize(nw);
+  indexWallsByBoundary(s);
 
   thrust::copy(s.spherePosition.begin(), s.spherePosition.end(),
                s.spherePositionAtBuild.begin());

@@ -1,5 +1,6 @@
 // World positions of sphere components from their owners' poses, and the largest
-// displacement since the contact lists were built (the rebuild trigger).
+// displacement since the contact lists were built (the rebuild trigger), widened by how far
+// owned boundaries have moved (kernels/owned_boundaries.cpp).
 #include <thrust/functional.h>
 #include <thrust/transform_reduce.h>
 
@@ -36,12 +37,16 @@ struct PlaceSphere {
 double updateSpherePositions(DeviceState& s) {
   const std::size_t n = s.sphereCount();
   if (n == 0) return 0.0;
-  return thrust::transform_reduce(
+  const double moved = thrust::transform_reduce(
       devicePolicy(), thrust::counting_iterator<Index>(0),
       thrust::counting_iterator<Index>(static_cast<Index>(n)),
       PlaceSphere{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.sphereOwner),
                   raw(s.sphereOffset), raw(s.spherePosition), raw(s.spherePositionAtBuild)},
       0.0, thrust::maximum<double>());
+  if (!s.hasOwnedBoundaries()) return moved;
+  // A sphere and a moving boundary approach by at most the sum of their displacements.
+  const double relative = sqrt(moved) + s.boundaryDrift;
+  return relative * relative;
 }
 
 }  // namespace regolith
