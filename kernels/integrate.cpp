@@ -49,7 +49,7 @@ struct KickDrift {
   Vec3 gravity;
   Real dt;
 
-  REGOLITH_HD void constrained(Index o, const FamilyControl& c) const {
+  REGOLITH_HD REGOLITH_NOINLINE void constrained(Index o, const FamilyControl& c) const {
     const Real h = Real(0.5) * dt;
     const Quat q = orientation[o];
     Vec3 v = velocity[o], w = omega[o];
@@ -71,9 +71,11 @@ struct KickDrift {
   }
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
-    if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
-      constrained(o, *c);
-      return;
+    if (controlCount > 0) {  // no family has a rule: not even the family load
+      if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
+        constrained(o, *c);
+        return;
+      }
     }
     if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
@@ -146,8 +148,8 @@ struct GatherKick {
     }
   }
 
-  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
-    Vec3 f, t;
+  // Contact results of owner o's spheres, in the fixed order.
+  REGOLITH_HD REGOLITH_INLINE void sumSpheres(Index o, Vec3& f, Vec3& t) const {
     const Index begin = sphereBegin[o], end = sphereBegin[o + 1];
     if (end == begin + 1) {
       addSphere<false>(begin, Vec3(), f, t);
@@ -155,26 +157,63 @@ struct GatherKick {
       const Vec3d xo = ownerPosition[o];
       for (Index s = begin; s < end; ++s) addSphere<true>(s, Vec3(spherePosition[s] - xo), f, t);
     }
-    if (ownerBoundaryBegin) {
-      for (Index k = ownerBoundaryBegin[o]; k < ownerBoundaryBegin[o + 1]; ++k) {
-        f += boundaryForce[ownerBoundaries[k]];
-        t += boundaryTorque[ownerBoundaries[k]];
-      }
+  }
+
+  // general: some boundary is owned or some family has a rule. Otherwise every owner takes
+  // the plain path, whose only extra cost is this flag's test.
+  bool general;
+
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
+    if (general) {
+      generalOwner(o);
+      return;
     }
+    Vec3 f, t;
+    sumSpheres(o, f, t);
+    ownerForce[o] = f;
+    ownerTorque[o] = t;
+    if (!kick || mass[o] <= Real(0)) return;
+    const Real h = Real(0.5) * dt;
+    velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
+    omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+  }
+
+  REGOLITH_HD REGOLITH_NOINLINE void generalOwner(Index o) const {
+    Vec3 f, t;
+    sumSpheres(o, f, t);
+    if (ownerBoundaryBegin) addBoundaries(o, f, t);
     ownerForce[o] = f;
     ownerTorque[o] = t;
     if (!kick) return;
-    const FamilyControl* c = controlOf(family, control, controlCount, o);
+    if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
+      constrainedKick(o, *c, f, t);
+      return;
+    }
+    if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
+    velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
+    omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+  }
+
+  // The reactions on the boundaries owner o carries, in boundary order.
+  REGOLITH_HD void addBoundaries(Index o, Vec3& f, Vec3& t) const {
+    for (Index k = ownerBoundaryBegin[o]; k < ownerBoundaryBegin[o + 1]; ++k) {
+      f += boundaryForce[ownerBoundaries[k]];
+      t += boundaryTorque[ownerBoundaries[k]];
+    }
+  }
+
+  // Second half kick of a controlled owner; constrained components then take u(t + dt),
+  // at the new orientation.
+  REGOLITH_HD void constrainedKick(Index o, const FamilyControl& c,
+                                                     const Vec3& f, const Vec3& t) const {
     if (mass[o] > Real(0)) {
+      const Real h = Real(0.5) * dt;
       velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
       omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
     }
-    if (!c) return;
-    // End of the step: constrained components take u(t + dt), at the new orientation.
-    if (c->constrainedTranslation) velocity[o] = constrainLinear(*c, velocity[o], true);
-    if (c->constrainedRotation)
-      omega[o] = constrainAngular(*c, orientation[o], omega[o], true);
+    if (c.constrainedTranslation) velocity[o] = constrainLinear(c, velocity[o], true);
+    if (c.constrainedRotation) omega[o] = constrainAngular(c, orientation[o], omega[o], true);
   }
 };
 
@@ -203,7 +242,8 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
                           raw(s.wallTorque), owned ? raw(s.ownerBoundaryBegin) : nullptr,
                           raw(s.ownerBoundaries), raw(s.boundaryForce), raw(s.boundaryTorque),
                           raw(s.ownerFamily), raw(s.familyControl),
-                          static_cast<Index>(s.familyControl.size()), p.gravity, p.dt, kick});
+                          static_cast<Index>(s.familyControl.size()), p.gravity, p.dt, kick,
+                          owned || !s.familyControl.empty()});
 }
 
 }  // namespace regolith
