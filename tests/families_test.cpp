@@ -13,7 +13,6 @@ namespace {
 
 constexpr double kG = 9.81;
 
-std::array<DofRule, 6> allFree() { return {}; }
 std::array<DofRule, 6> allFixed() {
   std::array<DofRule, 6> d;
   for (DofRule& r : d) r = DofRule::fixed();
