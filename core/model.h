@@ -1,11 +1,13 @@
 // What a run is built from and does not change while it runs (the Model, as opposed to
-// the state): materials, pair overrides, boundaries, gravity, time step, contact model.
+// the state): materials, pair overrides, boundaries, gravity, time step, contact model,
+// families and their motion rules.
 #pragma once
 
 #include <vector>
 
 #include "core/material.h"
 #include "core/stream_settings.h"
+#include "core/motion_rule.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/pair_params.h"
 
@@ -30,6 +32,10 @@ struct Model {
   // more than half of it. (Async sizes its margin from speeds: StreamSettings.)
   double margin = 0;
   StreamSettings streams;
+  // Motion rules by family id (StateArrays::ownerFamily); families beyond the list are
+  // entirely free. Switches reassign families at given times.
+  std::vector<FamilyMotion> families;
+  std::vector<FamilySwitch> familySwitches;
 };
 
 }  // namespace regolith

@@ -28,6 +28,7 @@ void validateModel(const Model& m, const StateArrays& s) {
     throw std::invalid_argument(
         "linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
   if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
+  validateFamilies(m.families, m.familySwitches);
 }
 
 }  // namespace
@@ -50,6 +51,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
                                m_model.boundaries);
+  m_switched.assign(m_model.familySwitches.size(), false);
   const SphereMotion motion = updateSpherePositions(*m_device);
   if (m_model.streams.mode == StreamMode::Async) {
     const int total = threadCount();
@@ -58,7 +60,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
                               : std::max(1, total / 4);
     m_dynamicThreads = std::max(1, total - kinematic);
     m_spareList = createCandidateList();
-    rebuildFromHere(0, std::sqrt(motion.speed2));
+    rebuildFromHere(0, surfaceSpeed(motion));
     m_kinematic = std::make_unique<KinematicStream>(*m_device, kinematic);
   } else {
     rebuild(0);
@@ -79,9 +81,27 @@ void Simulation::evaluateForces(bool kick) {
   gatherAndKick(*m_device, m_params, kick);
 }
 
+// Motion rules for the step [t, t + dt]: family switches due by the step's midpoint, then
+// the control table, uploaded only when it changed (constant rules: once).
+void Simulation::applyMotionRules() {
+  const double dt = m_model.timeStep;
+  for (std::size_t i = 0; i < m_model.familySwitches.size(); ++i) {
+    const FamilySwitch& sw = m_model.familySwitches[i];
+    if (m_switched[i] || sw.time > m_time + 0.5 * dt) continue;
+    reassignFamily(*m_device, sw.from, sw.to);
+    m_switched[i] = true;
+  }
+  if (m_model.families.empty()) return;
+  std::vector<FamilyControl> controls = evaluateFamilies(m_model.families, m_time, dt);
+  if (sameControls(controls, m_controls)) return;
+  uploadFamilyControls(*m_device, controls);
+  m_controls = std::move(controls);
+}
+
+
 void Simulation::rebuildNow() {
   if (m_model.streams.mode == StreamMode::Async) {
-    rebuildFromHere(m_steps, std::sqrt(updateSpherePositions(*m_device).speed2));
+    rebuildFromHere(m_steps, surfaceSpeed(updateSpherePositions(*m_device)));
   } else {
     rebuild(m_steps);
   }
@@ -108,6 +128,7 @@ void Simulation::step(std::uint64_t steps) {
   const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads
                                                                        : threadCount());
   for (std::uint64_t k = 0; k < steps; ++k) {
+    applyMotionRules();
     switch (m_model.streams.mode) {
       case StreamMode::Sync: stepSync(); break;
       case StreamMode::Verlet: stepVerlet(); break;
@@ -140,6 +161,12 @@ void Simulation::stepVerlet() {
 // no pair outside the list can touch before step k + D. The dynamic stream therefore uses
 // a list only while (step - k) <= D and the largest speed of every step since k is within
 // allowedSpeed; otherwise it waits for a newer list (age) or rebuilds at once (speed).
+
+// The largest speed of any surface in the last step: sphere centres, and owned boundaries
+// from their displacement bound over the step.
+double Simulation::surfaceSpeed(const SphereMotion& m) const {
+  return std::max(std::sqrt(m.speed2), m.boundaryStep / m_model.timeStep);
+}
 
 KinematicStream::ListFacts Simulation::factsForSpeed(std::uint64_t step, double speed) const {
   const StreamSettings& st = m_model.streams;
@@ -189,7 +216,7 @@ void Simulation::publishSnapshot(std::uint64_t step, double speed) {
 void Simulation::stepAsync() {
   const StreamSettings& st = m_model.streams;
   kickDrift(*m_device, m_params);
-  const double speed = std::sqrt(updateSpherePositions(*m_device).speed2);
+  const double speed = surfaceSpeed(updateSpherePositions(*m_device));
   const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();
@@ -233,6 +260,10 @@ StateArrays Simulation::state() const {
   StateArrays s;
   downloadState(*m_device, s);
   return s;
+}
+
+std::vector<BoundaryPrimitive> Simulation::boundaries() const {
+  return downloadBoundaries(*m_device);
 }
 
 ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }

@@ -47,6 +47,7 @@ class Simulation {
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
   StateArrays state() const;            // download of owners and spheres
+  std::vector<BoundaryPrimitive> boundaries() const;  // as they stand (owned ones moved)
   ContactSnapshot contacts() const;     // candidate lists and shear history
   std::size_t touchingPairs() const;    // overlapping sphere–sphere candidates
   std::size_t touchingWalls() const;    // overlapping sphere–boundary candidates
@@ -61,11 +62,13 @@ class Simulation {
   void stepVerlet();
   void stepAsync();
   // Async helpers (see simulation.cpp).
+  double surfaceSpeed(const SphereMotion& m) const;
   KinematicStream::ListFacts factsForSpeed(std::uint64_t step, double speed) const;
   bool listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const;
   bool adoptReady(std::uint64_t step, bool wait);
   void rebuildFromHere(std::uint64_t step, double speed);
   void publishSnapshot(std::uint64_t step, double speed);
+  void applyMotionRules();
 
   Model m_model;
   RayleighLimit m_rayleigh;
@@ -84,6 +87,8 @@ class Simulation {
   StreamStats m_stats;
   CandidateListPtr m_spareList;
   std::unique_ptr<KinematicStream> m_kinematic;
+  std::vector<FamilyControl> m_controls;  // as last uploaded
+  std::vector<bool> m_switched;           // per Model::familySwitches entry
 };
 
 }  // namespace regolith

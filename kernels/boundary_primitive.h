@@ -23,6 +23,9 @@ struct BoundaryPrimitive {
   Real radius = 0;       // cylinder radius
   Real halfLength = 0;   // cylinder half length along the axis, 0 = infinite
   bool inside = true;    // cylinder: particles inside (true) or outside (false)
+  // Owner that carries the boundary, or -1 for a static one. An owned boundary is given in
+  // world coordinates at the owner's initial pose and moves rigidly with it.
+  Index owner = -1;
 };
 
 }  // namespace regolith

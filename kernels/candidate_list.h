@@ -29,6 +29,7 @@ struct CandidateList {
   DeviceVector<PairKey> wallKeys;     // sorted (sphere << 32 | boundary)
   DeviceVector<Index> wallBegin;      // spheres + 1
   DeviceVector<Vec3d> positionsAtBuild;
+  DeviceVector<BoundaryPrimitive> boundariesAtBuild;
   Real reach = 0;  // pairs kept within r_i + r_j + reach, walls within a gap of reach [m]
   StreamEvent ready;
 };
@@ -48,7 +49,7 @@ inline std::size_t snapshotBytes(const PositionSnapshot& p) {
 inline std::size_t candidateListBytes(const CandidateList& l) {
   return bytesOf(l.pairKeys) + bytesOf(l.firstBegin) + bytesOf(l.secondBegin) +
          bytesOf(l.secondOrder) + bytesOf(l.wallKeys) + bytesOf(l.wallBegin) +
-         bytesOf(l.positionsAtBuild);
+         bytesOf(l.positionsAtBuild) + bytesOf(l.boundariesAtBuild);
 }
 inline std::size_t builderBytes(const ContactBuilder& b) {
   return bytesOf(b.cellKey) + bytesOf(b.cellSphere) + bytesOf(b.cellStart) +

@@ -115,7 +115,10 @@ struct PairForces {
 };
 
 // Reads: sphere/owner state, boundaries, pair table, keys, shear. Writes: shear, force,
-// torque. A boundary is rigid and still: R* = sphere radius, m* = owner mass.
+// torque. A boundary is rigid with infinite mass and inertia: R* = sphere radius, m* =
+// owner mass, I* = owner inertia. A boundary carried by owner b moves with it: the contact
+// sees the relative velocity v_s(p) - (v_b + w_b x (p - x_b)) at the contact point p and
+// the relative spin w_s - w_b for rolling resistance.
 template <class Model>
 struct WallForces {
   BodyView body;
@@ -146,10 +149,18 @@ struct WallForces {
     const Index oi = body.sphereOwner[i];
     const Vec3 toI(body.spherePosition[i] - body.ownerPosition[oi]);
 
+    Vec3 vrel = body.pointVelocity(oi, toI + arm);
+    Vec3 relOmega = body.omega[oi];
+    if (b.owner >= 0) {
+      const Vec3 fromOwner = Vec3(body.spherePosition[i] - body.ownerPosition[b.owner]) + arm;
+      vrel -= body.pointVelocity(b.owner, fromOwner);
+      relOmega -= body.omega[b.owner];
+    }
+
     ContactInput in;
     in.overlap = overlap;
     in.normal = n;
-    in.relVelocity = body.pointVelocity(oi, toI + arm);
+    in.relVelocity = vrel;
     in.effRadius = ri;
     in.effMass = body.mass[oi];
     in.dt = dt;
@@ -158,7 +169,7 @@ struct WallForces {
     const ContactResult r = Model::evaluate(p, in, xi);
     shear[c] = xi;
     const BodyView& bv = body;
-    const Vec3 roll = rollingResistanceTorque(body.omega[oi], n, p.rollingResistance,
+    const Vec3 roll = rollingResistanceTorque(relOmega, n, p.rollingResistance,
                                               r.normalForce, in.effRadius,
                                               [&bv, oi]() { return bv.meanInertia(oi); }, dt);
     force[c] = r.force;

@@ -33,17 +33,60 @@ void checkSizes(const StateArrays& s) {
                         s.ownerInertia.size() == no && s.ownerSphereBegin.size() == no + 1;
   const bool spheresOk = s.sphereOffset.size() == ns && s.sphereRadius.size() == ns &&
                          s.sphereMaterial.size() == ns;
-  if (!ownersOk || !spheresOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
+  const bool familyOk = s.ownerFamily.empty() || s.ownerFamily.size() == no;
+  if (!ownersOk || !spheresOk || !familyOk ||
+      s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
     throw std::invalid_argument("StateArrays: owner and sphere arrays have inconsistent sizes");
   }
   for (std::size_t o = 0; o < no; ++o) {
     const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
-    if (e <= b)
-      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has no sphere");
+    // An owner without spheres is a body (it may carry boundaries); e < b is corrupt.
+    if (e < b)
+      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) +
+                                  " has a negative sphere range");
+    if (!s.ownerFamily.empty() && s.ownerFamily[o] < 0)
+      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) +
+                                  " has a negative family");
     if (e == b + 1 && !isZero(s.sphereOffset[b]))
       throw std::invalid_argument("StateArrays: one-sphere owner " + std::to_string(o) +
                                   " must have its sphere at the centre of mass (offset 0)");
   }
+}
+
+// Owned boundaries: their description in the owner's principal frame (x_b = x_o + R p_b,
+// n = R n_b, ...) and the owner -> boundaries index. Static boundaries keep an unused slot.
+void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
+                           const std::vector<BoundaryPrimitive>& boundaries) {
+  const std::size_t no = state.ownerCount();
+  std::vector<BoundaryPrimitive> inOwner = boundaries;
+  std::vector<Index> begin(no + 1, 0), list;
+  for (std::size_t i = 0; i < boundaries.size(); ++i) {
+    const Index o = boundaries[i].owner;
+    if (o < 0) continue;
+    if (o >= static_cast<Index>(no))
+      throw std::invalid_argument("boundary " + std::to_string(i) + " refers to owner " +
+                                  std::to_string(o) + ", which does not exist");
+    const Quat& q = state.ownerOrientation[o];
+    BoundaryPrimitive& b = inOwner[i];
+    b.point = rotateInverse(q, boundaries[i].point - state.ownerPosition[o]);
+    b.normal = rotateInverse(q, boundaries[i].normal);
+    b.tangentU = rotateInverse(q, boundaries[i].tangentU);
+    b.tangentV = rotateInverse(q, boundaries[i].tangentV);
+    ++begin[o + 1];
+  }
+  if (std::all_of(begin.begin(), begin.end(), [](Index c) { return c == 0; })) return;
+  for (std::size_t o = 0; o < no; ++o) begin[o + 1] += begin[o];
+  list.resize(begin[no]);
+  std::vector<Index> fill(begin.begin(), begin.end() - 1);
+  for (std::size_t i = 0; i < boundaries.size(); ++i)
+    if (boundaries[i].owner >= 0) list[fill[boundaries[i].owner]++] = static_cast<Index>(i);
+  upload(d.boundaryInOwner, inOwner);
+  upload(d.boundaryAtBuild, boundaries);
+  upload(d.ownerBoundaryBegin, begin);
+  upload(d.ownerBoundaries, list);
+  d.boundaryForce.assign(boundaries.size(), Vec3());
+  d.boundaryTorque.assign(boundaries.size(), Vec3());
+  d.boundaryWallBegin.assign(boundaries.size() + 1, 0);
 }
 
 }  // namespace
@@ -62,6 +105,10 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   upload(s->ownerSphereBegin, state.ownerSphereBegin);
   s->ownerForce.assign(state.ownerCount(), Vec3());
   s->ownerTorque.assign(state.ownerCount(), Vec3());
+  if (state.ownerFamily.empty())
+    s->ownerFamily.assign(state.ownerCount(), 0);
+  else
+    upload(s->ownerFamily, state.ownerFamily);
 
   upload(s->sphereOwner, state.sphereOwner);
   upload(s->sphereOffset, state.sphereOffset);
@@ -72,6 +119,7 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
 
   upload(s->pairTable, table);
   upload(s->boundaries, boundaries);
+  uploadOwnedBoundaries(*s, state, boundaries);
   s->materialCount = materialCount;
   s->maxRadius = state.sphereRadius.empty()
                      ? Real(0)
@@ -93,10 +141,21 @@ void downloadState(const DeviceState& s, StateArrays& out) {
   download(s.ownerSphereBegin, out.ownerSphereBegin);
   download(s.ownerForce, out.ownerForce);
   download(s.ownerTorque, out.ownerTorque);
+  download(s.ownerFamily, out.ownerFamily);
   download(s.sphereOwner, out.sphereOwner);
   download(s.sphereOffset, out.sphereOffset);
   download(s.sphereRadius, out.sphereRadius);
   download(s.sphereMaterial, out.sphereMaterial);
+}
+
+std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s) {
+  std::vector<BoundaryPrimitive> out;
+  download(s.boundaries, out);
+  return out;
+}
+
+void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls) {
+  upload(s.familyControl, controls);
 }
 
 ContactSnapshot downloadContacts(const DeviceState& s) {
@@ -129,6 +188,10 @@ std::size_t deviceBytes(const DeviceState& s) {
   return bytesOf(s.ownerPosition) + bytesOf(s.ownerOrientation) + bytesOf(s.ownerVelocity) +
          bytesOf(s.ownerAngularVelocity) + bytesOf(s.ownerMass) + bytesOf(s.ownerInertia) +
          bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) +
+         bytesOf(s.ownerFamily) + bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) +
+         bytesOf(s.boundaryAtBuild) + bytesOf(s.ownerBoundaryBegin) +
+         bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
+         bytesOf(s.boundaryWallBegin) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) +
          bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) +
          bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
          bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +

@@ -6,6 +6,7 @@
 #include "kernels/backend.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/candidate_list.h"
+#include "kernels/dof_control.h"
 #include "kernels/pair_params.h"
 
 namespace regolith {
@@ -21,6 +22,11 @@ struct DeviceState {
   DeviceVector<Index> ownerSphereBegin;     // owners + 1
   DeviceVector<Vec3> ownerForce;            // contact force of the last evaluation
   DeviceVector<Vec3> ownerTorque;
+  DeviceVector<Index> ownerFamily;
+
+  // Motion control per family (Model::families, evaluated on the host each step); owners
+  // of families >= familyControl.size() are free.
+  DeviceVector<FamilyControl> familyControl;
 
   // Spheres.
   DeviceVector<Index> sphereOwner;
@@ -32,7 +38,19 @@ struct DeviceState {
 
   // Model data (immutable after upload).
   DeviceVector<PairParams> pairTable;  // materials x materials
-  DeviceVector<BoundaryPrimitive> boundaries;
+  DeviceVector<BoundaryPrimitive> boundaries;  // world frame, owned ones placed every step
+
+  // Boundaries carried by owners (empty when every boundary is static).
+  DeviceVector<BoundaryPrimitive> boundaryInOwner;  // owned ones in the owner's principal frame
+  DeviceVector<BoundaryPrimitive> boundaryAtBuild;  // where the current wall list was built
+  DeviceVector<Index> ownerBoundaryBegin;  // owners + 1, into ownerBoundaries
+  DeviceVector<Index> ownerBoundaries;     // owned boundary indices grouped by owner, ascending
+  DeviceVector<Index> wallByBoundary;      // wall-contact indices sorted by boundary (stable)
+  DeviceVector<Index> boundaryWallBegin;   // boundaries + 1, into wallByBoundary
+  DeviceVector<Vec3> boundaryForce;        // reaction of the last evaluation on the boundary
+  DeviceVector<Vec3> boundaryTorque;       // about its owner's centre
+  double boundaryDrift = 0;  // bound on owned-boundary surface displacement since the build [m]
+  double boundaryStep = 0;   // bound on owned-boundary surface displacement in the last step [m]
   Index materialCount = 0;
   Real maxRadius = 0;
 
@@ -61,6 +79,7 @@ struct DeviceState {
 
   Real margin = 0;  // reach of the current lists [m]
 
+  bool hasOwnedBoundaries() const { return !ownerBoundaries.empty(); }
   std::size_t ownerCount() const { return ownerPosition.size(); }
   std::size_t sphereCount() const { return sphereOwner.size(); }
 };

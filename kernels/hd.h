@@ -5,11 +5,16 @@
 #if defined(__CUDACC__)
 #define REGOLITH_HD __host__ __device__
 #define REGOLITH_INLINE __forceinline__
+#define REGOLITH_NOINLINE __noinline__
 #else
 #define REGOLITH_HD
 // g++ leaves some per-element helpers out of line in the contact and integration loops;
 // the call overhead is measurable there.
 #define REGOLITH_INLINE inline __attribute__((always_inline))
+#endif
+// Rare paths kept out of a hot loop's body, so they do not cost it registers or code size.
+#if !defined(__CUDACC__)
+#define REGOLITH_NOINLINE __attribute__((noinline))
 #endif
 
 #include <cmath>

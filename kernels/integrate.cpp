@@ -2,17 +2,38 @@
 //   kickDrift:     v += a dt/2, L += tau dt/2, x += v dt, q turned over dt
 //   gatherAndKick: sum contact results onto owners (deterministic gather), then
 //                  v += a dt/2, L += tau dt/2 with the new forces.
-// a = F/m + g. Owners with zero mass are not moved (placeholders for fixed bodies).
+// a = F/m + g. Owners with zero mass are not moved (placeholders for fixed bodies) unless
+// their family prescribes a motion.
+//
+// Motion rules (kernels/dof_control.h): an owner whose family has a constrained DOF takes
+// the free update as above, then its constrained velocity components are overwritten: in
+// the drift by u(t + dt/2) (midpoint rule, exact for constant and ramp velocities), at the
+// end of the step by u(t + dt). With a constrained rotation the orientation is turned by
+// the overwritten angular velocity held constant over the step (exact for a constant
+// prescribed spin, in either frame) instead of the angular-momentum drift. Owners of free
+// families cost one load of their family and one branch.
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
+#include "kernels/dof_control.h"
+#include "kernels/owned_boundaries.h"
 #include "kernels/rigid_rotation.h"
 #include "kernels/stages.h"
 
 namespace regolith {
 namespace {
 
-// Reads: owner force, torque, mass, inertia. Writes: owner velocity, angular velocity,
-// position, orientation.
+// The controlled family of owner o, or null when it is entirely free.
+REGOLITH_HD REGOLITH_INLINE const FamilyControl* controlOf(const Index* family,
+                                                          const FamilyControl* control,
+                                                          Index controlCount, Index o) {
+  const Index f = family[o];
+  if (f >= controlCount) return nullptr;
+  const FamilyControl* c = control + f;
+  return (c->constrainedTranslation | c->constrainedRotation) ? c : nullptr;
+}
+
+// Reads: owner force, torque, mass, inertia, family, family control. Writes: owner
+// velocity, angular velocity, position, orientation.
 struct KickDrift {
   Vec3d* position;
   Quat* orientation;
@@ -22,10 +43,40 @@ struct KickDrift {
   const Vec3* inertia;
   const Vec3* force;
   const Vec3* torque;
+  const Index* family;
+  const FamilyControl* control;
+  Index controlCount;
   Vec3 gravity;
   Real dt;
 
+  REGOLITH_HD REGOLITH_NOINLINE void constrained(Index o, const FamilyControl& c) const {
+    const Real h = Real(0.5) * dt;
+    const Quat q = orientation[o];
+    Vec3 v = velocity[o], w = omega[o];
+    const bool dynamic = mass[o] > Real(0);
+    if (dynamic) {
+      v += (force[o] * (Real(1) / mass[o]) + gravity) * h;
+      w = angularKick(q, inertia[o], w, torque[o], h);
+    }
+    if (c.constrainedTranslation) v = constrainLinear(c, v, /*useEnd=*/false);
+    position[o] += Vec3d(v) * double(dt);
+    if (c.constrainedRotation) {
+      w = constrainAngular(c, q, w, /*useEnd=*/false);
+      if (!isZero(w)) orientation[o] = renormalized(quatFromRotationVector(Vec3d(w) * double(dt)) * q);
+    } else if (dynamic) {
+      orientation[o] = angularDrift(q, inertia[o], w, dt);
+    }
+    velocity[o] = v;
+    omega[o] = w;
+  }
+
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
+    if (controlCount > 0) {  // no family has a rule: not even the family load
+      if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
+        constrained(o, *c);
+        return;
+      }
+    }
     if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
     Vec3 v = velocity[o] + (force[o] * (Real(1) / mass[o]) + gravity) * h;
@@ -38,9 +89,11 @@ struct KickDrift {
 };
 
 // Reads: per-contact force and torques through the contact index, sphere and owner
-// positions. Writes: owner force and torque; with kick, owner velocity and angular velocity.
+// positions, the reactions on the owner's boundaries, family control. Writes: owner force
+// and torque; with kick, owner velocity and angular velocity.
 // Summation order per owner is fixed (its spheres in order; per sphere: pairs as first,
-// pairs as second, walls, each in key order), so results do not depend on thread count.
+// pairs as second, walls, each in key order; then its boundaries in index order), so
+// results do not depend on thread count.
 struct GatherKick {
   const Vec3d* ownerPosition;
   const Quat* orientation;
@@ -61,6 +114,13 @@ struct GatherKick {
   const Index* wallBegin;
   const Vec3* wallForce;
   const Vec3* wallTorque;
+  const Index* ownerBoundaryBegin;  // null when no boundary is owned
+  const Index* ownerBoundaries;
+  const Vec3* boundaryForce;
+  const Vec3* boundaryTorque;
+  const Index* family;
+  const FamilyControl* control;
+  Index controlCount;
   Vec3 gravity;
   Real dt;
   bool kick;
@@ -88,8 +148,8 @@ struct GatherKick {
     }
   }
 
-  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
-    Vec3 f, t;
+  // Contact results of owner o's spheres, in the fixed order.
+  REGOLITH_HD REGOLITH_INLINE void sumSpheres(Index o, Vec3& f, Vec3& t) const {
     const Index begin = sphereBegin[o], end = sphereBegin[o + 1];
     if (end == begin + 1) {
       addSphere<false>(begin, Vec3(), f, t);
@@ -97,12 +157,63 @@ struct GatherKick {
       const Vec3d xo = ownerPosition[o];
       for (Index s = begin; s < end; ++s) addSphere<true>(s, Vec3(spherePosition[s] - xo), f, t);
     }
+  }
+
+  // general: some boundary is owned or some family has a rule. Otherwise every owner takes
+  // the plain path, whose only extra cost is this flag's test.
+  bool general;
+
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
+    if (general) {
+      generalOwner(o);
+      return;
+    }
+    Vec3 f, t;
+    sumSpheres(o, f, t);
     ownerForce[o] = f;
     ownerTorque[o] = t;
     if (!kick || mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
     velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
     omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+  }
+
+  REGOLITH_HD REGOLITH_NOINLINE void generalOwner(Index o) const {
+    Vec3 f, t;
+    sumSpheres(o, f, t);
+    if (ownerBoundaryBegin) addBoundaries(o, f, t);
+    ownerForce[o] = f;
+    ownerTorque[o] = t;
+    if (!kick) return;
+    if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
+      constrainedKick(o, *c, f, t);
+      return;
+    }
+    if (mass[o] <= Real(0)) return;
+    const Real h = Real(0.5) * dt;
+    velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
+    omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+  }
+
+  // The reactions on the boundaries owner o carries, in boundary order.
+  REGOLITH_HD void addBoundaries(Index o, Vec3& f, Vec3& t) const {
+    for (Index k = ownerBoundaryBegin[o]; k < ownerBoundaryBegin[o + 1]; ++k) {
+      f += boundaryForce[ownerBoundaries[k]];
+      t += boundaryTorque[ownerBoundaries[k]];
+    }
+  }
+
+  // Second half kick of a controlled owner; constrained components then take u(t + dt),
+  // at the new orientation.
+  REGOLITH_HD void constrainedKick(Index o, const FamilyControl& c,
+                                                     const Vec3& f, const Vec3& t) const {
+    if (mass[o] > Real(0)) {
+      const Real h = Real(0.5) * dt;
+      velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
+      omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+    }
+    if (c.constrainedTranslation) velocity[o] = constrainLinear(c, velocity[o], true);
+    if (c.constrainedRotation) omega[o] = constrainAngular(c, orientation[o], omega[o], true);
   }
 };
 
@@ -112,10 +223,15 @@ void kickDrift(DeviceState& s, const StepParams& p) {
   parallel_for(s.ownerCount(),
                KickDrift{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
                          raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
-                         raw(s.ownerForce), raw(s.ownerTorque), p.gravity, p.dt});
+                         raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerFamily),
+                         raw(s.familyControl), static_cast<Index>(s.familyControl.size()),
+                         p.gravity, p.dt});
+  if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
 }
 
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
+  const bool owned = s.hasOwnedBoundaries();
+  if (owned) sumBoundaryReactions(s);
   parallel_for(s.ownerCount(),
                GatherKick{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
                           raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
@@ -123,7 +239,11 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
                           raw(s.spherePosition), raw(s.firstBegin), raw(s.secondBegin),
                           raw(s.secondOrder), raw(s.pairForce), raw(s.pairTorqueFirst),
                           raw(s.pairTorqueSecond), raw(s.wallBegin), raw(s.wallForce),
-                          raw(s.wallTorque), p.gravity, p.dt, kick});
+                          raw(s.wallTorque), owned ? raw(s.ownerBoundaryBegin) : nullptr,
+                          raw(s.ownerBoundaries), raw(s.boundaryForce), raw(s.boundaryTorque),
+                          raw(s.ownerFamily), raw(s.familyControl),
+                          static_cast<Index>(s.familyControl.size()), p.gravity, p.dt, kick,
+                          owned || !s.familyControl.empty()});
 }
 
 }  // namespace regolith

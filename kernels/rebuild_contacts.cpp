@@ -19,6 +19,9 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
   findCandidateWalls(s, x, boundaries, reach, b, out);
   out.positionsAtBuild.resize(x.size());
   thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
+  out.boundariesAtBuild.resize(boundaries.size());
+  thrust::copy(devicePolicy(), boundaries.begin(), boundaries.end(),
+               out.boundariesAtBuild.begin());
   out.reach = reach;
 }
 
@@ -46,6 +49,12 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
   s.wallTorque.resize(nw);
 
   s.spherePositionAtBuild.swap(list.positionsAtBuild);
+  if (s.hasOwnedBoundaries()) {
+    // Owned boundaries drift from the poses this list was built at; their reactions are
+    // summed through an index of the new wall list by boundary.
+    s.boundaryAtBuild.swap(list.boundariesAtBuild);
+    indexWallsByBoundary(s);
+  }
   s.margin = list.reach;
 }
 

@@ -1,6 +1,7 @@
 // World positions of sphere components from their owners' poses, the largest displacement
 // since the contact lists were built (the Verlet rebuild trigger) and the largest sphere
-// speed (the dual-stream margin check).
+// speed (the dual-stream margin check), both widened by how owned boundaries move
+// (kernels/owned_boundaries.cpp).
 #include <thrust/functional.h>
 #include <thrust/transform_reduce.h>
 
@@ -53,13 +54,19 @@ struct PlaceSphere {
 SphereMotion updateSpherePositions(DeviceState& s) {
   const std::size_t n = s.sphereCount();
   if (n == 0) return {};
-  return thrust::transform_reduce(
+  SphereMotion m = thrust::transform_reduce(
       devicePolicy(), thrust::counting_iterator<Index>(0),
       thrust::counting_iterator<Index>(static_cast<Index>(n)),
       PlaceSphere{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
                   raw(s.ownerAngularVelocity), raw(s.sphereOwner), raw(s.sphereOffset),
                   raw(s.spherePosition), raw(s.spherePositionAtBuild)},
       SphereMotion{}, MergeMotion{});
+  if (!s.hasOwnedBoundaries()) return m;
+  // A sphere and a moving boundary approach by at most the sum of their displacements.
+  const double relative = sqrt(m.moved2) + s.boundaryDrift;
+  m.moved2 = relative * relative;
+  m.boundaryStep = s.boundaryStep;
+  return m;
 }
 
 }  // namespace regolith

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernels/boundary_primitive.h"
+#include "kernels/dof_control.h"
 #include "kernels/pair_params.h"
 #include "kernels/state_arrays.h"
 
@@ -45,6 +46,7 @@ using ContactBuilderPtr = std::unique_ptr<ContactBuilder, ContactBuilderDeleter>
 struct SphereMotion {
   double moved2 = 0;
   double speed2 = 0;
+  double boundaryStep = 0;  // bound on how far owned boundaries moved in the last step [m]
 };
 
 struct StepParams {
@@ -67,15 +69,27 @@ void downloadState(const DeviceState& s, StateArrays& out);
 ContactSnapshot downloadContacts(const DeviceState& s);
 void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot);
 std::size_t deviceBytes(const DeviceState& s);
+// The boundaries as they stand now (owned ones at their owner's pose).
+std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s);
+
+// Motion rules (kernels/dof_control.h, kernels/families.cpp). The control table has one
+// entry per family of Model::families; owners of other families are free.
+void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls);
+// Owners of family `from` become family `to`.
+void reassignFamily(DeviceState& s, Index from, Index to);
 std::size_t candidatePairCount(const DeviceState& s);
 std::size_t candidateWallCount(const DeviceState& s);
 
 // Stages.
-// kickDrift: reads owner force/torque, mass, inertia; writes owner velocity (half kick),
-// angular velocity, position and orientation (drift).
+// kickDrift: reads owner force/torque, mass, inertia, family and the family control table;
+// writes owner velocity (half kick; constrained DOFs take u(t + dt/2)), angular velocity,
+// position and orientation (drift); then places owned boundaries at their owners' new pose
+// (s.boundaries) and bounds how far they moved since the last build.
 void kickDrift(DeviceState& s, const StepParams& p);
 // updateSpherePositions: reads owner pose and velocities, sphere offsets; writes sphere
-// positions. Returns the largest displacement since the lists were built and speed.
+// positions. Returns the largest displacement since the lists were built and the largest
+// speed; with owned boundaries the displacement is widened to (sqrt(moved2) + the
+// boundaries' displacement bound)^2 and the speed covers their surface speed.
 SphereMotion updateSpherePositions(DeviceState& s);
 // rebuildContacts: reads sphere positions, radii, owners, boundaries; writes both candidate
 // lists (pairs within r_i + r_j + reach, walls within a gap of reach), carries shear
@@ -107,8 +121,10 @@ std::size_t deviceBytes(const ContactBuilder& b);
 // computeContactForces: reads sphere and owner state, pair table, candidate lists and
 // history; writes per-contact force, torques and history (history zeroed when apart).
 void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model);
-// gatherAndKick: reads per-contact results through the contact index; writes owner
-// force/torque and, when kick is set, completes the step with the second half kick.
+// gatherAndKick: reads per-contact results through the contact index; sums the reactions
+// on owned boundaries (per boundary, then per owner in boundary order); writes owner
+// force/torque (contacts only, no gravity: what a load cell reads) and, when kick is set,
+// completes the step with the second half kick (constrained DOFs take u(t + dt)).
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick);
 // Number of candidate contacts whose spheres overlap now (sphere–sphere, sphere–wall).
 std::size_t touchingPairCount(const DeviceState& s);

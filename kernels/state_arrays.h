@@ -1,7 +1,8 @@
 // Host copy of the dynamic state in structure-of-arrays form: what is uploaded to the
 // device, downloaded for output and tests, and (later) checkpointed.
-// Owners are rigid clumps; each owns a contiguous range of sphere components. An owner
-// with a single sphere has it at its centre of mass (offset zero); kernels rely on it.
+// Owners are rigid clumps; each owns a contiguous range of sphere components (possibly
+// empty: a body that only carries boundaries). An owner with a single sphere has it at its
+// centre of mass (offset zero); kernels rely on it.
 #pragma once
 
 #include <vector>
@@ -21,6 +22,8 @@ struct StateArrays {
   std::vector<Index> ownerSphereBegin;  // size owners + 1, spheres of owner o are [b[o], b[o+1])
   std::vector<Vec3> ownerForce;         // last evaluated contact force (no gravity) [N]
   std::vector<Vec3> ownerTorque;        // last evaluated torque about the centre of mass [N m]
+  std::vector<Index> ownerFamily;       // motion-rule family (Model::families), 0 by default;
+                                        // may be left empty: every owner in family 0
 
   // Sphere components.
   std::vector<Index> sphereOwner;
