@@ -1,5 +1,6 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
+//   regolith bench rft [--plates N] [--evaluations E] [--json]
 //   regolith info
 #include <cstdio>
 #include <exception>
@@ -10,6 +11,7 @@
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
 #include "kernels/stages.h"
+#include "models/bench/rft_bench.h"
 
 namespace {
 
@@ -74,6 +76,15 @@ int main(int argc, char** argv) {
     }
   }
 
+  regolith::rft::RftBenchOptions rft;
+  CLI::App* rftCmd = benchCmd->add_subcommand(
+      "rft", "3D resistive force theory on one moving intruder, one CPU core");
+  rftCmd->add_option("--plates,-n", rft.plates, "plates (triangles) of the intruder")
+      ->check(CLI::Range(std::size_t(12), std::size_t(50000000)))
+      ->capture_default_str();
+  rftCmd->add_option("--evaluations,-e", rft.evaluations, "timed evaluations (0: for one second)");
+  rftCmd->add_flag("--json", json, "print one JSON object");
+
   CLI::App* infoCmd = app.add_subcommand("info", "Print the backend and whether a device is usable");
 
   CLI11_PARSE(app, argc, argv);
@@ -85,6 +96,11 @@ int main(int argc, char** argv) {
                 << "device: " << (ok ? "available" : "unavailable (" + why + ")") << "\n"
                 << "threads: " << regolith::threadCount() << std::endl;
       return ok ? 0 : 3;
+    }
+    if (*rftCmd) {
+      const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(rft);
+      std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;
+      return 0;
     }
     bench.streams.mode = regolith::parseStreamMode(modeName);
     for (CLI::App* sub : benchCmd->get_subcommands()) {

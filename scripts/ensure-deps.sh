@@ -3,7 +3,7 @@
 # run as root, otherwise prints the exact apt-get line and fails.
 set -euo pipefail
 
-packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev)
+packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev libeigen3-dev)
 
 missing=()
 for p in "${packages[@]}"; do
