@@ -18,7 +18,7 @@ sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(10000 50000 200000)
 reg() {  # scene N threads steps
   local extra=()
   [ "$1" = dense ] && extra=(--bed-cache "$work/regolith_bed_$2.bin")
-  "$regolith" bench "$1" --particles "$2" --threads "$3" --steps "$4" --json "${extra[@]}" |
+  "$regolith" bench "$1" --mode verlet --particles "$2" --threads "$3" --steps "$4" --json "${extra[@]}" |
     /usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); print('regolith $1 $2 $3', '%.4g' % d['particle_steps_per_s'], 'contacts', d['contacts'])"
 }
 lig() {  # scene N ranks steps
@@ -28,7 +28,7 @@ lig() {  # scene N ranks steps
 
 for n in "${sizes[@]}"; do
   # Untimed: settled beds for both codes (cached).
-  "$regolith" bench dense --particles "$n" --threads 2 --steps 1 --max-settle-steps 40000 \
+  "$regolith" bench dense --mode verlet --particles "$n" --threads 2 --steps 1 --max-settle-steps 40000 \
     --bed-cache "$work/regolith_bed_$n.bin" >/dev/null
   lig dense "$n" 1 1 >/dev/null
   for r in $(seq "$repeats"); do

@@ -11,8 +11,14 @@ mkdir -p "$out"
   build/cuda/apps/regolith info
 } 2>&1 | tee "$out/device.txt"
 build/cuda/tests/regolith_tests --gtest_brief=1 2>&1 | tee "$out/tests.txt"
+[ -x build/cuda/models/regolith_models_tests ] &&
+  build/cuda/models/regolith_models_tests --gtest_brief=1 2>&1 | tee -a "$out/tests.txt"
 for n in 10000 50000 200000 1000000; do
   for scene in settle dense; do
-    build/cuda/apps/regolith bench "$scene" --particles "$n" --steps 2000 --json
+    for mode in async sync verlet; do
+      # sync rebuilds every step: keep it to the smaller beds
+      [ "$mode" = sync ] && [ "$n" -gt 200000 ] && continue
+      build/cuda/apps/regolith bench "$scene" --mode "$mode" --particles "$n" --steps 2000 --json
+    done
   done
 done 2>&1 | tee "$out/bench.jsonl"
