@@ -87,7 +87,13 @@ int main(int argc, char** argv) {
 
   CLI::App* infoCmd = app.add_subcommand("info", "Print the backend and whether a device is usable");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version print and succeed; every other usage error exits 1 (CLI11's
+    // own codes, e.g. 105, would collide with nothing documented).
+    return app.exit(e) == 0 ? 0 : 1;
+  }
   try {
     if (*infoCmd) {
       std::string why;

@@ -210,7 +210,10 @@ NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
     const Eigen::Index f = static_cast<Eigen::Index>(freeIdx.size());
     Eigen::MatrixXd Jf(n, f);
     for (Eigen::Index a = 0; a < f; ++a) Jf.col(a) = J.col(freeIdx[a]);
-    const Eigen::MatrixXd inv = (Jf.transpose() * Jf).inverse();
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(Jf.transpose() * Jf);
+    const Eigen::MatrixXd inv =
+        lu.isInvertible() ? Eigen::MatrixXd(lu.inverse())
+                          : Eigen::MatrixXd::Constant(f, f, std::numeric_limits<double>::quiet_NaN());
     for (Eigen::Index a = 0; a < f; ++a)
       for (Eigen::Index b = 0; b < f; ++b)
         fit.covariance(freeIdx[a], freeIdx[b]) = fit.residualVariance * inv(a, b);

@@ -7,7 +7,9 @@
 // tolerance (|dp_j| <= tol (|p_j| + tol) for all j) or the relative cost change is. At the
 // solution, covariance = s^2 (J^T J)^-1 over the parameters strictly inside the box; a
 // parameter held at a bound is reported in atBound with zero variance (its interval is
-// then the point itself: treat it as fixed, not estimated).
+// then the point itself: treat it as fixed, not estimated). Where J^T J of the free
+// parameters is singular at the solution (a parameter the data do not constrain) their
+// covariance is NaN.
 //
 // Ready forms in one input x:
 //   exponential  y = a exp(b x) + c
