@@ -5,6 +5,7 @@
 
 #include "kernels/backend.h"
 #include "kernels/contact_detection.h"
+#include "kernels/sorted_search.h"
 
 namespace regolith {
 namespace {
@@ -36,16 +37,6 @@ struct CellKeyOf {
     grid.cellOf(x[i], ix, iy, iz);
     key[i] = grid.key(ix, iy, iz);
     sphere[i] = i;
-  }
-};
-
-// cellStart[k] = first slot whose key is >= k, for every cell k and k = cells.
-struct CellStart {
-  const PairKey* sortedKeys;
-  Index count;
-  Index* start;
-  REGOLITH_HD void operator()(Index k) const {
-    start[k] = lowerBound(sortedKeys, count, static_cast<PairKey>(k));
   }
 };
 
@@ -86,7 +77,7 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
   if (cells <= kDenseCellsPerSphere * n + 1024) {
     out.cellStart.resize(cells + 1);
     parallel_for(cells + 1,
-                 CellStart{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
+                 SegmentStarts<PairKey>{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
   } else {
     out.cellStart.clear();
   }

@@ -8,35 +8,18 @@
 #include "kernels/sorted_search.h"
 
 namespace regolith {
-namespace {
-
-struct SecondOf {
-  const PairKey* keys;
-  Index* second;
-  REGOLITH_HD void operator()(Index c) const { second[c] = pairSecond(keys[c]); }
-};
-
-// secondBegin[s] = first slot of the sorted seconds that is >= s, for s in [0, n].
-struct SegmentStart {
-  const Index* sortedSecond;
-  Index count;
-  Index* begin;
-  REGOLITH_HD void operator()(Index s) const { begin[s] = lowerBound(sortedSecond, count, s); }
-};
-
-}  // namespace
 
 void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList& out) {
   const std::size_t nc = out.pairKeys.size();
   b.scratchIndex.resize(nc);
   out.secondOrder.resize(nc);
-  parallel_for(nc, SecondOf{raw(out.pairKeys), raw(b.scratchIndex)});
+  parallel_for(nc, SecondOfKeys{raw(out.pairKeys), raw(b.scratchIndex)});
   thrust::sequence(devicePolicy(), out.secondOrder.begin(), out.secondOrder.end());
   // Stable: contacts of one sphere stay in key order.
   thrust::stable_sort_by_key(devicePolicy(), b.scratchIndex.begin(), b.scratchIndex.end(),
                              out.secondOrder.begin());
   out.secondBegin.resize(sphereCount + 1);
-  parallel_for(sphereCount + 1, SegmentStart{raw(b.scratchIndex), static_cast<Index>(nc),
+  parallel_for(sphereCount + 1, SegmentStarts<Index>{raw(b.scratchIndex), static_cast<Index>(nc),
                                              raw(out.secondBegin)});
 }
 

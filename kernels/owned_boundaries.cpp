@@ -80,19 +80,6 @@ struct PlaceBoundary {
   }
 };
 
-struct BoundaryOfWall {
-  const PairKey* keys;
-  Index* boundary;
-  REGOLITH_HD void operator()(Index c) const { boundary[c] = pairSecond(keys[c]); }
-};
-
-struct BoundarySegment {
-  const Index* sortedBoundary;
-  Index count;
-  Index* begin;
-  REGOLITH_HD void operator()(Index b) const { begin[b] = lowerBound(sortedBoundary, count, b); }
-};
-
 // Reads: wall contacts of each owned boundary (in wallByBoundary order), sphere and owner
 // positions. Writes: boundaryForce, boundaryTorque.
 struct BoundaryReaction {
@@ -143,13 +130,13 @@ void indexWallsByBoundary(DeviceState& s) {
   const std::size_t nw = s.wallKeys.size(), nb = s.boundaries.size();
   DeviceVector<Index> boundaryOf(nw);
   s.wallByBoundary.resize(nw);
-  parallel_for(nw, BoundaryOfWall{raw(s.wallKeys), raw(boundaryOf)});
+  parallel_for(nw, SecondOfKeys{raw(s.wallKeys), raw(boundaryOf)});
   thrust::sequence(devicePolicy(), s.wallByBoundary.begin(), s.wallByBoundary.end());
   // Stable: a boundary's contacts stay in key (sphere) order, so the sums are reproducible.
   thrust::stable_sort_by_key(devicePolicy(), boundaryOf.begin(), boundaryOf.end(),
                              s.wallByBoundary.begin());
   s.boundaryWallBegin.resize(nb + 1);
-  parallel_for(nb + 1, BoundarySegment{raw(boundaryOf), static_cast<Index>(nw),
+  parallel_for(nb + 1, SegmentStarts<Index>{raw(boundaryOf), static_cast<Index>(nw),
                                        raw(s.boundaryWallBegin)});
 }
 

@@ -3,10 +3,9 @@
 // other reduction is exact (max, integer sums), so this must hold to the last bit.
 #include <gtest/gtest.h>
 
-#include <cstring>
-
 #include "bench/settle_scene.h"
 #include "core/simulation.h"
+#include "state_compare.h"
 
 namespace regolith {
 namespace {
@@ -21,23 +20,9 @@ StateArrays runSettle(int threads) {
   return sim.state();
 }
 
-template <class T>
-bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-}
-
-void expectIdentical(const StateArrays& a, const StateArrays& b) {
-  EXPECT_TRUE(sameBits(a.ownerPosition, b.ownerPosition));
-  EXPECT_TRUE(sameBits(a.ownerOrientation, b.ownerOrientation));
-  EXPECT_TRUE(sameBits(a.ownerVelocity, b.ownerVelocity));
-  EXPECT_TRUE(sameBits(a.ownerAngularVelocity, b.ownerAngularVelocity));
-  EXPECT_TRUE(sameBits(a.ownerForce, b.ownerForce));
-  EXPECT_TRUE(sameBits(a.ownerTorque, b.ownerTorque));
-}
-
 TEST(Determinism, TwoRunsAreBitIdentical) {
   const int threads = threadCount();
-  expectIdentical(runSettle(threads), runSettle(threads));
+  test::expectIdenticalOwnerStates(runSettle(threads), runSettle(threads));
 }
 
 TEST(Determinism, OneAndTwoThreadsAreBitIdentical) {
@@ -46,7 +31,7 @@ TEST(Determinism, OneAndTwoThreadsAreBitIdentical) {
   const StateArrays one = runSettle(1);
   const StateArrays two = runSettle(2);
   setThreadCount(before);
-  expectIdentical(one, two);
+  test::expectIdenticalOwnerStates(one, two);
 }
 
 }  // namespace

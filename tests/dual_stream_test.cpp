@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 
 #include "bench/settle_scene.h"
 #include "core/boundaries.h"
 #include "core/motion_rule.h"
+#include "state_compare.h"
 #include "test_support.h"
 
 namespace regolith {
@@ -17,23 +17,6 @@ namespace {
 using test::material;
 using test::modelWith;
 
-template <class T>
-bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-}
-
-void expectSameOwnerStates(const StateArrays& a, const StateArrays& b) {
-  EXPECT_TRUE(sameBits(a.ownerPosition, b.ownerPosition));
-  EXPECT_TRUE(sameBits(a.ownerOrientation, b.ownerOrientation));
-  EXPECT_TRUE(sameBits(a.ownerVelocity, b.ownerVelocity));
-  EXPECT_TRUE(sameBits(a.ownerAngularVelocity, b.ownerAngularVelocity));
-  EXPECT_TRUE(sameBits(a.ownerForce, b.ownerForce));
-  EXPECT_TRUE(sameBits(a.ownerTorque, b.ownerTorque));
-}
-
-// Bit-identical, not close: with no contact missed, history carried by key and a gather
-// in key order, the extra candidates of the async lists add exact zeros (0.0 + x == x), so
-// the same contacts give the same sums in the same order.
 // Grains tumbling in a drum: a body carrying an inside cylinder (axis y, radius 5 cm,
 // prescribed rotation 10 rad/s), closed by two static end planes; 300 grains start on a
 // lattice inside (lowest layer 7 mm above the wall) and fall into the turning drum.
@@ -72,6 +55,9 @@ DrumScene drumScene() {
   return {model, w.take()};
 }
 
+// Bit-identical, not close: with no contact missed, history carried by key and a gather
+// in key order, the extra candidates of the async lists add exact zeros (0.0 + x == x), so
+// the same contacts give the same sums in the same order.
 TEST(DualStream, MatchesSyncReference) {
   SettleScene scene = makeSettleScene(2000, 7);
   Model sync = scene.model, async = scene.model;
@@ -83,7 +69,7 @@ TEST(DualStream, MatchesSyncReference) {
   for (int chunk = 0; chunk < 4; ++chunk) {
     a.step(400);
     b.step(400);
-    expectSameOwnerStates(a.state(), b.state());
+    test::expectIdenticalOwnerStates(a.state(), b.state());
   }
   // By 1,600 steps the lowest layers have landed: about 0.28 contacts per sphere (558
   // measured), far from the zero of a free fall, where async = sync would be trivial.
@@ -101,7 +87,7 @@ TEST(DualStream, MatchesSyncReference) {
   for (int chunk = 0; chunk < 6; ++chunk) {
     c.step(500);
     d.step(500);
-    expectSameOwnerStates(c.state(), d.state());
+    test::expectIdenticalOwnerStates(c.state(), d.state());
   }
   EXPECT_GT(c.touchingWalls(), 20u) << "grains must lie on the turning drum wall";
   EXPECT_GT(d.streamStats().adopted, 100u);
@@ -169,7 +155,7 @@ TEST(DualStream, NoMissedContact) {
     a.step(50);
     b.step(50);
     const StateArrays sa = a.state(), sb = b.state();
-    expectSameOwnerStates(sa, sb);
+    test::expectIdenticalOwnerStates(sa, sb);
     EXPECT_EQ(largestOverlapWith(sb, probe), largestOverlapWith(sa, probe)) << "sample " << k;
     deepest = std::max(deepest, largestOverlapWith(sa, probe));
   }
