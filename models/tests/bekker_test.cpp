@@ -6,6 +6,7 @@
 #include <string>
 
 #include "models/bekker/rigid_wheel.h"
+#include "models/tests/thrown_message.h"
 
 namespace regolith::bekker {
 namespace {
@@ -186,14 +187,7 @@ TEST(BekkerInput, GaussKronrodIsExactForPolynomials) {
 }
 
 TEST(BekkerInput, BadParametersAreRefusedByName) {
-  auto message = [](auto&& f) {
-    try {
-      f();
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no throw)");
-  };
+  const auto message = [](auto&& f) { return models_test::thrownMessage(f); };
   SoilParameters soil = soilPreset("lete-sand").soil;
   const Wheel wheel{0.25, 0.15};
   soil.n = -0.5;

@@ -14,6 +14,7 @@
 #include "models/regression/nonlinear_least_squares.h"
 #include "models/regression/slip.h"
 #include "models/regression/trace_deformation.h"
+#include "models/tests/thrown_message.h"
 
 namespace regolith::regression {
 namespace {
@@ -256,14 +257,7 @@ TEST(RegressionRules, StudentTQuantilesMatchTables) {
 }
 
 TEST(RegressionRules, BadInputIsRefusedByName) {
-  auto message = [](auto&& f) {
-    try {
-      f();
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no throw)");
-  };
+  const auto message = [](auto&& f) { return models_test::thrownMessage(f); };
   EXPECT_NE(message([] {
               PolynomialBasis({"v", "v"}, 2, true);
             }).find("'v' appears twice"),

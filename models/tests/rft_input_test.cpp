@@ -12,6 +12,7 @@
 #include "models/rft/rft_model.h"
 #include "models/rft/tessellation.h"
 #include "models/tests/rft_test_support.h"
+#include "models/tests/thrown_message.h"
 
 namespace regolith::rft {
 namespace {
@@ -113,14 +114,7 @@ TEST(RFTInput, SmootherBlendsWithKappa) {
 }
 
 TEST(RFTInput, BadInputIsRefusedByName) {
-  auto message = [](auto&& f) {
-    try {
-      f();
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no throw)");
-  };
+  const auto message = [](auto&& f) { return models_test::thrownMessage(f); };
   RftParameters p = params();
   const Plate good = plate(Eigen::Vector3d(0, 0, -0.01), -Eigen::Vector3d::UnitZ(), 1e-4);
   const FreeSurface flat = FreeSurface::flat(0);
