@@ -175,12 +175,16 @@ KinematicStream::ListFacts Simulation::factsForSpeed(std::uint64_t step, double 
   return {step, 2.0 * m, m / window};
 }
 
-bool Simulation::listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const {
-  if (step < f.snapshotStep || step - f.snapshotStep > std::uint64_t(m_model.streams.maxDrift))
-    return false;
+bool Simulation::speedsWithin(const KinematicStream::ListFacts& f) const {
   for (const auto& [s, speed] : m_speeds)
     if (s > f.snapshotStep && speed > f.allowedSpeed) return false;
   return true;
+}
+
+bool Simulation::listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const {
+  if (step < f.snapshotStep || step - f.snapshotStep > std::uint64_t(m_model.streams.maxDrift))
+    return false;
+  return speedsWithin(f);
 }
 
 bool Simulation::adoptReady(std::uint64_t step, bool wait) {
@@ -223,10 +227,11 @@ void Simulation::stepAsync() {
 
   adoptReady(n, /*wait=*/false);
   if (!listValidAt(m_list, n)) {
-    const bool expired = n - m_list.snapshotStep > std::uint64_t(st.maxDrift);
     bool adopted = false;
-    if (expired) {
-      // Age: a list from a newer snapshot is coming (or is asked for now); wait for it.
+    if (speedsWithin(m_list)) {
+      // Only too old: a list from a newer snapshot is coming (or is asked for now); wait.
+      // (Too fast goes straight to the rebuild below: lists on their way were sized for
+      // the slower speeds before this step.)
       ++m_stats.waits;
       const auto t0 = std::chrono::steady_clock::now();
       if (!m_kinematic->buildPendingAfter(m_list.snapshotStep)) publishSnapshot(n, speed);

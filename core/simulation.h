@@ -65,6 +65,7 @@ class Simulation {
   double surfaceSpeed(const SphereMotion& m) const;
   KinematicStream::ListFacts factsForSpeed(std::uint64_t step, double speed) const;
   bool listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const;
+  bool speedsWithin(const KinematicStream::ListFacts& f) const;
   bool adoptReady(std::uint64_t step, bool wait);
   void rebuildFromHere(std::uint64_t step, double speed);
   void publishSnapshot(std::uint64_t step, double speed);
