@@ -45,24 +45,28 @@ void KinematicStream::publish(const ListFacts& facts) {
   m_wake.notify_one();
 }
 
+bool KinematicStream::readyAfter(std::uint64_t afterStep) const {
+  return m_listReady && m_readyFacts.snapshotStep > afterStep;
+}
+
+bool KinematicStream::comingAfter(std::uint64_t afterStep) const {
+  return (m_snapshotPending && m_pendingFacts.snapshotStep > afterStep) ||
+         (m_building && m_buildingFacts.snapshotStep > afterStep);
+}
+
 bool KinematicStream::buildPendingAfter(std::uint64_t afterStep) {
   std::lock_guard<std::mutex> lock(m_mutex);
-  return (m_snapshotPending && m_pendingFacts.snapshotStep > afterStep) ||
-         (m_building && m_buildingFacts.snapshotStep > afterStep) ||
-         (m_listReady && m_readyFacts.snapshotStep > afterStep);
+  return comingAfter(afterStep) || readyAfter(afterStep);
 }
 
 std::optional<KinematicStream::ListFacts> KinematicStream::take(CandidateListPtr& list,
                                                                 std::uint64_t afterStep,
                                                                 bool wait) {
   std::unique_lock<std::mutex> lock(m_mutex);
-  const auto readyNewer = [&] { return m_listReady && m_readyFacts.snapshotStep > afterStep; };
-  const auto canCome = [&] {
-    return (m_snapshotPending && m_pendingFacts.snapshotStep > afterStep) ||
-           (m_building && m_buildingFacts.snapshotStep > afterStep);
-  };
-  if (wait) m_listOut.wait(lock, [&] { return readyNewer() || !canCome(); });
-  if (!readyNewer()) return std::nullopt;
+  if (wait) {
+    m_listOut.wait(lock, [&] { return readyAfter(afterStep) || !comingAfter(afterStep); });
+  }
+  if (!readyAfter(afterStep)) return std::nullopt;
   releaseBuffer(*list);
   std::swap(list, m_slotList);
   m_listReady = false;

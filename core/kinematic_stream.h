@@ -52,6 +52,10 @@ class KinematicStream {
 
  private:
   void run();
+  // With m_mutex held: a list newer than afterStep is ready / a snapshot newer than
+  // afterStep is pending or being built.
+  bool readyAfter(std::uint64_t afterStep) const;
+  bool comingAfter(std::uint64_t afterStep) const;
 
   const DeviceState& m_state;
   const int m_threads;

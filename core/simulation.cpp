@@ -52,7 +52,8 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
                                m_model.boundaries);
   m_switched.assign(m_model.familySwitches.size(), false);
-  const SphereMotion motion = updateSpherePositions(*m_device);
+  const SphereMotion motion =
+      updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
   if (m_model.streams.mode == StreamMode::Async) {
     const int total = threadCount();
     const int kinematic = m_model.streams.kinematicThreads > 0
@@ -101,7 +102,8 @@ void Simulation::applyMotionRules() {
 
 void Simulation::rebuildNow() {
   if (m_model.streams.mode == StreamMode::Async) {
-    rebuildFromHere(m_steps, surfaceSpeed(updateSpherePositions(*m_device)));
+    const SphereMotion motion = updateSpherePositions(*m_device, /*withSpeed=*/true);
+    rebuildFromHere(m_steps, surfaceSpeed(motion));
   } else {
     rebuild(m_steps);
   }
@@ -141,7 +143,7 @@ void Simulation::step(std::uint64_t steps) {
 
 void Simulation::stepSync() {
   kickDrift(*m_device, m_params);
-  updateSpherePositions(*m_device);
+  updateSpherePositions(*m_device, /*withSpeed=*/false);
   rebuild(m_steps + 1);  // the step the new positions belong to
   evaluateForces(/*kick=*/true);
 }
@@ -149,7 +151,8 @@ void Simulation::stepSync() {
 void Simulation::stepVerlet() {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
   kickDrift(*m_device, m_params);
-  if (updateSpherePositions(*m_device).moved2 > trigger) rebuild(m_steps + 1);
+  if (updateSpherePositions(*m_device, /*withSpeed=*/false).moved2 > trigger)
+    rebuild(m_steps + 1);
   evaluateForces(/*kick=*/true);
 }
 
@@ -220,7 +223,7 @@ void Simulation::publishSnapshot(std::uint64_t step, double speed) {
 void Simulation::stepAsync() {
   const StreamSettings& st = m_model.streams;
   kickDrift(*m_device, m_params);
-  const double speed = surfaceSpeed(updateSpherePositions(*m_device));
+  const double speed = surfaceSpeed(updateSpherePositions(*m_device, /*withSpeed=*/true));
   const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();

@@ -21,7 +21,9 @@ struct MergeMotion {
 // Reads: owner pose and velocities, sphere owner and offset, build positions. Writes:
 // sphere position. Returns |x - x_build|^2 [m^2] and the squared speed of the sphere
 // centre, |v_o + w_o x (x - x_o)|^2 [m^2/s^2] (the speed of its surface as a shape: a
-// sphere spinning in place does not move its surface towards anything).
+// sphere spinning in place does not move its surface towards anything); the speed only
+// with kSpeed (the async mode's check), so the other modes do not read the velocities.
+template <bool kSpeed>
 struct PlaceSphere {
   const Vec3d* ownerPosition;
   const Quat* ownerOrientation;
@@ -39,28 +41,34 @@ struct PlaceSphere {
     if (isZero(offset)) {
       const Vec3d x = ownerPosition[o];
       spherePosition[s] = x;
-      return {norm2(x - atBuild[s]), double(norm2(ownerVelocity[o]))};
+      return {norm2(x - atBuild[s]), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0};
     }
     const Vec3d arm = rotate(ownerOrientation[o], Vec3d(offset));
     const Vec3d x = ownerPosition[o] + arm;
     spherePosition[s] = x;
+    if (!kSpeed) return {norm2(x - atBuild[s]), 0.0};
     const Vec3 v = ownerVelocity[o] + cross(ownerOmega[o], Vec3(arm));
     return {norm2(x - atBuild[s]), double(norm2(v))};
   }
 };
 
-}  // namespace
-
-SphereMotion updateSpherePositions(DeviceState& s) {
+template <bool kSpeed>
+SphereMotion placeSpheres(DeviceState& s) {
   const std::size_t n = s.sphereCount();
-  if (n == 0) return {};
-  SphereMotion m = thrust::transform_reduce(
+  return thrust::transform_reduce(
       devicePolicy(), thrust::counting_iterator<Index>(0),
       thrust::counting_iterator<Index>(static_cast<Index>(n)),
-      PlaceSphere{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-                  raw(s.ownerAngularVelocity), raw(s.sphereOwner), raw(s.sphereOffset),
-                  raw(s.spherePosition), raw(s.spherePositionAtBuild)},
+      PlaceSphere<kSpeed>{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
+                          raw(s.ownerAngularVelocity), raw(s.sphereOwner), raw(s.sphereOffset),
+                          raw(s.spherePosition), raw(s.spherePositionAtBuild)},
       SphereMotion{}, MergeMotion{});
+}
+
+}  // namespace
+
+SphereMotion updateSpherePositions(DeviceState& s, bool withSpeed) {
+  if (s.sphereCount() == 0) return {};
+  SphereMotion m = withSpeed ? placeSpheres<true>(s) : placeSpheres<false>(s);
   if (!s.hasOwnedBoundaries()) return m;
   // A sphere and a moving boundary approach by at most the sum of their displacements.
   const double relative = sqrt(m.moved2) + s.boundaryDrift;

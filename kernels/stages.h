@@ -90,7 +90,8 @@ void kickDrift(DeviceState& s, const StepParams& p);
 // positions. Returns the largest displacement since the lists were built and the largest
 // speed; with owned boundaries the displacement is widened to (sqrt(moved2) + the
 // boundaries' displacement bound)^2 and the speed covers their surface speed.
-SphereMotion updateSpherePositions(DeviceState& s);
+// speed2 is computed only with withSpeed (the async mode); otherwise it is 0.
+SphereMotion updateSpherePositions(DeviceState& s, bool withSpeed);
 // rebuildContacts: reads sphere positions, radii, owners, boundaries; writes both candidate
 // lists (pairs within r_i + r_j + reach, walls within a gap of reach), carries shear
 // history over by key, rebuilds the per-sphere contact index and records the build
