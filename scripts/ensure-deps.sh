@@ -3,7 +3,9 @@
 # run as root, otherwise prints the exact apt-get line and fails.
 set -euo pipefail
 
-packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev libeigen3-dev)
+packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev libeigen3-dev
+  nlohmann-json3-dev libvalijson-dev libhdf5-dev hdf5-tools python3-h5py paraview-dev
+  python3-paraview xvfb)
 
 missing=()
 for p in "${packages[@]}"; do

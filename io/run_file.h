@@ -1,0 +1,103 @@
+// The run file, DIR/run.h5 (docs/output-format.md): written frame by frame and flushed, so
+// a killed run leaves every finished frame readable; reopened for append on --resume.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/clump_template.h"
+#include "core/material.h"
+#include "kernels/boundary_primitive.h"
+#include "kernels/state_arrays.h"
+
+namespace regolith {
+
+// /meta
+struct RunMeta {
+  std::string sceneJson;    // verbatim
+  std::string sceneFile;
+  std::string version;      // Regolith version
+  std::string gitRevision;
+  std::string backend;      // "cpu-omp" or "cuda"
+  std::uint64_t seed = 0;
+  std::string startTime;    // ISO 8601 UTC, wall clock (not reproducible by design)
+  double timeStep = 0;      // [s]
+};
+
+// What the file describes once, besides /meta.
+struct RunHeader {
+  RunMeta meta;
+  std::vector<ClumpTemplate> templates;  // /templates
+  std::vector<Material> materials;       // /materials
+  std::vector<std::string> bodyNames;    // /series/<name>
+  std::vector<std::string> familyNames;
+};
+
+// Touching contacts at a frame: sphere–sphere (second = sphere index) and sphere–boundary
+// (second = boundary index), with the force on `first` [N].
+struct ContactForces {
+  std::vector<Index> pairFirst, pairSecond;
+  std::vector<Vec3> pairForce;
+  std::vector<Index> wallSphere, wallBoundary;
+  std::vector<Vec3> wallForce;
+};
+
+// /frames/<k>
+struct FrameData {
+  std::uint64_t step = 0;
+  double time = 0;  // [s]
+  StateArrays state;
+  std::vector<Index> ownerTemplate;         // per owner, -1 for bodies
+  std::vector<Vec3d> sphereCentres;         // world frame [m]
+  std::vector<BoundaryPrimitive> boundaries;  // as they stand (owned ones moved)
+  bool hasContacts = false;
+  ContactForces contacts;
+};
+
+// One row of /series/<body>.
+struct SeriesSample {
+  double time = 0;
+  Vec3d position;
+  Quat orientation;
+  Vec3 velocity, angularVelocity;
+  Vec3 force, torque;  // contacts on the body (a load cell: gravity excluded) [N, N m]
+};
+
+class RunFileWriter {
+ public:
+  // Creates `path` (replacing a file there) with /meta, /templates, /materials.
+  static std::unique_ptr<RunFileWriter> create(const std::string& path, const RunHeader& header);
+  // Opens an existing run file to continue it: frames with step > `lastStep` and series rows
+  // with time > `lastTime` (written after the checkpoint a resumed run starts from) are
+  // dropped first.
+  static std::unique_ptr<RunFileWriter> openForAppend(const std::string& path,
+                                                      std::uint64_t lastStep, double lastTime);
+  virtual ~RunFileWriter() = default;
+
+  virtual void writeFrame(const FrameData& frame) = 0;  // then flushes
+  // One row per body, in RunHeader::bodyNames order; then flushes.
+  virtual void appendSeries(const std::vector<SeriesSample>& rows) = 0;
+  virtual std::size_t frameCount() const = 0;
+};
+
+class RunFileReader {
+ public:
+  explicit RunFileReader(const std::string& path);  // throws std::runtime_error naming path
+  ~RunFileReader();
+  const RunHeader& header() const;
+  std::size_t frameCount() const;
+  FrameData frame(std::size_t k) const;
+  std::vector<SeriesSample> series(const std::string& body) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+// Writes DIR/run.xmf for run.h5 from what the file holds now (to a temporary name, then
+// renamed, so ParaView never reads half a file).
+void writeXdmf(const std::string& h5Path, const std::string& xmfPath);
+
+}  // namespace regolith

@@ -1,0 +1,78 @@
+// A scene file: one JSON document that describes a run (docs/scene-format.md; schema in
+// io/scene.schema.json). loadScene validates it completely before anything runs and
+// builds the Model and the initial state.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/clump_template.h"
+#include "core/model.h"
+#include "kernels/state_arrays.h"
+
+namespace regolith {
+
+// One thing wrong with a scene: where (RFC 6901 JSON pointer, "" for the document), what
+// was found and what was expected.
+struct SceneProblem {
+  std::string pointer;
+  std::string found;
+  std::string expected;
+};
+
+// Every problem of one scene file. what() lists them one per line as
+//   <file>: <pointer>: found <found>, expected <expected>
+class SceneError : public std::runtime_error {
+ public:
+  SceneError(std::string file, std::vector<SceneProblem> problems);
+  const std::string& file() const { return m_file; }
+  const std::vector<SceneProblem>& problems() const { return m_problems; }
+
+ private:
+  std::string m_file;
+  std::vector<SceneProblem> m_problems;
+};
+
+// The exit code of `regolith check` and `regolith run` for a scene that fails validation.
+inline constexpr int kSceneErrorExitCode = 2;
+
+struct OutputSettings {
+  double frameInterval = 0;   // simulated seconds between frames [s]
+  bool contacts = false;      // contact pairs with force vectors in every frame
+  double seriesInterval = 0;  // simulated seconds between series rows [s]
+  bool csv = true;            // also write series.csv
+};
+
+// A named owner whose time series is recorded (/series/<name>, series.csv): bodies from
+// the scene's "bodies" list.
+struct SceneBody {
+  std::string name;
+  Index owner = -1;
+  std::vector<std::size_t> boundaries;  // indices into Model::boundaries it carries
+};
+
+struct Scene {
+  std::string file;  // path as given (for messages)
+  std::string text;  // the JSON document verbatim (stored in run.h5 and checkpoints)
+  Model model;
+  StateArrays initial;
+  std::vector<ClumpTemplate> templates;  // every template the scene defines
+  std::vector<Index> ownerTemplate;      // per owner: index into templates, -1 for bodies
+  std::vector<std::string> familyNames;  // family id -> name
+  std::vector<SceneBody> bodies;
+  double endTime = 0;  // [s]
+  std::uint64_t seed = 0;
+  std::string rngState;  // the engine's state after the build (std::mt19937_64 text form)
+  OutputSettings output;
+  double checkpointEvery = 300;  // wall-clock seconds between checkpoints
+};
+
+// Reads, validates and builds. Relative paths inside the scene (clump files, bed files)
+// are resolved against the scene file's folder. Throws SceneError with every problem.
+Scene loadScene(const std::string& path);
+// The same from text; `file` names it in messages, `baseDir` resolves relative paths.
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
+
+}  // namespace regolith
