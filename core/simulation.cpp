@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace regolith {
@@ -256,6 +257,63 @@ void Simulation::stepAsync() {
   m_stats.lagSum += lag;
   m_stats.maxLag = std::max(m_stats.maxLag, lag);
   evaluateForces(/*kick=*/true);
+}
+
+EngineState Simulation::saveState() const {
+  EngineState e;
+  e.steps = m_steps;
+  e.state = state();
+  e.contacts = contacts();
+  e.switched.assign(m_switched.begin(), m_switched.end());
+  const StreamStats st = streamStats();
+  e.rebuilds = st.builds;
+  e.stats = st;
+  e.recentSpeeds.assign(m_speeds.begin(), m_speeds.end());
+  return e;
+}
+
+namespace {
+// The arrays a checkpoint cannot change: they come from the scene. A mismatch means the
+// checkpoint belongs to another scene (or another version of it).
+void requireSameStructure(const StateArrays& built, const StateArrays& saved) {
+  const auto same = [](const auto& a, const auto& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+             return std::memcmp(&x, &y, sizeof x) == 0;
+           });
+  };
+  if (!same(built.ownerMass, saved.ownerMass) || !same(built.ownerInertia, saved.ownerInertia) ||
+      !same(built.ownerSphereBegin, saved.ownerSphereBegin) ||
+      !same(built.sphereOwner, saved.sphereOwner) ||
+      !same(built.sphereOffset, saved.sphereOffset) ||
+      !same(built.sphereRadius, saved.sphereRadius) ||
+      !same(built.sphereMaterial, saved.sphereMaterial))
+    throw std::invalid_argument(
+        "the saved state does not fit this model: owners, masses, inertias or spheres differ "
+        "(a checkpoint of another scene?)");
+}
+}  // namespace
+
+void Simulation::restoreState(const EngineState& saved) {
+  // Only a fresh Simulation: the kinematic stream then has nothing in flight that belongs
+  // to the trajectory being replaced.
+  if (m_steps != 0) throw std::logic_error("restoreState needs a Simulation that has not stepped");
+  requireSameStructure(state(), saved.state);
+  if (saved.switched.size() != m_model.familySwitches.size())
+    throw std::invalid_argument("the saved state has " + std::to_string(saved.switched.size()) +
+                                " family switches, the model " +
+                                std::to_string(m_model.familySwitches.size()));
+  restoreOwnerState(*m_device, saved.state);
+  updateSpherePositions(*m_device, /*withSpeed=*/false);  // the lists below come from these
+  m_steps = saved.steps;
+  m_time = double(m_steps) * m_model.timeStep;
+  m_switched.assign(saved.switched.begin(), saved.switched.end());
+  m_controls.clear();  // re-evaluated and uploaded at the next step
+  m_speeds.assign(saved.recentSpeeds.begin(), saved.recentSpeeds.end());
+  m_stats = saved.stats;
+  // Fresh lists from the restored positions, carrying the saved history by key.
+  setContactHistory(saved.contacts);
+  m_rebuilds = saved.rebuilds + 1;  // the saved builds and this one
 }
 
 StreamStats Simulation::streamStats() const {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 
+#include "core/engine_state.h"
 #include "core/kinematic_stream.h"
 #include "core/model.h"
 #include "core/time_step_guard.h"
@@ -28,6 +29,13 @@ class Simulation {
 
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
   void rebuildNow();
+  // What a checkpoint holds (core/engine_state.h), and its restore: call restoreState on a
+  // Simulation constructed from the same Model and initial state as the saved one; the
+  // run then continues bit for bit as the saved one would have (CPU build). Throws
+  // std::invalid_argument when the saved state does not fit this model (another scene).
+  EngineState saveState() const;
+  void restoreState(const EngineState& saved);
+
   // Replaces the contact history (e.g. from a checkpoint) and rebuilds: each pair of the
   // new lists takes the shear stored under its key, others start from zero.
   void setContactHistory(const ContactSnapshot& snapshot);

@@ -7,6 +7,7 @@
 #include <thrust/fill.h>
 
 #include "kernels/device_state.h"
+#include "kernels/owned_boundaries.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -146,6 +147,28 @@ void downloadState(const DeviceState& s, StateArrays& out) {
   download(s.sphereOffset, out.sphereOffset);
   download(s.sphereRadius, out.sphereRadius);
   download(s.sphereMaterial, out.sphereMaterial);
+}
+
+void restoreOwnerState(DeviceState& s, const StateArrays& state) {
+  checkSizes(state);
+  if (state.ownerCount() != s.ownerPosition.size() || state.sphereCount() != s.sphereOwner.size())
+    throw std::invalid_argument("restoreOwnerState: the state has " +
+                                std::to_string(state.ownerCount()) + " owners and " +
+                                std::to_string(state.sphereCount()) + " spheres, the device " +
+                                std::to_string(s.ownerPosition.size()) + " and " +
+                                std::to_string(s.sphereOwner.size()));
+  if (state.ownerForce.size() != state.ownerCount() ||
+      state.ownerTorque.size() != state.ownerCount())
+    throw std::invalid_argument("restoreOwnerState: forces and torques must be given per owner");
+  upload(s.ownerPosition, state.ownerPosition);
+  upload(s.ownerOrientation, state.ownerOrientation);
+  upload(s.ownerVelocity, state.ownerVelocity);
+  upload(s.ownerAngularVelocity, state.ownerAngularVelocity);
+  upload(s.ownerForce, state.ownerForce);
+  upload(s.ownerTorque, state.ownerTorque);
+  if (!state.ownerFamily.empty()) upload(s.ownerFamily, state.ownerFamily);
+  // Owned boundaries follow their owners' restored pose, as kickDrift would have left them.
+  if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
 }
 
 std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s) {

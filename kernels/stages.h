@@ -66,6 +66,10 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
                                  Index materialCount,
                                  const std::vector<BoundaryPrimitive>& boundaries);
 void downloadState(const DeviceState& s, StateArrays& out);
+// Overwrites the owners' dynamic state (pose, velocities, last forces and torques, family)
+// with `state`, whose sizes must match, and places owned boundaries at the restored pose
+// (a checkpoint restore; the static arrays stay as createDeviceState uploaded them).
+void restoreOwnerState(DeviceState& s, const StateArrays& state);
 ContactSnapshot downloadContacts(const DeviceState& s);
 void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot);
 std::size_t deviceBytes(const DeviceState& s);
