@@ -1,0 +1,314 @@
+// The run loop of `regolith run` (io/run_loop.h).
+//
+// Output is scheduled by step number, never by wall clock, so a resumed run writes the
+// same frames at the same steps: frames at every multiple of frame_every steps and at the
+// last step, series rows likewise. Checkpoints are taken on wall time (checkpoint_every)
+// but only between steps, after every output due at that step, so a checkpoint and the
+// files always agree on what has been written.
+#include "io/run_loop.h"
+
+#include <csignal>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "core/simulation.h"
+#include "io/build_info.h"
+#include "io/checkpoint.h"
+#include "io/progress_meter.h"
+#include "io/run_file.h"
+#include "io/scene.h"
+#include "io/series_csv.h"
+#include "kernels/stages.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Steps between checks of signals, the checkpoint clock and the progress line.
+constexpr std::uint64_t kChunk = 100;
+
+volatile std::sig_atomic_t g_signal = 0;
+extern "C" void onStopSignal(int signal) { g_signal = signal; }
+
+// SIGINT and SIGTERM set a flag the loop reads between chunks; the previous handlers come
+// back when the run ends.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_signal = 0;
+    struct sigaction sa {};
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &m_int);
+    sigaction(SIGTERM, &sa, &m_term);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &m_int, nullptr);
+    sigaction(SIGTERM, &m_term, nullptr);
+  }
+
+ private:
+  struct sigaction m_int {}, m_term {};
+};
+
+std::uint64_t stepsIn(double seconds, double dt) {
+  return std::max<std::uint64_t>(1, std::uint64_t(std::llround(seconds / dt)));
+}
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The run's output schedule in steps.
+struct Schedule {
+  std::uint64_t total = 0, frameEvery = 1, seriesEvery = 1;
+  bool frameDue(std::uint64_t step) const { return step % frameEvery == 0 || step == total; }
+  bool seriesDue(std::uint64_t step) const { return step % seriesEvery == 0 || step == total; }
+  // The next step after `step` at which something is written.
+  std::uint64_t nextOutput(std::uint64_t step) const {
+    const std::uint64_t f = (step / frameEvery + 1) * frameEvery;
+    const std::uint64_t s = (step / seriesEvery + 1) * seriesEvery;
+    return std::min({f, s, total});
+  }
+};
+
+Schedule scheduleOf(const Scene& scene) {
+  const double dt = scene.model.timeStep;
+  Schedule s;
+  s.total = stepsIn(scene.endTime, dt);
+  s.frameEvery = scene.output.frameInterval > 0 ? stepsIn(scene.output.frameInterval, dt) : s.total;
+  s.seriesEvery =
+      scene.output.seriesInterval > 0 ? stepsIn(scene.output.seriesInterval, dt) : s.frameEvery;
+  return s;
+}
+
+// Bodies with an owner have a series (static named boundaries have no motion to record).
+std::vector<const SceneBody*> recordedBodies(const Scene& scene) {
+  std::vector<const SceneBody*> bodies;
+  for (const SceneBody& b : scene.bodies)
+    if (b.owner >= 0) bodies.push_back(&b);
+  return bodies;
+}
+
+RunHeader headerOf(const Scene& scene) {
+  RunHeader h;
+  h.meta.sceneJson = scene.text;
+  h.meta.sceneFile = scene.file;
+  h.meta.version = regolithVersion();
+  h.meta.gitRevision = regolithRevision();
+  h.meta.backend = backendName();
+  h.meta.seed = scene.seed;
+  h.meta.startTime = utcNow();
+  h.meta.timeStep = scene.model.timeStep;
+  h.templates = scene.templates;
+  h.materials = scene.model.materials;
+  for (const SceneBody* b : recordedBodies(scene)) h.bodyNames.push_back(b->name);
+  h.familyNames = scene.familyNames;
+  return h;
+}
+
+FrameData frameOf(const Simulation& sim, const Scene& scene) {
+  FrameData f;
+  f.step = sim.stepCount();
+  f.time = sim.time();
+  f.state = sim.state();
+  f.ownerTemplate = scene.ownerTemplate;
+  f.sphereCentres = sim.spherePositions();
+  f.boundaries = sim.boundaries();
+  if (scene.output.contacts) {
+    f.hasContacts = true;
+    f.contacts = sim.contactForces();
+  }
+  return f;
+}
+
+std::vector<SeriesSample> seriesOf(const Simulation& sim, const Scene& scene) {
+  const StateArrays s = sim.state();
+  std::vector<SeriesSample> rows;
+  for (const SceneBody* b : recordedBodies(scene)) {
+    const auto o = std::size_t(b->owner);
+    rows.push_back({sim.time(), s.ownerPosition[o], s.ownerOrientation[o], s.ownerVelocity[o],
+                    s.ownerAngularVelocity[o], s.ownerForce[o], s.ownerTorque[o]});
+  }
+  return rows;
+}
+
+// One line on stdout: what will run.
+void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim,
+                  const RunOptions& o) {
+  const StateArrays& s = scene.initial;
+  std::size_t clumps = 0;
+  for (Index t : scene.ownerTemplate) clumps += t >= 0 ? 1 : 0;
+  std::printf(
+      "%s: %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
+      "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, %d threads, %s%s\n",
+      scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(),
+      scene.model.boundaries.size(), static_cast<unsigned long long>(sch.total),
+      scene.model.timeStep, double(sch.total) * scene.model.timeStep,
+      static_cast<unsigned long long>(sch.total / sch.frameEvery + 1 +
+                                      (sch.total % sch.frameEvery ? 1 : 0)),
+      double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
+      streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
+  std::fflush(stdout);
+}
+
+class RunOutput {
+ public:
+  RunOutput(const Scene& scene, const RunOptions& o, const Checkpoint* resumeFrom)
+      : m_scene(scene),
+        m_h5((fs::path(o.outDir) / "run.h5").string()),
+        m_xmf((fs::path(o.outDir) / "run.xmf").string()),
+        m_csv((fs::path(o.outDir) / "series.csv").string()) {
+    const RunHeader header = headerOf(scene);
+    if (resumeFrom) {
+      const std::uint64_t step = resumeFrom->engine.steps;
+      const double time = double(step) * scene.model.timeStep;
+      m_run = RunFileWriter::openForAppend(m_h5, step, time);
+      if (scene.output.csv) m_series = SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time);
+    } else {
+      m_run = RunFileWriter::create(m_h5, header);
+      if (scene.output.csv) m_series = SeriesCsvWriter::create(m_csv, header.bodyNames);
+    }
+  }
+
+  void writeDue(const Simulation& sim, const Schedule& sch) {
+    const std::uint64_t step = sim.stepCount();
+    if (sch.frameDue(step)) {
+      m_run->writeFrame(frameOf(sim, m_scene));
+      writeXdmf(m_h5, m_xmf);
+    }
+    if (sch.seriesDue(step) && !recordedBodies(m_scene).empty()) {
+      const std::vector<SeriesSample> rows = seriesOf(sim, m_scene);
+      m_run->appendSeries(rows);
+      if (m_series) m_series->append(rows);
+    }
+  }
+
+  std::size_t frames() const { return m_run->frameCount(); }
+  const std::string& h5() const { return m_h5; }
+
+ private:
+  const Scene& m_scene;
+  std::string m_h5, m_xmf, m_csv;
+  std::unique_ptr<RunFileWriter> m_run;
+  std::unique_ptr<SeriesCsvWriter> m_series;
+};
+
+Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedule& sch,
+                        std::size_t frames, double wallSeconds) {
+  Checkpoint c;
+  c.sceneJson = scene.text;
+  c.seed = scene.seed;
+  c.rngState = scene.rngState;
+  c.engine = sim.saveState();
+  c.output.framesWritten = frames;
+  c.output.nextFrameStep = std::min((sim.stepCount() / sch.frameEvery + 1) * sch.frameEvery, sch.total);
+  c.output.nextSeriesStep =
+      std::min((sim.stepCount() / sch.seriesEvery + 1) * sch.seriesEvery, sch.total);
+  c.wallSeconds = wallSeconds;
+  return c;
+}
+
+int run(const Scene& scene, const RunOptions& o) {
+  const fs::path dir(o.outDir);
+  const std::string checkpointPath = (dir / "checkpoint.h5").string();
+  std::unique_ptr<Checkpoint> resumeFrom;
+  if (o.resume) {
+    resumeFrom = std::make_unique<Checkpoint>(readCheckpoint(checkpointPath));
+    if (resumeFrom->sceneJson != scene.text)
+      throw std::runtime_error(checkpointPath + " was written for another version of " +
+                               scene.file +
+                               " (the scene text differs): resume with the scene the run "
+                               "started with, or start a new run in another folder");
+  } else if (fs::exists(dir / "run.h5") && !o.overwrite) {
+    throw std::runtime_error((dir / "run.h5").string() +
+                             " exists: continue it with --resume, replace it with "
+                             "--overwrite, or choose another --out");
+  }
+  fs::create_directories(dir);
+
+  if (o.threads > 0) setThreadCount(o.threads);
+  Simulation sim(scene.model, scene.initial);
+  const Schedule sch = scheduleOf(scene);
+  double wallBefore = 0;
+  if (resumeFrom) {
+    sim.restoreState(resumeFrom->engine);
+    wallBefore = resumeFrom->wallSeconds;
+  }
+  printSummary(scene, sch, sim, o);
+  RunOutput out(scene, o, resumeFrom.get());
+  if (!resumeFrom) out.writeDue(sim, sch);  // frame and series row of the initial state
+  resumeFrom.reset();
+
+  const StopSignals signals;
+  const double every = o.checkpointEvery >= 0 ? o.checkpointEvery : scene.checkpointEvery;
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto lastCheckpoint = start;
+  const auto wallSeconds = [&] {
+    return wallBefore + std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  const auto saveCheckpoint = [&] {
+    writeCheckpoint(checkpointPath, checkpointOf(scene, sim, sch, out.frames(), wallSeconds()));
+    lastCheckpoint = Clock::now();
+  };
+
+  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep,
+                      scene.initial.sphereCount());
+  while (sim.stepCount() < sch.total) {
+    if (g_signal) {
+      saveCheckpoint();
+      meter.finish(sim.stepCount());
+      std::fprintf(stderr,
+                   "regolith: stopped by signal %d at t = %.6g s; checkpoint written. "
+                   "Continue with: regolith run %s --out %s --resume\n",
+                   int(g_signal), sim.time(), scene.file.c_str(), o.outDir.c_str());
+      return 128 + int(g_signal);
+    }
+    const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
+    sim.step(target - sim.stepCount());
+    out.writeDue(sim, sch);
+    if (std::chrono::duration<double>(Clock::now() - lastCheckpoint).count() >= every)
+      saveCheckpoint();
+    meter.update(sim.stepCount());
+  }
+  saveCheckpoint();
+  meter.finish(sim.stepCount());
+  std::printf("wrote %s (%zu frames), run.xmf%s, checkpoint.h5 in %s\n", out.h5().c_str(),
+              out.frames(), scene.output.csv ? ", series.csv" : "", o.outDir.c_str());
+  return kRunOk;
+}
+
+}  // namespace
+
+int runScene(const std::string& scenePath, const RunOptions& options) {
+  Scene scene;
+  try {
+    scene = loadScene(scenePath);
+  } catch (const SceneError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kSceneErrorExitCode;
+  }
+  try {
+    return run(scene, options);
+  } catch (const TimeStepError& e) {
+    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
+    return kSceneErrorExitCode;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "regolith run: %s\n", e.what());
+    return kRunFailed;
+  }
+}
+
+}  // namespace regolith

@@ -1,0 +1,31 @@
+// `regolith run scene.json --out DIR [--resume]`: builds the scene, steps it to its end
+// time, writes DIR/run.h5 (+ run.xmf, series.csv) frame by frame and DIR/checkpoint.h5
+// every checkpoint interval and at the end; a resumed run continues from the checkpoint and
+// appends to run.h5 as if it had never stopped (docs/output-format.md).
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+namespace regolith {
+
+struct RunOptions {
+  std::string outDir;
+  bool resume = false;      // continue DIR/checkpoint.h5
+  bool overwrite = false;   // replace an existing DIR/run.h5 (refused otherwise)
+  int threads = 0;          // OpenMP threads (CPU build); 0 = the OpenMP default
+  double checkpointEvery = -1;  // wall seconds between checkpoints; < 0: the scene's value
+  std::FILE* progress = stderr;  // null: no progress lines
+};
+
+// Exit codes of `regolith run`.
+inline constexpr int kRunOk = 0;
+inline constexpr int kRunFailed = 1;       // I/O, a checkpoint that does not fit, ...
+// kSceneErrorExitCode (2, io/scene.h) for a scene that fails validation; 128 + signal
+// number after SIGINT or SIGTERM (a checkpoint was written first).
+
+// Runs the scene; prints the summary line on stdout, progress and errors on stderr.
+// Returns the exit code.
+int runScene(const std::string& scenePath, const RunOptions& options);
+
+}  // namespace regolith

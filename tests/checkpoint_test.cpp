@@ -1,0 +1,136 @@
+// `regolith run` killed mid-run and resumed: every frame written before the kill stays
+// readable, and the resumed run's frames are bit-identical to an uninterrupted run's
+// (CPU build). The killed process is a real child process, killed with SIGKILL (nothing
+// flushed, no handler runs) or stopped with SIGTERM (checkpoint written, clean exit).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "child_process.h"
+#include "io/run_file.h"
+#include "state_compare.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kScene = std::string(REGOLITH_SOURCE_DIR) + "/tests/data/checkpoint_scene.json";
+
+std::vector<std::string> runArgs(const fs::path& out) {
+  return {REGOLITH_BINARY, "run", kScene, "--out", out.string(), "--threads", "1"};
+}
+
+fs::path freshDir(const std::string& name) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("regolith_" + name);
+  fs::remove_all(d);
+  return d;
+}
+
+// The reference: the same scene run without interruption (once per test binary).
+const fs::path& uninterruptedRun() {
+  static const fs::path dir = [] {
+    const fs::path d = freshDir("checkpoint_reference");
+    const int code = test::runToEnd(runArgs(d), d.string() + ".log");
+    if (code != 0) throw std::runtime_error("reference run failed, see " + d.string() + ".log");
+    return d;
+  }();
+  return dir;
+}
+
+// Every frame of `resumed` equals the reference's frame at the same step, bit for bit;
+// the series too.
+void expectSameRun(const fs::path& resumed, const fs::path& reference) {
+  const RunFileReader a((resumed / "run.h5").string()), b((reference / "run.h5").string());
+  ASSERT_EQ(a.frameCount(), b.frameCount());
+  for (std::size_t k = 0; k < a.frameCount(); ++k) {
+    SCOPED_TRACE("frame " + std::to_string(k));
+    const FrameData fa = a.frame(k), fb = b.frame(k);
+    ASSERT_EQ(fa.step, fb.step);
+    test::expectIdenticalOwnerStates(fa.state, fb.state);
+    EXPECT_TRUE(test::sameBits(fa.sphereCentres, fb.sphereCentres));
+  }
+  for (const std::string& body : b.header().bodyNames) {
+    const auto sa = a.series(body), sb = b.series(body);
+    ASSERT_EQ(sa.size(), sb.size()) << body;
+    for (std::size_t i = 0; i < sa.size(); ++i) {
+      EXPECT_EQ(sa[i].time, sb[i].time);
+      EXPECT_EQ(std::memcmp(&sa[i].position, &sb[i].position, sizeof(Vec3d)), 0);
+      EXPECT_EQ(std::memcmp(&sa[i].force, &sb[i].force, sizeof(Vec3)), 0);
+    }
+  }
+}
+
+// Starts the run with a checkpoint after every chunk of steps and stops it with `sig`
+// once a checkpoint exists and a few more have been written. Returns the wait status.
+int interruptedRun(const fs::path& dir, int sig) {
+  std::vector<std::string> args = runArgs(dir);
+  args.insert(args.end(), {"--checkpoint-every", "0"});
+  test::ChildProcess p(args, dir.string() + ".log");
+  EXPECT_TRUE(test::waitForFile(p, dir / "checkpoint.h5")) << "no checkpoint before the end";
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  p.signal(sig);
+  return p.wait();
+}
+
+TEST(Checkpoint, SigkillThenResumeIsBitIdentical) {
+  const fs::path& reference = uninterruptedRun();
+  const fs::path dir = freshDir("checkpoint_killed");
+  const int status = interruptedRun(dir, SIGKILL);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+      << "the run ended before it was killed: the test scene is too short";
+
+  // Every frame finished before the kill is readable.
+  std::size_t framesBefore = 0;
+  {
+    const RunFileReader killed((dir / "run.h5").string());
+    framesBefore = killed.frameCount();
+    ASSERT_GE(framesBefore, 1u);
+    const RunFileReader full((reference / "run.h5").string());
+    ASSERT_LT(framesBefore, full.frameCount()) << "the kill must land before the last frame";
+    for (std::size_t k = 0; k < framesBefore; ++k) {
+      const FrameData f = killed.frame(k), g = full.frame(k);
+      EXPECT_EQ(f.step, g.step);
+      test::expectIdenticalOwnerStates(f.state, g.state);
+    }
+  }
+
+  std::vector<std::string> resume = runArgs(dir);
+  resume.push_back("--resume");
+  ASSERT_EQ(test::runToEnd(resume, dir.string() + ".resume.log"), 0);
+  expectSameRun(dir, reference);
+}
+
+TEST(Checkpoint, SigtermWritesACheckpointAndExitsCleanly) {
+  const fs::path& reference = uninterruptedRun();
+  const fs::path dir = freshDir("checkpoint_terminated");
+  const int status = interruptedRun(dir, SIGTERM);
+  ASSERT_TRUE(WIFEXITED(status)) << "SIGTERM must end the run through its handler";
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+
+  std::vector<std::string> resume = runArgs(dir);
+  resume.push_back("--resume");
+  ASSERT_EQ(test::runToEnd(resume, dir.string() + ".resume.log"), 0);
+  expectSameRun(dir, reference);
+}
+
+TEST(Checkpoint, ResumeRefusesAChangedScene) {
+  const fs::path& reference = uninterruptedRun();
+  const fs::path dir = freshDir("checkpoint_changed");
+  fs::copy(reference, dir, fs::copy_options::recursive);
+  // Another scene (the demo smoke scene) pointed at this run's checkpoint.
+  const std::string other = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
+  const int code = test::runToEnd({REGOLITH_BINARY, "run", other, "--out", dir.string(), "--resume"},
+                                  dir.string() + ".log");
+  EXPECT_EQ(code, 1);
+  std::ifstream log(dir.string() + ".log");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("the scene text differs"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace regolith
