@@ -35,15 +35,6 @@ struct RunHeader {
   std::vector<std::string> familyNames;
 };
 
-// Touching contacts at a frame: sphere–sphere (second = sphere index) and sphere–boundary
-// (second = boundary index), with the force on `first` [N].
-struct ContactForces {
-  std::vector<Index> pairFirst, pairSecond;
-  std::vector<Vec3> pairForce;
-  std::vector<Index> wallSphere, wallBoundary;
-  std::vector<Vec3> wallForce;
-};
-
 // /frames/<k>
 struct FrameData {
   std::uint64_t step = 0;
