@@ -60,6 +60,9 @@ void writeMesh(const h5::Group& g, const BoundaryMesh& m) {
   for (const auto& t : m.triangles) flat.insert(flat.end(), t.begin(), t.end());
   g.write("body_triangles", flat, {m.triangles.size(), 3});
   writeList(g, "body_triangle_boundary", m.triangleBoundary);
+  // A zero radius on the body vertices: a Glyph scaled by radius over the whole dataset
+  // then draws spheres for the particles only.
+  writeList(g, "body_vertex_radius", std::vector<Real>(m.vertices.size(), Real(0)));
 }
 
 }  // namespace

@@ -367,31 +367,31 @@ File File::createReplacing(const std::string& path) {
   return File(std::move(f), std::move(root), path);
 }
 
-File File::openReadOnly(const std::string& path) {
+namespace {
+// The same clear messages for a missing file and a foreign one, before HDF5's own.
+void requireHdf5File(const std::string& path) {
+  if (H5Fis_hdf5(path.c_str()) > 0) return;
+  H5Eclear2(H5E_DEFAULT);
+  FILE* probe = std::fopen(path.c_str(), "rb");
+  if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
+  std::fclose(probe);
+  throw std::runtime_error(path + ": not an HDF5 file");
+}
+}  // namespace
+
+File File::openExisting(const std::string& path, unsigned flags) {
   silenceHdf5();
-  if (H5Fis_hdf5(path.c_str()) <= 0) {
-    H5Eclear2(H5E_DEFAULT);
-    FILE* probe = std::fopen(path.c_str(), "rb");
-    if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
-    std::fclose(probe);
-    throw std::runtime_error(path + ": not an HDF5 file");
-  }
-  Handle f(checkId(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), path,
-                 "cannot open HDF5 file"),
+  requireHdf5File(path);
+  Handle f(checkId(H5Fopen(path.c_str(), flags, H5P_DEFAULT), path,
+                   flags == H5F_ACC_RDWR ? "cannot open HDF5 file for writing"
+                                         : "cannot open HDF5 file"),
            H5Fclose);
   Handle root = rootOf(f.get(), path);
   return File(std::move(f), std::move(root), path);
 }
 
-File File::openReadWrite(const std::string& path) {
-  silenceHdf5();
-  openReadOnly(path);  // the same clear messages for a missing or foreign file
-  Handle f(checkId(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), path,
-                 "cannot open HDF5 file for writing"),
-           H5Fclose);
-  Handle root = rootOf(f.get(), path);
-  return File(std::move(f), std::move(root), path);
-}
+File File::openReadOnly(const std::string& path) { return openExisting(path, H5F_ACC_RDONLY); }
+File File::openReadWrite(const std::string& path) { return openExisting(path, H5F_ACC_RDWR); }
 
 void File::flush() const {
   checkStatus(H5Fflush(m_file.get(), H5F_SCOPE_GLOBAL), file(), "cannot flush");

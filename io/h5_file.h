@@ -127,6 +127,7 @@ class File : public Group {
 
  private:
   File(Handle file, Handle root, const std::string& path);
+  static File openExisting(const std::string& path, unsigned flags);
   Handle m_file;
 };
 

@@ -65,6 +65,7 @@ class FrameXml {
     dataItem("body_triangles");
     close("Topology", kGridLevel + 1);
     geometry("body_vertices");
+    attribute("radius", "body_vertex_radius", "Scalar", "Node");
     attribute("boundary", "body_triangle_boundary", "Scalar", "Cell");
     close("Grid", kGridLevel);
   }

@@ -39,7 +39,8 @@ struct SampleWorld {
 };
 
 // Grains on a lattice pressed slightly into the floor and into each other (contacts from
-// the first frame), a few clumps above them and a spinning wheel-like cylinder beside.
+// the first frame), a few clumps above them and a spinning wheel-like cylinder just clear
+// of them.
 SampleWorld sampleWorld() {
   const double r = 0.003, density = 2600;
   SampleWorld s;
@@ -65,12 +66,12 @@ SampleWorld sampleWorld() {
     if (k == 0) s.firstClump = owner;
     s.ownerTemplate.push_back(1);
   }
-  s.wheel = w.addBody(1.0, Vec3d(1e-3, 1e-3, 1e-3), Vec3d(0.018, 0, 0.012), Quat(), Vec3d(),
+  s.wheel = w.addBody(1.0, Vec3d(1e-3, 1e-3, 1e-3), Vec3d(0.018, 0, 0.02), Quat(), Vec3d(),
                       Vec3d(), 1);
   s.ownerTemplate.push_back(-1);
   s.model.boundaries = boxContainer(Vec3d(-0.03, -0.02, 0), Vec3d(0.03, 0.02, 0.04), 1,
                                     {true, true, true, true, true, false});
-  BoundaryPrimitive drum = cylinder(Vec3d(0.018, 0, 0.012), Vec3d(0, 1, 0), 0.008, 0.01, false, 1);
+  BoundaryPrimitive drum = cylinder(Vec3d(0.018, 0, 0.02), Vec3d(0, 1, 0), 0.008, 0.01, false, 1);
   drum.owner = s.wheel;
   s.model.boundaries.push_back(drum);
   s.state = w.take();

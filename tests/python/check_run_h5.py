@@ -95,6 +95,8 @@ def check_h5py(folder):
             tri = expect_dataset(g, "body_triangles", (T, 3), "i", 4)[()]
             expect(T == 0 or tri.max() < V, f"{g.name}/body_triangles index past the vertices")
             expect_dataset(g, "body_triangle_boundary", (T,), "i", 4)
+            zeros = expect_dataset(g, "body_vertex_radius", (V,), "f")[()]
+            expect((zeros == 0).all(), f"{g.name}/body_vertex_radius is not zero")
             expect("boundaries" in g and "kind" in g["boundaries"], f"{g.name}/boundaries")
             if want["has_contacts"]:
                 C = expect_dataset(g, "contact_pair", (None, 2), "i", 4).shape[0]
