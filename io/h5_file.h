@@ -48,8 +48,8 @@ inline std::size_t elementCount(const std::vector<hsize_t>& dims) {
   return n;
 }
 
-// A group of an open file (the file's root is one too). Copies share nothing: each holds
-// its own identifier.
+// A group of an open file (the file's root is one too); move-only, it closes its
+// identifier when destroyed.
 class Group {
  public:
   Group(Handle id, std::string file, std::string path)

@@ -449,6 +449,25 @@ TEST(Output, SeriesCsvRoundTripsAndResumes) {
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
 
+// A kill in the middle of a row leaves a torn last line: a resume drops it, a plain read
+// refuses it with the line number.
+TEST(Output, SeriesCsvResumeDropsATornLastLine) {
+  const fs::path dir = freshDir();
+  const SampleRun& run = sampleRun();
+  const std::string path = (dir / "series.csv").string();
+  {
+    SeriesCsvWriter csv = SeriesCsvWriter::create(path, run.header.bodyNames);
+    csv.append(run.seriesRows[0]);
+  }
+  std::ofstream(path, std::ios::app) << "0.5,wheel,1.25,3";
+  EXPECT_EQ(thrownMessage([&] { readSeriesCsv(path); }),
+            path + ": line 4: expected 21 columns, found 4");
+  SeriesCsvWriter::openForAppend(path, run.header.bodyNames, 1.0).append(run.seriesRows[1]);
+  const std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
+  ASSERT_EQ(rows.size(), 4u);
+  expectSameSeries({rows[3].sample}, {run.seriesRows[1][1]});
+}
+
 TEST(Output, XdmfNamesEveryFrameAndItsDatasets) {
   const fs::path dir = freshDir();
   const SampleRun& run = sampleRun();
