@@ -353,9 +353,21 @@ File::File(Handle file, Handle root, const std::string& path)
     : Group(std::move(root), path, "/"), m_file(std::move(file)) {}
 
 namespace {
+
 Handle rootOf(hid_t file, const std::string& path) {
   return Handle(checkId(H5Gopen2(file, "/", H5P_DEFAULT), path, "cannot open root group"), H5Gclose);
 }
+
+// The same clear messages for a missing file and a foreign one, before HDF5's own.
+void requireHdf5File(const std::string& path) {
+  if (H5Fis_hdf5(path.c_str()) > 0) return;
+  H5Eclear2(H5E_DEFAULT);
+  FILE* probe = std::fopen(path.c_str(), "rb");
+  if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
+  std::fclose(probe);
+  throw std::runtime_error(path + ": not an HDF5 file");
+}
+
 }  // namespace
 
 File File::createReplacing(const std::string& path) {
@@ -366,18 +378,6 @@ File File::createReplacing(const std::string& path) {
   Handle root = rootOf(f.get(), path);
   return File(std::move(f), std::move(root), path);
 }
-
-namespace {
-// The same clear messages for a missing file and a foreign one, before HDF5's own.
-void requireHdf5File(const std::string& path) {
-  if (H5Fis_hdf5(path.c_str()) > 0) return;
-  H5Eclear2(H5E_DEFAULT);
-  FILE* probe = std::fopen(path.c_str(), "rb");
-  if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
-  std::fclose(probe);
-  throw std::runtime_error(path + ": not an HDF5 file");
-}
-}  // namespace
 
 File File::openExisting(const std::string& path, unsigned flags) {
   silenceHdf5();

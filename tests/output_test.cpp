@@ -1,6 +1,7 @@
 // Output: run.h5 (frames, series, header) read back exactly, append after a resume, a
-// killed writer, checkpoints bit for bit, series.csv, run.xmf, and the messages for files
-// that cannot be read.
+// killed writer, a reader beside the writer, run.xmf, the VTK export, and the messages
+// for files that cannot be read. Checkpoints: checkpoint_test.cpp; series.csv:
+// series_csv_test.cpp.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,120 +14,18 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
-#include <hdf5.h>
 
 #include "io/boundary_mesh.h"
 #include "io/checkpoint.h"
 #include "io/run_file.h"
-#include "io/series_csv.h"
 #include "io/sphere_fields.h"
 #include "io/vtp_export.h"
-#include "tests/sample_run.h"
+#include "tests/output_compare.h"
 
 namespace regolith {
 namespace {
 
-namespace fs = std::filesystem;
-using test::SampleRun;
-
-// The sample run is simulated once for the whole suite (it is deterministic).
-const SampleRun& sampleRun() {
-  static const SampleRun run = test::simulateSampleRun();
-  return run;
-}
-
-// A fresh folder per test under the system's temporary directory.
-fs::path freshDir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::temp_directory_path() / "regolith_output_test" / info->name();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-// Bit-for-bit equality of arrays of plain values (doubles compared as bytes: -0 != +0).
-template <class T>
-void expectSameBytes(const std::vector<T>& a, const std::vector<T>& b, const char* what) {
-  ASSERT_EQ(a.size(), b.size()) << what;
-  if (a.empty()) return;
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(T)), 0) << what;
-}
-
-void expectSameState(const StateArrays& a, const StateArrays& b) {
-  expectSameBytes(a.ownerPosition, b.ownerPosition, "ownerPosition");
-  expectSameBytes(a.ownerOrientation, b.ownerOrientation, "ownerOrientation");
-  expectSameBytes(a.ownerVelocity, b.ownerVelocity, "ownerVelocity");
-  expectSameBytes(a.ownerAngularVelocity, b.ownerAngularVelocity, "ownerAngularVelocity");
-  expectSameBytes(a.ownerMass, b.ownerMass, "ownerMass");
-  expectSameBytes(a.ownerInertia, b.ownerInertia, "ownerInertia");
-  expectSameBytes(a.ownerSphereBegin, b.ownerSphereBegin, "ownerSphereBegin");
-  expectSameBytes(a.ownerForce, b.ownerForce, "ownerForce");
-  expectSameBytes(a.ownerTorque, b.ownerTorque, "ownerTorque");
-  expectSameBytes(a.ownerFamily, b.ownerFamily, "ownerFamily");
-  expectSameBytes(a.sphereOwner, b.sphereOwner, "sphereOwner");
-  expectSameBytes(a.sphereOffset, b.sphereOffset, "sphereOffset");
-  expectSameBytes(a.sphereRadius, b.sphereRadius, "sphereRadius");
-  expectSameBytes(a.sphereMaterial, b.sphereMaterial, "sphereMaterial");
-}
-
-void expectSameBoundaries(const std::vector<BoundaryPrimitive>& a,
-                          const std::vector<BoundaryPrimitive>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    EXPECT_EQ(a[i].kind, b[i].kind);
-    EXPECT_EQ(a[i].material, b[i].material);
-    EXPECT_EQ(a[i].owner, b[i].owner);
-    EXPECT_EQ(a[i].inside, b[i].inside);
-    expectSameBytes(std::vector<Vec3d>{a[i].point}, {b[i].point}, "point");
-    expectSameBytes(std::vector<Vec3>{a[i].normal, a[i].tangentU, a[i].tangentV},
-                    {b[i].normal, b[i].tangentU, b[i].tangentV}, "axes");
-    expectSameBytes(std::vector<Real>{a[i].halfU, a[i].halfV, a[i].radius, a[i].halfLength},
-                    {b[i].halfU, b[i].halfV, b[i].radius, b[i].halfLength}, "sizes");
-  }
-}
-
-void expectSameFrame(const FrameData& a, const FrameData& b) {
-  EXPECT_EQ(a.step, b.step);
-  expectSameBytes(std::vector<double>{a.time}, {b.time}, "time");
-  expectSameState(a.state, b.state);
-  expectSameBytes(a.ownerTemplate, b.ownerTemplate, "ownerTemplate");
-  expectSameBytes(a.sphereCentres, b.sphereCentres, "sphereCentres");
-  expectSameBoundaries(a.boundaries, b.boundaries);
-  EXPECT_EQ(a.hasContacts, b.hasContacts);
-  expectSameBytes(a.contacts.pairFirst, b.contacts.pairFirst, "pairFirst");
-  expectSameBytes(a.contacts.pairSecond, b.contacts.pairSecond, "pairSecond");
-  expectSameBytes(a.contacts.pairForce, b.contacts.pairForce, "pairForce");
-  expectSameBytes(a.contacts.wallSphere, b.contacts.wallSphere, "wallSphere");
-  expectSameBytes(a.contacts.wallBoundary, b.contacts.wallBoundary, "wallBoundary");
-  expectSameBytes(a.contacts.wallForce, b.contacts.wallForce, "wallForce");
-}
-
-void expectSameSeries(const std::vector<SeriesSample>& a, const std::vector<SeriesSample>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    expectSameBytes(std::vector<double>{a[i].time}, {b[i].time}, "time");
-    expectSameBytes(std::vector<Vec3d>{a[i].position}, {b[i].position}, "position");
-    expectSameBytes(std::vector<Quat>{a[i].orientation}, {b[i].orientation}, "orientation");
-    expectSameBytes(std::vector<Vec3>{a[i].velocity, a[i].angularVelocity, a[i].force, a[i].torque},
-                    {b[i].velocity, b[i].angularVelocity, b[i].force, b[i].torque}, "vectors");
-  }
-}
-
-// Rows of body `b` over the whole sample run.
-std::vector<SeriesSample> bodyRows(const SampleRun& run, std::size_t b) {
-  std::vector<SeriesSample> rows;
-  for (const auto& sample : run.seriesRows) rows.push_back(sample[b]);
-  return rows;
-}
-
-std::string thrownMessage(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(nothing thrown)";
-}
+using namespace test;  // the Output helpers (tests/output_compare.h)
 
 TEST(Output, SampleRunHasContactsAndMovingBodies) {
   const SampleRun& run = sampleRun();
@@ -323,81 +222,6 @@ TEST(Output, ReaderSeesFlushedFramesWhileTheWriterIsOpen) {
   EXPECT_EQ(writer->frameCount(), 3u);
 }
 
-TEST(Output, CheckpointRoundTripIsBitExact) {
-  const fs::path dir = freshDir();
-  const Checkpoint& c = sampleRun().checkpoint;
-  const std::string path = (dir / "checkpoint.h5").string();
-  writeCheckpoint(path, c);
-  EXPECT_FALSE(fs::exists(path + ".tmp"));
-  const Checkpoint r = readCheckpoint(path);
-  EXPECT_EQ(r.sceneJson, c.sceneJson);
-  EXPECT_EQ(r.seed, c.seed);
-  EXPECT_EQ(r.rngState, c.rngState);
-  EXPECT_EQ(r.wallSeconds, c.wallSeconds);
-  EXPECT_EQ(r.output.framesWritten, c.output.framesWritten);
-  EXPECT_EQ(r.output.nextFrameStep, c.output.nextFrameStep);
-  EXPECT_EQ(r.output.nextSeriesStep, c.output.nextSeriesStep);
-  EXPECT_EQ(r.engine.steps, c.engine.steps);
-  EXPECT_EQ(r.engine.rebuilds, c.engine.rebuilds);
-  expectSameState(r.engine.state, c.engine.state);
-  ASSERT_FALSE(c.engine.contacts.pairKeys.empty());
-  expectSameBytes(r.engine.contacts.pairKeys, c.engine.contacts.pairKeys, "pairKeys");
-  expectSameBytes(r.engine.contacts.pairShear, c.engine.contacts.pairShear, "pairShear");
-  expectSameBytes(r.engine.contacts.wallKeys, c.engine.contacts.wallKeys, "wallKeys");
-  expectSameBytes(r.engine.contacts.wallShear, c.engine.contacts.wallShear, "wallShear");
-  expectSameBytes(r.engine.switched, c.engine.switched, "switched");
-  const StreamStats &a = r.engine.stats, &b = c.engine.stats;
-  EXPECT_EQ(a.builds, b.builds);
-  EXPECT_EQ(a.adopted, b.adopted);
-  EXPECT_EQ(a.discarded, b.discarded);
-  EXPECT_EQ(a.waits, b.waits);
-  EXPECT_EQ(a.forcedRebuilds, b.forcedRebuilds);
-  EXPECT_EQ(a.steps, b.steps);
-  EXPECT_EQ(a.lagSum, b.lagSum);
-  EXPECT_EQ(a.maxLag, b.maxLag);
-  expectSameBytes(std::vector<double>{a.waitSeconds}, {b.waitSeconds}, "waitSeconds");
-  expectSameBytes(r.engine.recentSpeeds, c.engine.recentSpeeds, "recentSpeeds");
-}
-
-TEST(Output, CheckpointReplacesThePreviousOneWhole) {
-  const fs::path dir = freshDir();
-  const std::string path = (dir / "checkpoint.h5").string();
-  Checkpoint c = sampleRun().checkpoint;
-  writeCheckpoint(path, c);
-  c.engine.steps += 1;
-  c.engine.state.ownerPosition.pop_back();
-  writeCheckpoint(path, c);
-  EXPECT_EQ(readCheckpoint(path).engine.steps, c.engine.steps);
-  EXPECT_EQ(readCheckpoint(path).engine.state.ownerCount(), c.engine.state.ownerCount());
-}
-
-// Sets an integer attribute on the root of an existing file (a file from the future).
-void setRootVersion(const std::string& path, std::int64_t version) {
-  const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-  ASSERT_GE(f, 0);
-  H5Adelete(f, "format_version");
-  const hid_t space = H5Screate(H5S_SCALAR);
-  const hid_t a = H5Acreate2(f, "format_version", H5T_NATIVE_INT64, space, H5P_DEFAULT, H5P_DEFAULT);
-  H5Awrite(a, H5T_NATIVE_INT64, &version);
-  H5Aclose(a);
-  H5Sclose(space);
-  H5Fclose(f);
-}
-
-TEST(Output, UnknownFormatVersionsAreRefused) {
-  const fs::path dir = freshDir();
-  const std::string checkpoint = (dir / "checkpoint.h5").string();
-  writeCheckpoint(checkpoint, sampleRun().checkpoint);
-  setRootVersion(checkpoint, 99);
-  EXPECT_NE(thrownMessage([&] { readCheckpoint(checkpoint); })
-                .find("regolith-checkpoint format version 99, this build reads version 1"),
-            std::string::npos);
-  const std::string run = (dir / "run.h5").string();
-  RunFileWriter::create(run, sampleRun().header);
-  setRootVersion(run, 7);
-  EXPECT_NE(thrownMessage([&] { RunFileReader r(run); }).find("format version 7"), std::string::npos);
-}
-
 TEST(Output, UnreadableFilesAreNamedInTheMessage) {
   const fs::path dir = freshDir();
   const std::string missing = (dir / "missing.h5").string();
@@ -421,51 +245,6 @@ TEST(Output, UnreadableFilesAreNamedInTheMessage) {
             run + ": no frame 0 (the run has 0)");
   EXPECT_EQ(thrownMessage([&] { RunFileReader(run).series("rover"); }),
             run + ": /series/rover: not found");
-}
-
-TEST(Output, SeriesCsvRoundTripsAndResumes) {
-  const fs::path dir = freshDir();
-  const SampleRun& run = sampleRun();
-  const std::string path = (dir / "series.csv").string();
-  {
-    SeriesCsvWriter csv = SeriesCsvWriter::create(path, run.header.bodyNames);
-    for (const auto& rows : run.seriesRows) csv.append(rows);
-  }
-  std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
-  ASSERT_EQ(rows.size(), run.seriesRows.size() * 2);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i].body, run.header.bodyNames[i % 2]);
-    expectSameSeries({rows[i].sample}, {run.seriesRows[i / 2][i % 2]});
-  }
-  // Resume at the second sample: later rows go, appending continues after it.
-  const double lastTime = run.seriesRows[1][0].time;
-  {
-    SeriesCsvWriter csv = SeriesCsvWriter::openForAppend(path, run.header.bodyNames, lastTime);
-    csv.append(run.seriesRows[2]);
-  }
-  rows = readSeriesCsv(path);
-  ASSERT_EQ(rows.size(), 6u);
-  expectSameSeries({rows[5].sample}, {run.seriesRows[2][1]});
-  EXPECT_FALSE(fs::exists(path + ".tmp"));
-}
-
-// A kill in the middle of a row leaves a torn last line: a resume drops it, a plain read
-// refuses it with the line number.
-TEST(Output, SeriesCsvResumeDropsATornLastLine) {
-  const fs::path dir = freshDir();
-  const SampleRun& run = sampleRun();
-  const std::string path = (dir / "series.csv").string();
-  {
-    SeriesCsvWriter csv = SeriesCsvWriter::create(path, run.header.bodyNames);
-    csv.append(run.seriesRows[0]);
-  }
-  std::ofstream(path, std::ios::app) << "0.5,wheel,1.25,3";
-  EXPECT_EQ(thrownMessage([&] { readSeriesCsv(path); }),
-            path + ": line 4: expected 21 columns, found 4");
-  SeriesCsvWriter::openForAppend(path, run.header.bodyNames, 1.0).append(run.seriesRows[1]);
-  const std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
-  ASSERT_EQ(rows.size(), 4u);
-  expectSameSeries({rows[3].sample}, {run.seriesRows[1][1]});
 }
 
 TEST(Output, XdmfNamesEveryFrameAndItsDatasets) {
