@@ -70,22 +70,24 @@ SeriesCsvRow parseRow(const std::string& line, const std::string& where) {
   return row;
 }
 
-// Rows of the file; with tornLastLine, an unparsable last line (a write cut short) is
-// skipped instead of refused.
+// Rows of the file. Every row the writer finishes ends in a line break, so with
+// tornLastLine a last line without one (a write cut short, even where what is there
+// still parses) is skipped instead of read.
 std::vector<SeriesCsvRow> readRows(const std::string& path, bool tornLastLine) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open: " + std::strerror(errno));
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string content = text.str();
+  if (tornLastLine && !content.empty() && content.back() != '\n')
+    content.erase(content.rfind('\n') + 1);  // npos + 1 == 0: all of a header-only tear
+  std::istringstream lines(content);
   std::string line;
-  if (!std::getline(in, line) || line != kHeader)
+  if (!std::getline(lines, line) || line != kHeader)
     throw std::runtime_error(path + ": line 1: expected the header " + std::string(kHeader));
   std::vector<SeriesCsvRow> rows;
-  for (int number = 2; std::getline(in, line); ++number) {
-    if (line.empty()) continue;
-    try {
-      rows.push_back(parseRow(line, path + ": line " + std::to_string(number)));
-    } catch (const std::runtime_error&) {
-      if (!tornLastLine || in.peek() != std::char_traits<char>::eof()) throw;
-    }
+  for (int number = 2; std::getline(lines, line); ++number) {
+    if (!line.empty()) rows.push_back(parseRow(line, path + ": line " + std::to_string(number)));
   }
   return rows;
 }

@@ -39,8 +39,8 @@ TEST(Output, SeriesCsvRoundTripsAndResumes) {
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
 
-// A kill in the middle of a row leaves a torn last line: a resume drops it, a plain read
-// refuses it with the line number.
+// A kill in the middle of a row leaves a torn last line (no line break): a resume drops
+// it, even where the torn part still parses; a plain read refuses a short row by line.
 TEST(Output, SeriesCsvResumeDropsATornLastLine) {
   const fs::path dir = freshDir();
   const SampleRun& run = sampleRun();
@@ -53,9 +53,16 @@ TEST(Output, SeriesCsvResumeDropsATornLastLine) {
   EXPECT_EQ(thrownMessage([&] { readSeriesCsv(path); }),
             path + ": line 4: expected 21 columns, found 4");
   SeriesCsvWriter::openForAppend(path, run.header.bodyNames, 1.0).append(run.seriesRows[1]);
-  const std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
+  std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
   ASSERT_EQ(rows.size(), 4u);
   expectSameSeries({rows[3].sample}, {run.seriesRows[1][1]});
+  // A row cut inside its last number ("1" of "1.5") parses, but has no line break.
+  std::string torn = "0.5,wheel";
+  for (int c = 0; c < 19; ++c) torn += ",1";
+  std::ofstream(path, std::ios::app) << torn;
+  SeriesCsvWriter::openForAppend(path, run.header.bodyNames, 1.0);
+  rows = readSeriesCsv(path);
+  EXPECT_EQ(rows.size(), 4u);
 }
 
 }  // namespace
