@@ -1,7 +1,8 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
-//   regolith info
+//   regolith info [run.h5]
+//   regolith export run.h5 --frame K --vtp out.vtp
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -10,6 +11,8 @@
 
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
+#include "io/run_info.h"
+#include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
 
@@ -85,7 +88,17 @@ int main(int argc, char** argv) {
   rftCmd->add_option("--evaluations,-e", rft.evaluations, "timed evaluations (0: for one second)");
   rftCmd->add_flag("--json", json, "print one JSON object");
 
-  CLI::App* infoCmd = app.add_subcommand("info", "Print the backend and whether a device is usable");
+  std::string runFile;
+  CLI::App* infoCmd = app.add_subcommand(
+      "info", "Print the backend and whether a device is usable, or what a run file holds");
+  infoCmd->add_option("run_file", runFile, "a run.h5 to describe");
+
+  std::size_t exportFrame = 0;
+  std::string vtpPath;
+  CLI::App* exportCmd = app.add_subcommand("export", "Write one frame of a run file as VTK PolyData");
+  exportCmd->add_option("run_file", runFile, "the run.h5")->required();
+  exportCmd->add_option("--frame", exportFrame, "frame index (0 = first)")->required();
+  exportCmd->add_option("--vtp", vtpPath, "output .vtp file")->required();
 
   try {
     app.parse(argc, argv);
@@ -95,6 +108,14 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   try {
+    if (*infoCmd && !runFile.empty()) {
+      regolith::printRunInfo(runFile, std::cout);
+      return 0;
+    }
+    if (*exportCmd) {
+      regolith::exportFrameVtp(runFile, exportFrame, vtpPath);
+      return 0;
+    }
     if (*infoCmd) {
       std::string why;
       const bool ok = regolith::deviceAvailable(&why);

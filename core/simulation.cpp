@@ -347,4 +347,10 @@ std::size_t Simulation::deviceBytes() const {
   return bytes;
 }
 
+std::vector<Vec3d> Simulation::spherePositions() const {
+  return downloadSpherePositions(*m_device);
+}
+
+ContactForces Simulation::contactForces() const { return downloadTouchingContacts(*m_device); }
+
 }  // namespace regolith

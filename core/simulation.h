@@ -63,6 +63,11 @@ class Simulation {
   std::size_t candidateContacts() const;
   std::size_t deviceBytes() const;
 
+  // Output (run files): sphere centres as of the last step [m], and the touching contacts
+  // with the force on their first member.
+  std::vector<Vec3d> spherePositions() const;
+  ContactForces contactForces() const;
+
  private:
   void rebuild(std::uint64_t step);
   void evaluateForces(bool kick);

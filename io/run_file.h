@@ -9,6 +9,7 @@
 
 #include "core/clump_template.h"
 #include "core/material.h"
+#include "io/boundary_mesh.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/state_arrays.h"
 
@@ -35,15 +36,6 @@ struct RunHeader {
   std::vector<std::string> familyNames;
 };
 
-// Touching contacts at a frame: sphere–sphere (second = sphere index) and sphere–boundary
-// (second = boundary index), with the force on `first` [N].
-struct ContactForces {
-  std::vector<Index> pairFirst, pairSecond;
-  std::vector<Vec3> pairForce;
-  std::vector<Index> wallSphere, wallBoundary;
-  std::vector<Vec3> wallForce;
-};
-
 // /frames/<k>
 struct FrameData {
   std::uint64_t step = 0;
@@ -54,6 +46,14 @@ struct FrameData {
   std::vector<BoundaryPrimitive> boundaries;  // as they stand (owned ones moved)
   bool hasContacts = false;
   ContactForces contacts;
+};
+
+// What a frame stores for viewing, derived from FrameData when it is written.
+struct FrameView {
+  std::vector<Vec3> sphereVelocity;  // v_o + w_o x (x_s - x_o) [m/s]
+  std::vector<Index> sphereFamily;   // the owner's family
+  std::vector<Index> connectivity;   // 0..S-1 (the XDMF Polyvertex topology)
+  BoundaryMesh bodies;               // boundaries as triangles
 };
 
 // One row of /series/<body>.
@@ -89,6 +89,7 @@ class RunFileReader {
   const RunHeader& header() const;
   std::size_t frameCount() const;
   FrameData frame(std::size_t k) const;
+  FrameView frameView(std::size_t k) const;
   std::vector<SeriesSample> series(const std::string& body) const;
 
  private:

@@ -1,6 +1,11 @@
 // Per-contact force evaluation, one thread per candidate pair: geometry, the selected
 // force model, rolling resistance, and the torques about each sphere's centre. Candidates
 // that do not overlap get zero force and forget their shear history.
+#include <cstdint>
+#include <vector>
+
+#include <thrust/copy.h>
+#include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
 
 #include "kernels/backend.h"
@@ -224,6 +229,34 @@ std::size_t countIf(std::size_t n, const Functor& f) {
                                   std::size_t(0), thrust::plus<std::size_t>());
 }
 
+// Per candidate: 1 when `touches` holds (PairTouches or WallTouches), else 0.
+template <class Functor>
+std::vector<std::uint8_t> touchingFlags(std::size_t n, const Functor& touches) {
+  DeviceVector<std::uint8_t> flags(n);
+  thrust::transform(devicePolicy(), thrust::counting_iterator<Index>(0),
+                    thrust::counting_iterator<Index>(static_cast<Index>(n)), flags.begin(),
+                    touches);
+  std::vector<std::uint8_t> out(n);
+  thrust::copy(flags.begin(), flags.end(), out.begin());
+  return out;
+}
+
+// Appends (first, second, force) of the flagged candidates, in key order.
+void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Vec3>& forces,
+                  const std::vector<std::uint8_t>& flags, std::vector<Index>& first,
+                  std::vector<Index>& second, std::vector<Vec3>& force) {
+  std::vector<PairKey> hostKeys(keys.size());
+  std::vector<Vec3> hostForces(forces.size());
+  thrust::copy(keys.begin(), keys.end(), hostKeys.begin());
+  thrust::copy(forces.begin(), forces.end(), hostForces.begin());
+  for (std::size_t c = 0; c < flags.size(); ++c) {
+    if (!flags[c]) continue;
+    first.push_back(pairFirst(hostKeys[c]));
+    second.push_back(pairSecond(hostKeys[c]));
+    force.push_back(hostForces[c]);
+  }
+}
+
 }  // namespace
 
 void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model) {
@@ -241,6 +274,19 @@ std::size_t touchingPairCount(const DeviceState& s) {
 std::size_t touchingWallCount(const DeviceState& s) {
   return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), raw(s.boundaries),
                                                 raw(s.spherePosition), raw(s.sphereRadius)});
+}
+
+ContactForces downloadTouchingContacts(const DeviceState& s) {
+  // Rebuilds size the force arrays with the keys, so they index alike.
+  ContactForces c;
+  const auto pairFlags = touchingFlags(
+      s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
+  keepTouching(s.pairKeys, s.pairForce, pairFlags, c.pairFirst, c.pairSecond, c.pairForce);
+  const auto wallFlags =
+      touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), raw(s.boundaries),
+                                                   raw(s.spherePosition), raw(s.sphereRadius)});
+  keepTouching(s.wallKeys, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
+  return c;
 }
 
 }  // namespace regolith

@@ -177,6 +177,12 @@ std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s) {
   return out;
 }
 
+std::vector<Vec3d> downloadSpherePositions(const DeviceState& s) {
+  std::vector<Vec3d> out;
+  download(s.spherePosition, out);
+  return out;
+}
+
 void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls) {
   upload(s.familyControl, controls);
 }

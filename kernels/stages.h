@@ -75,6 +75,8 @@ void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot);
 std::size_t deviceBytes(const DeviceState& s);
 // The boundaries as they stand now (owned ones at their owner's pose).
 std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s);
+// World sphere centres as of the last updateSpherePositions [m] (output).
+std::vector<Vec3d> downloadSpherePositions(const DeviceState& s);
 
 // Motion rules (kernels/dof_control.h, kernels/families.cpp). The control table has one
 // entry per family of Model::families; owners of other families are free.
@@ -134,5 +136,8 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick);
 // Number of candidate contacts whose spheres overlap now (sphere–sphere, sphere–wall).
 std::size_t touchingPairCount(const DeviceState& s);
 std::size_t touchingWallCount(const DeviceState& s);
+// The touching candidates (the same test as the counts above) with the force of the last
+// computeContactForces on the first member (output; kernels/contact_forces.cpp).
+ContactForces downloadTouchingContacts(const DeviceState& s);
 
 }  // namespace regolith

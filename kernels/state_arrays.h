@@ -43,4 +43,14 @@ struct ContactSnapshot {
   std::vector<Vec3> wallShear;
 };
 
+// Touching contacts at one instant: sphere–sphere (second = sphere index) and
+// sphere–boundary (second = boundary index), with the force on `first` [N]. Output only:
+// the run file's optional contact datasets.
+struct ContactForces {
+  std::vector<Index> pairFirst, pairSecond;
+  std::vector<Vec3> pairForce;
+  std::vector<Index> wallSphere, wallBoundary;
+  std::vector<Vec3> wallForce;
+};
+
 }  // namespace regolith

@@ -1,0 +1,127 @@
+// One /frames/<k> group of run.h5: the frame's state and what a viewer needs to draw it.
+#include <numeric>
+#include <stdexcept>
+
+#include "io/boundary_mesh.h"
+#include "io/h5_arrays.h"
+#include "io/run_file_layout.h"
+#include "io/sphere_fields.h"
+#include "io/state_io.h"
+
+namespace regolith::run_layout {
+
+using h5::readList;
+using h5::readVec3s;
+using h5::writeList;
+using h5::writeVec3s;
+
+namespace {
+
+void requireConsistent(const FrameData& f) {
+  const StateArrays& s = f.state;
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument("frame at step " + std::to_string(f.step) + ": " + what);
+  };
+  if (f.sphereCentres.size() != s.sphereCount())
+    fail(std::to_string(f.sphereCentres.size()) + " sphere centres for " +
+         std::to_string(s.sphereCount()) + " spheres");
+  if (f.ownerTemplate.size() != s.ownerCount())
+    fail(std::to_string(f.ownerTemplate.size()) + " owner templates for " +
+         std::to_string(s.ownerCount()) + " owners");
+  const ContactForces& c = f.contacts;
+  if (c.pairFirst.size() != c.pairSecond.size() || c.pairForce.size() != c.pairFirst.size() ||
+      c.wallSphere.size() != c.wallBoundary.size() || c.wallForce.size() != c.wallSphere.size())
+    fail("contact arrays differ in length");
+}
+
+// (a[i], b[i]) rows of a C x 2 dataset.
+void writePairs(const h5::Group& g, const std::string& name, const std::vector<Index>& a,
+                const std::vector<Index>& b) {
+  std::vector<Index> flat;
+  flat.reserve(2 * a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) flat.insert(flat.end(), {a[i], b[i]});
+  g.write(name, flat, {a.size(), 2});
+}
+
+void readPairs(const h5::Group& g, const std::string& name, std::vector<Index>& a,
+               std::vector<Index>& b) {
+  std::vector<hsize_t> dims;
+  const std::vector<Index> flat = g.read<Index>(name, &dims);
+  h5::requireShape(g, name, dims, 2);
+  for (std::size_t i = 0; i + 1 < flat.size(); i += 2) {
+    a.push_back(flat[i]);
+    b.push_back(flat[i + 1]);
+  }
+}
+
+void writeMesh(const h5::Group& g, const BoundaryMesh& m) {
+  writeVec3s(g, "body_vertices", m.vertices);
+  std::vector<Index> flat;
+  for (const auto& t : m.triangles) flat.insert(flat.end(), t.begin(), t.end());
+  g.write("body_triangles", flat, {m.triangles.size(), 3});
+  writeList(g, "body_triangle_boundary", m.triangleBoundary);
+  // A zero radius on the body vertices: a Glyph scaled by radius over the whole dataset
+  // then draws spheres for the particles only.
+  writeList(g, "body_vertex_radius", std::vector<Real>(m.vertices.size(), Real(0)));
+}
+
+}  // namespace
+
+void writeFrame(const h5::Group& g, const FrameData& f) {
+  requireConsistent(f);
+  g.setAttribute("step", f.step);
+  g.setAttribute("time", f.time);
+  g.setAttribute("has_contacts", std::int64_t(f.hasContacts ? 1 : 0));
+  writeStateArrays(g, f.state);
+  writeList(g, "owner_template", f.ownerTemplate);
+  writeVec3s(g, "sphere_position", f.sphereCentres);
+  writeVec3s(g, "sphere_velocity", sphereVelocities(f.state, f.sphereCentres));
+  writeList(g, "sphere_family", sphereFamilies(f.state));
+  // The XDMF Polyvertex topology needs explicit connectivity (docs/output-format.md).
+  std::vector<Index> connectivity(f.sphereCentres.size());
+  std::iota(connectivity.begin(), connectivity.end(), Index(0));
+  writeList(g, "connectivity", connectivity);
+  writeBoundaries(g.create("boundaries"), f.boundaries);
+  BoundaryMeshSettings mesh;
+  mesh.extent = meshExtentFor(f.boundaries, f.sphereCentres);
+  writeMesh(g, tessellateBoundaries(f.boundaries, mesh));
+  if (!f.hasContacts) return;
+  writePairs(g, "contact_pair", f.contacts.pairFirst, f.contacts.pairSecond);
+  writeVec3s(g, "contact_force", f.contacts.pairForce);
+  writePairs(g, "wall_contact", f.contacts.wallSphere, f.contacts.wallBoundary);
+  writeVec3s(g, "wall_contact_force", f.contacts.wallForce);
+}
+
+FrameData readFrame(const h5::Group& g) {
+  FrameData f;
+  f.step = g.uint64Attribute("step");
+  f.time = g.doubleAttribute("time");
+  f.hasContacts = g.int64Attribute("has_contacts") != 0;
+  f.state = readStateArrays(g);
+  f.ownerTemplate = readList<Index>(g, "owner_template");
+  f.sphereCentres = readVec3s<double>(g, "sphere_position");
+  f.boundaries = readBoundaries(g.open("boundaries"));
+  if (!f.hasContacts) return f;
+  readPairs(g, "contact_pair", f.contacts.pairFirst, f.contacts.pairSecond);
+  f.contacts.pairForce = readVec3s<Real>(g, "contact_force");
+  readPairs(g, "wall_contact", f.contacts.wallSphere, f.contacts.wallBoundary);
+  f.contacts.wallForce = readVec3s<Real>(g, "wall_contact_force");
+  return f;
+}
+
+FrameView readFrameView(const h5::Group& g) {
+  FrameView v;
+  v.sphereVelocity = readVec3s<Real>(g, "sphere_velocity");
+  v.sphereFamily = readList<Index>(g, "sphere_family");
+  v.connectivity = readList<Index>(g, "connectivity");
+  v.bodies.vertices = readVec3s<double>(g, "body_vertices");
+  std::vector<hsize_t> dims;
+  const std::vector<Index> flat = g.read<Index>("body_triangles", &dims);
+  h5::requireShape(g, "body_triangles", dims, 3);
+  for (std::size_t i = 0; i + 2 < flat.size(); i += 3)
+    v.bodies.triangles.push_back({flat[i], flat[i + 1], flat[i + 2]});
+  v.bodies.triangleBoundary = readList<Index>(g, "body_triangle_boundary");
+  return v;
+}
+
+}  // namespace regolith::run_layout

@@ -1,0 +1,400 @@
+// RAII over the HDF5 C API; see h5_file.h.
+#include "io/h5_file.h"
+
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+
+namespace regolith::h5 {
+
+namespace {
+
+// HDF5 prints its error stack to stderr by default; we report through exceptions instead.
+void silenceHdf5() {
+  static std::once_flag once;
+  std::call_once(once, [] { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); });
+}
+
+// The innermost message of HDF5's current error stack (the most specific cause).
+std::string hdf5Cause() {
+  std::string cause;
+  H5Ewalk2(
+      H5E_DEFAULT, H5E_WALK_UPWARD,
+      [](unsigned n, const H5E_error2_t* e, void* data) -> herr_t {
+        if (n == 0 && e->desc) *static_cast<std::string*>(data) = e->desc;
+        return 0;
+      },
+      &cause);
+  H5Eclear2(H5E_DEFAULT);
+  return cause;
+}
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  const std::string cause = hdf5Cause();
+  throw std::runtime_error(where + ": " + what + (cause.empty() ? "" : " (" + cause + ")"));
+}
+
+hid_t checkId(hid_t id, const std::string& where, const char* what) {
+  if (id < 0) fail(where, what);
+  return id;
+}
+
+void checkStatus(herr_t status, const std::string& where, const char* what) {
+  if (status < 0) fail(where, what);
+}
+
+Handle stringType() {
+  Handle t(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(t.get(), H5T_VARIABLE);
+  H5Tset_cset(t.get(), H5T_CSET_UTF8);
+  return t;
+}
+
+Handle simpleSpace(const std::vector<hsize_t>& dims, const std::string& where) {
+  if (dims.empty()) return Handle(checkId(H5Screate(H5S_SCALAR), where, "cannot create dataspace"), H5Sclose);
+  return Handle(checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), where,
+                      "cannot create dataspace"),
+                H5Sclose);
+}
+
+std::vector<hsize_t> extentOf(hid_t dataset, const std::string& where) {
+  Handle space(checkId(H5Dget_space(dataset), where, "cannot read dataspace"), H5Sclose);
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank < 0) fail(where, "cannot read dataspace");
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  return dims;
+}
+
+// Rows of an appendable dataset per chunk: a series row is ~100 bytes, so 256 rows keep
+// chunks a few tens of kB.
+constexpr hsize_t kRowsPerChunk = 256;
+
+}  // namespace
+
+template <> hid_t nativeType<double>() { return H5T_NATIVE_DOUBLE; }
+template <> hid_t nativeType<float>() { return H5T_NATIVE_FLOAT; }
+template <> hid_t nativeType<std::int32_t>() { return H5T_NATIVE_INT32; }
+template <> hid_t nativeType<std::int64_t>() { return H5T_NATIVE_INT64; }
+template <> hid_t nativeType<std::uint8_t>() { return H5T_NATIVE_UINT8; }
+template <> hid_t nativeType<std::uint64_t>() { return H5T_NATIVE_UINT64; }
+template <> hid_t nativeType<unsigned long long>() { return H5T_NATIVE_ULLONG; }
+
+Handle& Handle::operator=(Handle&& o) noexcept {
+  if (this != &o) {
+    reset();
+    m_id = o.m_id;
+    m_close = o.m_close;
+    o.m_id = -1;
+  }
+  return *this;
+}
+
+void Handle::reset() {
+  if (m_id >= 0 && m_close) m_close(m_id);
+  m_id = -1;
+}
+
+std::string Group::childPath(const std::string& name) const {
+  if (name.empty()) return m_path;
+  return m_path + (m_path == "/" ? "" : "/") + name;
+}
+
+std::string Group::where(const std::string& name) const { return m_file + ": " + childPath(name); }
+
+bool Group::has(const std::string& name) const {
+  return H5Lexists(id(), name.c_str(), H5P_DEFAULT) > 0;
+}
+
+Group Group::open(const std::string& name) const {
+  if (!has(name)) throw std::runtime_error(where(name) + ": not found");
+  Handle g(checkId(H5Gopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open group"),
+           H5Gclose);
+  return Group(std::move(g), m_file, childPath(name));
+}
+
+Group Group::create(const std::string& name) const {
+  Handle g(checkId(H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                 where(name), "cannot create group"),
+           H5Gclose);
+  return Group(std::move(g), m_file, childPath(name));
+}
+
+void Group::remove(const std::string& name) const {
+  checkStatus(H5Ldelete(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot delete");
+}
+
+std::vector<std::string> Group::children() const {
+  std::vector<std::string> names;
+  checkStatus(H5Literate(
+            id(), H5_INDEX_NAME, H5_ITER_INC, nullptr,
+            [](hid_t, const char* name, const H5L_info_t*, void* data) -> herr_t {
+              static_cast<std::vector<std::string>*>(data)->push_back(name);
+              return 0;
+            },
+            &names),
+        where(), "cannot list group");
+  return names;
+}
+
+// --- attributes --------------------------------------------------------------------------
+
+Handle Group::openAttribute(const std::string& name) const {
+  if (H5Aexists(id(), name.c_str()) <= 0)
+    throw std::runtime_error(where() + ": attribute " + name + " not found");
+  return Handle(checkId(H5Aopen(id(), name.c_str(), H5P_DEFAULT), where(), "cannot open attribute"),
+                H5Aclose);
+}
+
+void Group::setNumberAttribute(const std::string& name, hid_t type, const void* value) const {
+  if (H5Aexists(id(), name.c_str()) > 0) H5Adelete(id(), name.c_str());
+  Handle space = simpleSpace({}, where());
+  Handle a(checkId(H5Acreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                 where(), "cannot create attribute"),
+           H5Aclose);
+  checkStatus(H5Awrite(a.get(), type, value), where(), "cannot write attribute");
+}
+
+void Group::readNumberAttribute(const std::string& name, hid_t type, void* value) const {
+  Handle a = openAttribute(name);
+  checkStatus(H5Aread(a.get(), type, value), where() + " attribute " + name, "cannot read");
+}
+
+void Group::setAttribute(const std::string& name, double value) const {
+  setNumberAttribute(name, H5T_NATIVE_DOUBLE, &value);
+}
+void Group::setAttribute(const std::string& name, std::uint64_t value) const {
+  setNumberAttribute(name, H5T_NATIVE_UINT64, &value);
+}
+void Group::setAttribute(const std::string& name, std::int64_t value) const {
+  setNumberAttribute(name, H5T_NATIVE_INT64, &value);
+}
+double Group::doubleAttribute(const std::string& name) const {
+  double v = 0;
+  readNumberAttribute(name, H5T_NATIVE_DOUBLE, &v);
+  return v;
+}
+std::uint64_t Group::uint64Attribute(const std::string& name) const {
+  std::uint64_t v = 0;
+  readNumberAttribute(name, H5T_NATIVE_UINT64, &v);
+  return v;
+}
+std::int64_t Group::int64Attribute(const std::string& name) const {
+  std::int64_t v = 0;
+  readNumberAttribute(name, H5T_NATIVE_INT64, &v);
+  return v;
+}
+
+void Group::setAttribute(const std::string& name, const std::string& value) const {
+  if (H5Aexists(id(), name.c_str()) > 0) H5Adelete(id(), name.c_str());
+  Handle type = stringType();
+  Handle space = simpleSpace({}, where());
+  Handle a(checkId(H5Acreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                 where(), "cannot create attribute"),
+           H5Aclose);
+  const char* text = value.c_str();
+  checkStatus(H5Awrite(a.get(), type.get(), &text), where(), "cannot write attribute");
+}
+
+std::string Group::stringAttribute(const std::string& name) const {
+  Handle a = openAttribute(name);
+  Handle type = stringType();
+  char* text = nullptr;
+  checkStatus(H5Aread(a.get(), type.get(), &text), where() + " attribute " + name, "cannot read");
+  std::string value = text ? text : "";
+  H5free_memory(text);
+  return value;
+}
+
+// --- fixed-size datasets -----------------------------------------------------------------
+
+Handle Group::openDataset(const std::string& name) const {
+  if (!has(name)) throw std::runtime_error(where(name) + ": not found");
+  return Handle(checkId(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open dataset"),
+                H5Dclose);
+}
+
+void Group::writeRaw(const std::string& name, hid_t type, const void* data,
+                     const std::vector<hsize_t>& dims) const {
+  Handle space = simpleSpace(dims, where(name));
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT,
+                            H5P_DEFAULT),
+                 where(name), "cannot create dataset"),
+           H5Dclose);
+  // An empty dataset has nothing to write (and HDF5 refuses a null buffer).
+  if (elementCount(dims) == 0) return;
+  checkStatus(H5Dwrite(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), where(name),
+        "cannot write dataset");
+}
+
+void Group::readRaw(const std::string& name, hid_t type, void* out) const {
+  Handle d = openDataset(name);
+  checkStatus(H5Dread(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), where(name),
+        "cannot read dataset");
+}
+
+DatasetInfo Group::info(const std::string& name) const {
+  Handle d = openDataset(name);
+  DatasetInfo i;
+  i.dims = extentOf(d.get(), where(name));
+  Handle type(checkId(H5Dget_type(d.get()), where(name), "cannot read type"), H5Tclose);
+  i.typeClass = H5Tget_class(type.get());
+  i.typeSize = H5Tget_size(type.get());
+  return i;
+}
+
+// --- strings -----------------------------------------------------------------------------
+
+void Group::writeString(const std::string& name, const std::string& value) const {
+  Handle type = stringType();
+  Handle space = simpleSpace({}, where(name));
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT,
+                            H5P_DEFAULT, H5P_DEFAULT),
+                 where(name), "cannot create dataset"),
+           H5Dclose);
+  const char* text = value.c_str();
+  checkStatus(H5Dwrite(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name),
+        "cannot write dataset");
+}
+
+std::string Group::readString(const std::string& name) const {
+  Handle d = openDataset(name);
+  Handle type = stringType();
+  char* text = nullptr;
+  checkStatus(H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name),
+        "cannot read dataset");
+  std::string value = text ? text : "";
+  H5free_memory(text);
+  return value;
+}
+
+void Group::writeStrings(const std::string& name, const std::vector<std::string>& values) const {
+  Handle type = stringType();
+  Handle space = simpleSpace({values.size()}, where(name));
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT,
+                            H5P_DEFAULT, H5P_DEFAULT),
+                 where(name), "cannot create dataset"),
+           H5Dclose);
+  if (values.empty()) return;
+  std::vector<const char*> texts;
+  for (const std::string& v : values) texts.push_back(v.c_str());
+  checkStatus(H5Dwrite(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()), where(name),
+        "cannot write dataset");
+}
+
+std::vector<std::string> Group::readStrings(const std::string& name) const {
+  Handle d = openDataset(name);
+  const std::vector<hsize_t> dims = extentOf(d.get(), where(name));
+  std::vector<char*> texts(elementCount(dims), nullptr);
+  if (texts.empty()) return {};
+  Handle type = stringType();
+  checkStatus(H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()), where(name),
+        "cannot read dataset");
+  std::vector<std::string> values;
+  for (char* t : texts) {
+    values.emplace_back(t ? t : "");
+    H5free_memory(t);
+  }
+  return values;
+}
+
+// --- extendible datasets -----------------------------------------------------------------
+
+void Group::createRowsRaw(const std::string& name, hid_t type, hsize_t columns) const {
+  std::vector<hsize_t> dims{0}, maxDims{H5S_UNLIMITED}, chunk{kRowsPerChunk};
+  if (columns > 0) {
+    dims.push_back(columns);
+    maxDims.push_back(columns);
+    chunk.push_back(columns);
+  }
+  Handle space(checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), maxDims.data()),
+                     where(name), "cannot create dataspace"),
+               H5Sclose);
+  Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+  H5Pset_chunk(props.get(), static_cast<int>(chunk.size()), chunk.data());
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, props.get(),
+                            H5P_DEFAULT),
+                 where(name), "cannot create dataset"),
+           H5Dclose);
+}
+
+void Group::appendRaw(const std::string& name, hid_t type, const void* data,
+                      std::size_t count) const {
+  Handle d = openDataset(name);
+  std::vector<hsize_t> dims = extentOf(d.get(), where(name));
+  const std::size_t rowSize = dims.size() > 1 ? static_cast<std::size_t>(dims[1]) : 1;
+  if (count == 0) return;
+  if (count % rowSize != 0)
+    throw std::runtime_error(where(name) + ": appending a partial row");
+  std::vector<hsize_t> start(dims.size(), 0), added = dims;
+  start[0] = dims[0];
+  added[0] = count / rowSize;
+  dims[0] += added[0];
+  checkStatus(H5Dset_extent(d.get(), dims.data()), where(name), "cannot extend dataset");
+  Handle fileSpace(checkId(H5Dget_space(d.get()), where(name), "cannot read dataspace"), H5Sclose);
+  checkStatus(H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, start.data(), nullptr, added.data(),
+                            nullptr),
+        where(name), "cannot select rows");
+  Handle memSpace = simpleSpace(added, where(name));
+  checkStatus(H5Dwrite(d.get(), type, memSpace.get(), fileSpace.get(), H5P_DEFAULT, data), where(name),
+        "cannot append rows");
+}
+
+void Group::resizeRows(const std::string& name, hsize_t rows) const {
+  Handle d = openDataset(name);
+  std::vector<hsize_t> dims = extentOf(d.get(), where(name));
+  dims[0] = rows;
+  checkStatus(H5Dset_extent(d.get(), dims.data()), where(name), "cannot resize dataset");
+}
+
+// --- files -------------------------------------------------------------------------------
+
+File::File(Handle file, Handle root, const std::string& path)
+    : Group(std::move(root), path, "/"), m_file(std::move(file)) {}
+
+namespace {
+
+Handle rootOf(hid_t file, const std::string& path) {
+  return Handle(checkId(H5Gopen2(file, "/", H5P_DEFAULT), path, "cannot open root group"), H5Gclose);
+}
+
+// The same clear messages for a missing file and a foreign one, before HDF5's own.
+void requireHdf5File(const std::string& path) {
+  if (H5Fis_hdf5(path.c_str()) > 0) return;
+  H5Eclear2(H5E_DEFAULT);
+  FILE* probe = std::fopen(path.c_str(), "rb");
+  if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
+  std::fclose(probe);
+  throw std::runtime_error(path + ": not an HDF5 file");
+}
+
+}  // namespace
+
+File File::createReplacing(const std::string& path) {
+  silenceHdf5();
+  Handle f(checkId(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), path,
+                 "cannot create HDF5 file"),
+           H5Fclose);
+  Handle root = rootOf(f.get(), path);
+  return File(std::move(f), std::move(root), path);
+}
+
+File File::openExisting(const std::string& path, unsigned flags) {
+  silenceHdf5();
+  requireHdf5File(path);
+  Handle f(checkId(H5Fopen(path.c_str(), flags, H5P_DEFAULT), path,
+                   flags == H5F_ACC_RDWR ? "cannot open HDF5 file for writing"
+                                         : "cannot open HDF5 file"),
+           H5Fclose);
+  Handle root = rootOf(f.get(), path);
+  return File(std::move(f), std::move(root), path);
+}
+
+File File::openReadOnly(const std::string& path) { return openExisting(path, H5F_ACC_RDONLY); }
+File File::openReadWrite(const std::string& path) { return openExisting(path, H5F_ACC_RDWR); }
+
+void File::flush() const {
+  checkStatus(H5Fflush(m_file.get(), H5F_SCOPE_GLOBAL), file(), "cannot flush");
+}
+
+}  // namespace regolith::h5

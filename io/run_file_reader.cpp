@@ -1,0 +1,46 @@
+// RunFileReader: run.h5 back into the structures it was written from.
+#include <stdexcept>
+
+#include "io/h5_file.h"
+#include "io/run_file.h"
+#include "io/run_file_layout.h"
+
+namespace regolith {
+
+struct RunFileReader::Impl {
+  h5::File file;
+  RunHeader header;
+  std::size_t frames = 0;
+
+  h5::Group frameGroup(std::size_t k) const {
+    if (k >= frames)
+      throw std::runtime_error(file.file() + ": no frame " + std::to_string(k) + " (the run has " +
+                               std::to_string(frames) + ")");
+    return file.open("frames").open(run_layout::frameName(k));
+  }
+};
+
+RunFileReader::RunFileReader(const std::string& path)
+    : m_impl(new Impl{h5::File::openReadOnly(path), {}, 0}) {
+  m_impl->header = run_layout::readHeader(m_impl->file);
+  m_impl->frames = m_impl->file.open("frames").children().size();
+}
+
+RunFileReader::~RunFileReader() = default;
+
+const RunHeader& RunFileReader::header() const { return m_impl->header; }
+std::size_t RunFileReader::frameCount() const { return m_impl->frames; }
+
+FrameData RunFileReader::frame(std::size_t k) const {
+  return run_layout::readFrame(m_impl->frameGroup(k));
+}
+
+FrameView RunFileReader::frameView(std::size_t k) const {
+  return run_layout::readFrameView(m_impl->frameGroup(k));
+}
+
+std::vector<SeriesSample> RunFileReader::series(const std::string& body) const {
+  return run_layout::readSeries(m_impl->file.open("series").open(body));
+}
+
+}  // namespace regolith

@@ -1,0 +1,96 @@
+// RunFileWriter: run.h5 written frame by frame, flushed after every frame and series row.
+#include <stdexcept>
+
+#include "io/h5_file.h"
+#include "io/run_file.h"
+#include "io/run_file_layout.h"
+
+namespace regolith {
+
+namespace {
+
+class Hdf5RunFileWriter final : public RunFileWriter {
+ public:
+  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames)
+      : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {}
+
+  void writeFrame(const FrameData& frame) override {
+    const h5::Group frames = m_file.open("frames");
+    const std::string name = run_layout::frameName(m_frames);
+    try {
+      run_layout::writeFrame(frames.create(name), frame);
+    } catch (...) {
+      // A half-written frame would be read as a broken one: drop it.
+      if (frames.has(name)) frames.remove(name);
+      throw;
+    }
+    ++m_frames;
+    m_file.flush();
+  }
+
+  void appendSeries(const std::vector<SeriesSample>& rows) override {
+    if (rows.size() != m_bodies.size())
+      throw std::invalid_argument(m_file.file() + ": " + std::to_string(rows.size()) +
+                                  " series rows for " + std::to_string(m_bodies.size()) +
+                                  " bodies");
+    const h5::Group series = m_file.open("series");
+    for (std::size_t b = 0; b < rows.size(); ++b)
+      run_layout::appendSeries(series.open(m_bodies[b]), rows[b]);
+    m_file.flush();
+  }
+
+  std::size_t frameCount() const override { return m_frames; }
+
+ private:
+  h5::File m_file;
+  std::vector<std::string> m_bodies;
+  std::size_t m_frames;
+};
+
+// Drops the frames after lastStep; returns how many remain (they must be 0..n-1).
+std::size_t truncateFrames(const h5::Group& frames, std::uint64_t lastStep) {
+  std::size_t kept = 0;
+  for (const std::string& name : frames.children()) {
+    if (frames.open(name).uint64Attribute("step") > lastStep) {
+      frames.remove(name);
+      continue;
+    }
+    if (name != run_layout::frameName(kept))
+      throw std::runtime_error(frames.where(name) + ": frames are not numbered 0, 1, ... in step order");
+    ++kept;
+  }
+  return kept;
+}
+
+// Shrinks every dataset of one body's series to the rows with time <= lastTime.
+void truncateSeries(const h5::Group& body, double lastTime) {
+  const std::vector<double> time = body.read<double>("time");
+  hsize_t keep = 0;
+  while (keep < time.size() && time[keep] <= lastTime) ++keep;
+  if (keep == time.size()) return;
+  for (const std::string& name : run_layout::seriesDatasets()) body.resizeRows(name, keep);
+}
+
+}  // namespace
+
+std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path,
+                                                     const RunHeader& header) {
+  h5::File file = h5::File::createReplacing(path);
+  run_layout::writeHeader(file, header);
+  file.flush();
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0);
+}
+
+std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path,
+                                                            std::uint64_t lastStep,
+                                                            double lastTime) {
+  h5::File file = h5::File::openReadWrite(path);
+  const RunHeader header = run_layout::readHeader(file);
+  const std::size_t frames = truncateFrames(file.open("frames"), lastStep);
+  const h5::Group series = file.open("series");
+  for (const std::string& body : header.bodyNames) truncateSeries(series.open(body), lastTime);
+  file.flush();
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames);
+}
+
+}  // namespace regolith

@@ -1,0 +1,44 @@
+// /series/<body> of run.h5: one extendible dataset per quantity, one row per sample.
+#include "io/h5_arrays.h"
+#include "io/run_file_layout.h"
+
+namespace regolith::run_layout {
+
+void createSeries(const h5::Group& g) {
+  g.createRows<double>("time", 0);
+  g.createRows<double>("position", 3);
+  g.createRows<double>("orientation", 4);
+  for (const char* name : {"velocity", "angular_velocity", "force", "torque"})
+    g.createRows<Real>(name, 3);
+}
+
+void appendSeries(const h5::Group& g, const SeriesSample& r) {
+  g.appendRows("time", std::vector<double>{r.time});
+  g.appendRows("position", h5::flattenVec3s(std::vector<Vec3d>{r.position}));
+  g.appendRows("orientation", h5::flattenQuats({r.orientation}));
+  g.appendRows("velocity", h5::flattenVec3s(std::vector<Vec3>{r.velocity}));
+  g.appendRows("angular_velocity", h5::flattenVec3s(std::vector<Vec3>{r.angularVelocity}));
+  g.appendRows("force", h5::flattenVec3s(std::vector<Vec3>{r.force}));
+  g.appendRows("torque", h5::flattenVec3s(std::vector<Vec3>{r.torque}));
+}
+
+std::vector<SeriesSample> readSeries(const h5::Group& g) {
+  const auto time = h5::readList<double>(g, "time");
+  const auto position = h5::readVec3s<double>(g, "position");
+  const auto orientation = h5::readQuats(g, "orientation");
+  const auto velocity = h5::readVec3s<Real>(g, "velocity");
+  const auto omega = h5::readVec3s<Real>(g, "angular_velocity");
+  const auto force = h5::readVec3s<Real>(g, "force");
+  const auto torque = h5::readVec3s<Real>(g, "torque");
+  const std::size_t n = time.size();
+  for (std::size_t size : {position.size(), orientation.size(), velocity.size(), omega.size(),
+                           force.size(), torque.size()})
+    if (size != n) throw std::runtime_error(g.where() + ": series datasets differ in length");
+  std::vector<SeriesSample> rows(n);
+  for (std::size_t i = 0; i < n; ++i)
+    rows[i] = SeriesSample{time[i], position[i], orientation[i], velocity[i],
+                           omega[i], force[i],    torque[i]};
+  return rows;
+}
+
+}  // namespace regolith::run_layout

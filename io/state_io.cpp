@@ -1,0 +1,127 @@
+// StateArrays and BoundaryPrimitive lists <-> HDF5 datasets; see state_io.h.
+#include "io/state_io.h"
+
+#include <cstdint>
+
+#include "io/h5_arrays.h"
+
+namespace regolith {
+
+using h5::readList;
+using h5::readQuats;
+using h5::readVec3s;
+using h5::writeList;
+using h5::writeQuats;
+using h5::writeVec3s;
+
+void writeStateArrays(const h5::Group& g, const StateArrays& s) {
+  writeVec3s(g, "owner_position", s.ownerPosition);
+  writeQuats(g, "owner_orientation", s.ownerOrientation);
+  writeVec3s(g, "owner_velocity", s.ownerVelocity);
+  writeVec3s(g, "owner_angular_velocity", s.ownerAngularVelocity);
+  writeList(g, "owner_mass", s.ownerMass);
+  writeVec3s(g, "owner_inertia", s.ownerInertia);
+  writeList(g, "owner_sphere_begin", s.ownerSphereBegin);
+  writeVec3s(g, "owner_force", s.ownerForce);
+  writeVec3s(g, "owner_torque", s.ownerTorque);
+  writeList(g, "owner_family", s.ownerFamily);
+  writeList(g, "sphere_owner", s.sphereOwner);
+  writeVec3s(g, "sphere_offset", s.sphereOffset);
+  writeList(g, "sphere_radius", s.sphereRadius);
+  writeList(g, "sphere_material", s.sphereMaterial);
+}
+
+StateArrays readStateArrays(const h5::Group& g) {
+  StateArrays s;
+  s.ownerPosition = readVec3s<double>(g, "owner_position");
+  s.ownerOrientation = readQuats(g, "owner_orientation");
+  s.ownerVelocity = readVec3s<Real>(g, "owner_velocity");
+  s.ownerAngularVelocity = readVec3s<Real>(g, "owner_angular_velocity");
+  s.ownerMass = readList<Real>(g, "owner_mass");
+  s.ownerInertia = readVec3s<Real>(g, "owner_inertia");
+  s.ownerSphereBegin = readList<Index>(g, "owner_sphere_begin");
+  s.ownerForce = readVec3s<Real>(g, "owner_force");
+  s.ownerTorque = readVec3s<Real>(g, "owner_torque");
+  s.ownerFamily = readList<Index>(g, "owner_family");
+  s.sphereOwner = readList<Index>(g, "sphere_owner");
+  s.sphereOffset = readVec3s<Real>(g, "sphere_offset");
+  s.sphereRadius = readList<Real>(g, "sphere_radius");
+  s.sphereMaterial = readList<Index>(g, "sphere_material");
+  return s;
+}
+
+void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries) {
+  std::vector<std::int32_t> kind, material, owner;
+  std::vector<std::uint8_t> inside;
+  std::vector<Vec3d> point;
+  std::vector<Vec3> normal, tangentU, tangentV;
+  std::vector<Real> halfU, halfV, radius, halfLength;
+  for (const BoundaryPrimitive& b : boundaries) {
+    kind.push_back(static_cast<std::int32_t>(b.kind));
+    material.push_back(b.material);
+    owner.push_back(b.owner);
+    inside.push_back(b.inside ? 1 : 0);
+    point.push_back(b.point);
+    normal.push_back(b.normal);
+    tangentU.push_back(b.tangentU);
+    tangentV.push_back(b.tangentV);
+    halfU.push_back(b.halfU);
+    halfV.push_back(b.halfV);
+    radius.push_back(b.radius);
+    halfLength.push_back(b.halfLength);
+  }
+  writeList(g, "kind", kind);
+  writeList(g, "material", material);
+  writeList(g, "owner", owner);
+  writeList(g, "inside", inside);
+  writeVec3s(g, "point", point);
+  writeVec3s(g, "normal", normal);
+  writeVec3s(g, "tangent_u", tangentU);
+  writeVec3s(g, "tangent_v", tangentV);
+  writeList(g, "half_u", halfU);
+  writeList(g, "half_v", halfV);
+  writeList(g, "radius", radius);
+  writeList(g, "half_length", halfLength);
+}
+
+std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
+  const auto kind = readList<std::int32_t>(g, "kind");
+  const auto material = readList<std::int32_t>(g, "material");
+  const auto owner = readList<std::int32_t>(g, "owner");
+  const auto inside = readList<std::uint8_t>(g, "inside");
+  const auto point = readVec3s<double>(g, "point");
+  const auto normal = readVec3s<Real>(g, "normal");
+  const auto tangentU = readVec3s<Real>(g, "tangent_u");
+  const auto tangentV = readVec3s<Real>(g, "tangent_v");
+  const auto halfU = readList<Real>(g, "half_u");
+  const auto halfV = readList<Real>(g, "half_v");
+  const auto radius = readList<Real>(g, "radius");
+  const auto halfLength = readList<Real>(g, "half_length");
+  const std::size_t n = kind.size();
+  for (std::size_t size : {material.size(), owner.size(), inside.size(), point.size(),
+                           normal.size(), tangentU.size(), tangentV.size(), halfU.size(),
+                           halfV.size(), radius.size(), halfLength.size()}) {
+    if (size != n) throw std::runtime_error(g.where() + ": boundary datasets differ in length");
+  }
+  std::vector<BoundaryPrimitive> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    BoundaryPrimitive& b = out[i];
+    if (kind[i] < 0 || kind[i] > static_cast<int>(BoundaryKind::Cylinder))
+      throw std::runtime_error(g.where("kind") + ": unknown boundary kind " + std::to_string(kind[i]));
+    b.kind = static_cast<BoundaryKind>(kind[i]);
+    b.material = material[i];
+    b.owner = owner[i];
+    b.inside = inside[i] != 0;
+    b.point = point[i];
+    b.normal = normal[i];
+    b.tangentU = tangentU[i];
+    b.tangentV = tangentV[i];
+    b.halfU = halfU[i];
+    b.halfV = halfV[i];
+    b.radius = radius[i];
+    b.halfLength = halfLength[i];
+  }
+  return out;
+}
+
+}  // namespace regolith

@@ -1,0 +1,23 @@
+// The engine's state arrays and boundaries as HDF5 datasets, shared by run-file frames
+// and checkpoints (docs/output-format.md lists the names). Real arrays keep their native
+// type, so values read back bit for bit.
+#pragma once
+
+#include <vector>
+
+#include "io/h5_file.h"
+#include "kernels/boundary_primitive.h"
+#include "kernels/state_arrays.h"
+
+namespace regolith {
+
+// owner_* and sphere_* datasets of `g`.
+void writeStateArrays(const h5::Group& g, const StateArrays& s);
+StateArrays readStateArrays(const h5::Group& g);
+
+// Datasets of the group `g` (one row per boundary: kind, material, owner, inside, point,
+// normal, tangent_u, tangent_v, half_u, half_v, radius, half_length).
+void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries);
+std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g);
+
+}  // namespace regolith
