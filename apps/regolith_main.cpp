@@ -1,6 +1,7 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
+//   regolith check scene.json
 //   regolith info
 #include <cstdio>
 #include <exception>
@@ -10,6 +11,7 @@
 
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
+#include "io/scene_check.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
 
@@ -85,6 +87,11 @@ int main(int argc, char** argv) {
   rftCmd->add_option("--evaluations,-e", rft.evaluations, "timed evaluations (0: for one second)");
   rftCmd->add_flag("--json", json, "print one JSON object");
 
+  std::string scenePath;
+  CLI::App* checkCmd = app.add_subcommand(
+      "check", "Validate a scene file and build its initial state; run nothing");
+  checkCmd->add_option("scene", scenePath, "scene file (JSON)")->required();
+
   CLI::App* infoCmd = app.add_subcommand("info", "Print the backend and whether a device is usable");
 
   try {
@@ -95,6 +102,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   try {
+    if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr);
     if (*infoCmd) {
       std::string why;
       const bool ok = regolith::deviceAvailable(&why);

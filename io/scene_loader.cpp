@@ -1,0 +1,107 @@
+// loadScene / parseScene: parse, validate against the schema, then build stage by stage,
+// collecting every problem before throwing one SceneError.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/scene.h"
+#include "io/scene_build.h"
+#include "io/scene_schema.h"
+
+namespace regolith {
+namespace {
+
+std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems) {
+  std::string out;
+  for (const SceneProblem& p : problems) {
+    if (!out.empty()) out += '\n';
+    out += file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected;
+  }
+  return out;
+}
+
+// nlohmann's message after its "[json.exception.parse_error.101] parse error at line 1,
+// column 5: " prefix: the reason alone (line and column are given separately).
+std::string parseReason(const std::string& what) {
+  const std::size_t column = what.find("column ");
+  const std::size_t colon = column == std::string::npos ? what.find(": ") : what.find(": ", column);
+  return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+SceneProblem parseProblem(const std::string& text, const nlohmann::json::parse_error& e) {
+  std::size_t line = 1, column = 1;
+  const std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+  for (std::size_t i = 0; i < end; ++i) {
+    if (text[i] == '\n') { ++line; column = 1; } else { ++column; }
+  }
+  return {"", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
+                  " (" + parseReason(e.what()) + ")",
+          "a JSON document"};
+}
+
+}  // namespace
+
+SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
+    : std::runtime_error(describeProblems(file, problems)),
+      m_file(std::move(file)),
+      m_problems(std::move(problems)) {}
+
+std::uint64_t sceneSteps(const Scene& s) {
+  if (!(s.model.timeStep > 0)) return 0;
+  return static_cast<std::uint64_t>(std::llround(s.endTime / s.model.timeStep));
+}
+
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
+  using scene::Json;
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw SceneError(file, {parseProblem(text, e)});
+  }
+
+  // Structure first: the builder relies on every type and required key being right.
+  std::vector<SceneProblem> problems;
+  scene::appendNonFiniteProblems(doc, "", problems);
+  for (SceneProblem& p : scene::schemaProblems(doc)) {
+    bool nonFinite = false;  // the finiteness problem already covers that value
+    for (std::size_t i = 0; i < problems.size() && !nonFinite; ++i)
+      nonFinite = problems[i].pointer == p.pointer && problems[i].expected == "a finite number";
+    if (!nonFinite) problems.push_back(std::move(p));
+  }
+  if (!problems.empty()) throw SceneError(file, std::move(problems));
+
+  Scene s;
+  s.file = file;
+  s.text = text;
+  scene::BuildContext c(doc, baseDir, s);
+  scene::buildSettings(c);
+  scene::buildMaterials(c);
+  scene::buildFamilies(c);
+  scene::buildTemplates(c);
+  scene::buildBodies(c);
+  scene::buildSources(c);
+  scene::checkTimeStep(c);
+  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
+
+  s.initial = c.world.take();
+  std::ostringstream rngState;
+  rngState << c.rng;
+  s.rngState = rngState.str();
+  return s;
+}
+
+Scene loadScene(const std::string& path) {
+  std::error_code error;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  if (in && std::filesystem::is_regular_file(path, error)) text << in.rdbuf();
+  if (!in || !std::filesystem::is_regular_file(path, error))
+    throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
+  const std::size_t slash = path.find_last_of('/');
+  const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
+  return parseScene(text.str(), path, baseDir.empty() ? "/" : baseDir);
+}
+
+}  // namespace regolith

@@ -1,0 +1,169 @@
+// Particle sources: lattices and random rain (non-overlapping, from the scene's seed);
+// bed sources are io/scene_bed_source.cpp.
+#include <algorithm>
+#include <cmath>
+
+#include "io/scene_build.h"
+#include "io/scene_placement.h"
+
+namespace regolith::scene {
+namespace {
+
+std::string vecText(const Vec3d& v) {
+  return "[" + numberText(v.x) + ", " + numberText(v.y) + ", " + numberText(v.z) + "]";
+}
+
+// A source's region, with room for a bounding sphere of radius r on every side.
+bool regionOf(BuildContext& c, const std::string& base, double r, Vec3d& lo, Vec3d& hi) {
+  lo = c.vec(base + "/lo");
+  hi = c.vec(base + "/hi");
+  if (hi.x - lo.x >= 2 * r && hi.y - lo.y >= 2 * r && hi.z - lo.z >= 2 * r &&
+      (hi.x > lo.x && hi.y > lo.y && hi.z > lo.z))
+    return true;
+  c.problem(base + "/hi", vecText(hi),
+            "a corner above /lo = " + vecText(lo) + " by at least " + numberText(2 * r) +
+                " m on every axis (the diameter of the largest particle it places)");
+  return false;
+}
+
+struct Common {
+  Index family = 0;
+  Vec3d velocity;
+};
+
+std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
+  Common out;
+  if (c.has(base + "/velocity")) out.velocity = c.vec(base + "/velocity");
+  if (!c.has(base + "/family")) return out;
+  const std::optional<Index> f = c.family(base + "/family");
+  if (!f) return std::nullopt;
+  out.family = *f;
+  return out;
+}
+
+void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
+           const Common& common) {
+  c.world.addClump(c.scene.templates[t], p, q, common.velocity, Vec3d(), common.family);
+  c.scene.ownerTemplate.push_back(t);
+  grid.add(p, c.templateBoundingRadius[t]);
+}
+
+// A template usable by a source: defined and built (a failed one has reported already).
+std::optional<Index> usableTemplate(BuildContext& c, const std::string& pointer) {
+  const std::optional<Index> t = c.templ(pointer);
+  if (!t || c.scene.templates[*t].offsets.empty()) return std::nullopt;
+  return t;
+}
+
+void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
+  const std::optional<Index> t = usableTemplate(c, base + "/template");
+  const std::optional<Common> common = commonOf(c, base);
+  if (!t || !common) return;
+  const Json& j = c.at(base);
+  const double r = c.templateBoundingRadius[*t];
+  const double spacing = j["spacing"].get<double>(), jitter = j.value("jitter", 0.0);
+  Vec3d lo, hi;
+  if (!regionOf(c, base, 0, lo, hi)) return;
+  if (spacing < 2 * (r + jitter)) {
+    c.problem(base + "/spacing", numberText(spacing) + " m",
+              "at least " + numberText(2 * (r + jitter)) +
+                  " m (the particle's diameter plus twice the jitter): lattice particles may not overlap");
+    return;
+  }
+  constexpr double kMaxParticles = 1e8;
+  const auto along = [&](double a, double b) { return std::floor((b - a) / spacing + 1e-9) + 1; };
+  const double nx = along(lo.x, hi.x), ny = along(lo.y, hi.y), nz = along(lo.z, hi.z);
+  if (nx * ny * nz > kMaxParticles) {
+    c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(nx * ny * nz) + " particles)",
+              "a spacing that gives at most 1e8 particles");
+    return;
+  }
+  for (int k = 0; k < int(nz); ++k)
+    for (int jy = 0; jy < int(ny); ++jy)
+      for (int i = 0; i < int(nx); ++i) {
+        Vec3d p = lo + Vec3d(i * spacing, jy * spacing, k * spacing);
+        if (jitter > 0)
+          for (double* x : {&p.x, &p.y, &p.z}) *x += uniform(c.rng, -jitter, jitter);
+        if (!grid.fits(p, r, 0)) {
+          c.problem(base, "a particle at " + vecText(p) + " overlapping one placed before",
+                    "a lattice clear of the particles of earlier sources");
+          return;
+        }
+        place(c, grid, *t, p, Quat(), *common);
+      }
+}
+
+void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {
+  const Json& j = c.at(base);
+  if (j.contains("template") == j.contains("templates")) {
+    c.problem(base, j.contains("template") ? "both \"template\" and \"templates\"" : "neither \"template\" nor \"templates\"",
+              "exactly one of them");
+    return;
+  }
+  std::vector<Index> templates;
+  std::vector<double> cumulative;  // weights summed
+  bool ok = true;
+  if (j.contains("template")) {
+    const std::optional<Index> t = usableTemplate(c, base + "/template");
+    if (t) { templates.push_back(*t); cumulative.push_back(1); } else ok = false;
+  } else {
+    for (std::size_t k = 0; k < j["templates"].size(); ++k) {
+      const std::string wp = pointerJoin(base + "/templates", k);
+      const std::optional<Index> t = usableTemplate(c, wp + "/template");
+      if (!t) { ok = false; continue; }
+      templates.push_back(*t);
+      cumulative.push_back((cumulative.empty() ? 0 : cumulative.back()) + j["templates"][k].value("weight", 1.0));
+    }
+  }
+  const std::optional<Common> common = commonOf(c, base);
+  if (!ok || !common) return;
+  double r = 0;
+  for (Index t : templates) r = std::max(r, c.templateBoundingRadius[t]);
+  Vec3d lo, hi;
+  if (!regionOf(c, base, r, lo, hi)) return;
+
+  // Random sequential addition: draw a template, a centre (its bounding sphere inside
+  // the region) and an orientation; keep it if it clears every particle placed so far.
+  const std::uint64_t count = j["count"].get<std::uint64_t>();
+  const double gap = j.value("min_gap", 0.0);
+  const std::uint64_t maxAttempts = 50 * count + 1000;
+  std::uint64_t placed = 0, attempts = 0;
+  while (placed < count && attempts < maxAttempts) {
+    ++attempts;
+    const double w = unitDouble(c.rng) * cumulative.back();
+    const std::size_t pick = std::min<std::size_t>(
+        std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(), templates.size() - 1);
+    const Index t = templates[pick];
+    const double rt = c.templateBoundingRadius[t];
+    const Vec3d p(uniform(c.rng, lo.x + rt, hi.x - rt), uniform(c.rng, lo.y + rt, hi.y - rt),
+                  uniform(c.rng, lo.z + rt, hi.z - rt));
+    const Quat q = randomOrientation(c.rng);
+    if (!grid.fits(p, rt, gap)) continue;
+    place(c, grid, t, p, q, *common);
+    ++placed;
+  }
+  if (placed < count)
+    c.problem(base + "/count", std::to_string(count),
+              "a count that fits the region: only " + std::to_string(placed) + " particles found room in " +
+                  std::to_string(attempts) + " random tries (enlarge the region or lower the count)");
+}
+
+}  // namespace
+
+void buildSources(BuildContext& c) {
+  if (!c.has("/sources")) return;
+  const Json& list = c.at("/sources");
+  double gap = 0;
+  for (const Json& s : list) gap = std::max(gap, s.value("min_gap", 0.0));
+  // Cells as wide as the largest reach of two bounding spheres and the gap between them.
+  PlacementGrid grid(std::max(2 * c.largestBoundingRadius + gap, 1e-9));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string base = pointerJoin("/sources", i);
+    const std::string kind = list[i]["kind"].get<std::string>();
+    if (kind == "lattice") lattice(c, base, grid);
+    else if (kind == "rain") rain(c, base, grid);
+    else appendBedSource(c, base);
+  }
+}
+
+}  // namespace regolith::scene
