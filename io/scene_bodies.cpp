@@ -8,16 +8,6 @@
 namespace regolith::scene {
 namespace {
 
-// lo < hi on every axis, or a problem at `hiPointer`.
-bool ordered(BuildContext& c, const std::string& loPointer, const std::string& hiPointer) {
-  const Vec3d lo = c.vec(loPointer), hi = c.vec(hiPointer);
-  if (hi.x > lo.x && hi.y > lo.y && hi.z > lo.z) return true;
-  c.problem(hiPointer, "[" + numberText(hi.x) + ", " + numberText(hi.y) + ", " + numberText(hi.z) + "]",
-            "a corner above " + loPointer + " = [" + numberText(lo.x) + ", " + numberText(lo.y) +
-                ", " + numberText(lo.z) + "] on every axis");
-  return false;
-}
-
 bool nonzero(BuildContext& c, const std::string& pointer) {
   if (!isZero(c.vec(pointer))) return true;
   c.problem(pointer, "[0, 0, 0]", "a nonzero direction");
@@ -35,7 +25,7 @@ std::optional<std::vector<BoundaryPrimitive>> shapeOf(BuildContext& c, const std
     return std::vector<BoundaryPrimitive>{infinitePlane(centre, c.vec(pointer + "/normal"), material)};
   }
   if (kind == "box") {
-    if (!ordered(c, pointer + "/lo", pointer + "/hi")) return std::nullopt;
+    if (!checkRegion(c, pointer, 0)) return std::nullopt;
     const Vec3d lo = c.vec(pointer + "/lo"), hi = c.vec(pointer + "/hi");
     centre = (lo + hi) * 0.5;
     static const std::array<const char*, 6> kWalls = {"-x", "+x", "-y", "+y", "-z", "+z"};

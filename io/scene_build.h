@@ -50,6 +50,13 @@ struct BuildContext {
   std::string resolvePath(const std::string& file) const;
 };
 
+// "[x, y, z]" for messages.
+std::string vectorText(const Vec3d& v);
+
+// Whether <base>/hi exceeds <base>/lo by at least `minWidth` on every axis (a region or a
+// box); records a problem at <base>/hi if not.
+bool checkRegion(BuildContext& c, const std::string& base, double minWidth);
+
 // Stages, in the order parseScene runs them.
 void buildSettings(BuildContext& c);   // gravity, step, timing, contact, streams, output
 void buildMaterials(BuildContext& c);  // materials and pair overrides

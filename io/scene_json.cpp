@@ -20,11 +20,11 @@ std::string pointerJoin(const std::string& parent, std::size_t index) {
   return parent + "/" + std::to_string(index);
 }
 
-std::string numberText(double x) {
+std::string numberText(double x, int digits) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "infinity" : "-infinity";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", x);
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
   return buf;
 }
 

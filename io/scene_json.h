@@ -15,8 +15,9 @@ using Json = nlohmann::json;
 std::string pointerJoin(const std::string& parent, const std::string& token);
 std::string pointerJoin(const std::string& parent, std::size_t index);
 
-// A number as a user wrote it, shortest form that round-trips to 10 digits ("0.6", "1e-05").
-std::string numberText(double x);
+// A number in its shortest form with up to `digits` significant digits ("0.6", "1e-05"):
+// 10 for values the user wrote, fewer for derived limits.
+std::string numberText(double x, int digits = 10);
 
 // What a value is, for messages: numbers and short strings verbatim (strings quoted),
 // containers by kind and size.

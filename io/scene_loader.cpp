@@ -7,6 +7,7 @@
 
 #include "io/scene.h"
 #include "io/scene_build.h"
+#include "io/scene_document.h"
 #include "io/scene_schema.h"
 
 namespace regolith {
@@ -19,25 +20,6 @@ std::string describeProblems(const std::string& file, const std::vector<ScenePro
     out += file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected;
   }
   return out;
-}
-
-// nlohmann's message after its "[json.exception.parse_error.101] parse error at line 1,
-// column 5: " prefix: the reason alone (line and column are given separately).
-std::string parseReason(const std::string& what) {
-  const std::size_t column = what.find("column ");
-  const std::size_t colon = column == std::string::npos ? what.find(": ") : what.find(": ", column);
-  return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
-SceneProblem parseProblem(const std::string& text, const nlohmann::json::parse_error& e) {
-  std::size_t line = 1, column = 1;
-  const std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-  for (std::size_t i = 0; i < end; ++i) {
-    if (text[i] == '\n') { ++line; column = 1; } else { ++column; }
-  }
-  return {"", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
-                  " (" + parseReason(e.what()) + ")",
-          "a JSON document"};
 }
 
 }  // namespace
@@ -53,17 +35,12 @@ std::uint64_t sceneSteps(const Scene& s) {
 }
 
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
-  using scene::Json;
-  Json doc;
-  try {
-    doc = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    throw SceneError(file, {parseProblem(text, e)});
-  }
+  std::vector<SceneProblem> problems;
+  const std::optional<scene::Json> read = scene::readDocument(text, problems);
+  if (!read) throw SceneError(file, std::move(problems));
+  const scene::Json& doc = *read;
 
   // Structure first: the builder relies on every type and required key being right.
-  std::vector<SceneProblem> problems;
-  scene::appendNonFiniteProblems(doc, "", problems);
   for (SceneProblem& p : scene::schemaProblems(doc)) {
     bool nonFinite = false;  // the finiteness problem already covers that value
     for (std::size_t i = 0; i < problems.size() && !nonFinite; ++i)

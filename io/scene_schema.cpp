@@ -33,7 +33,8 @@ bool isSummary(const std::string& d) {
          startsWith(d, "Failed to validate against a conditional schema") ||
          startsWith(d, "Failed to validate against additional properties schema") ||
          startsWith(d, "Failed to validate against dependent schema") ||
-         startsWith(d, "Failed to validate against exactly one child schema");
+         startsWith(d, "Failed to validate against exactly one child schema") ||
+         startsWith(d, "Failed to validate against child schema");
 }
 bool isOneOfFailure(const std::string& d) {
   return startsWith(d, "Failed to validate against any child schemas allowed by oneOf");
@@ -220,20 +221,6 @@ std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& def
     }
   }
   return problems;
-}
-
-void appendNonFiniteProblems(const Json& value, const std::string& pointer,
-                             std::vector<SceneProblem>& out) {
-  if (value.is_number_float() && !std::isfinite(value.get<double>())) {
-    out.push_back({pointer, numberText(value.get<double>()) + " (the number overflows a double)",
-                   "a finite number"});
-  } else if (value.is_array()) {
-    for (std::size_t i = 0; i < value.size(); ++i)
-      appendNonFiniteProblems(value[i], pointerJoin(pointer, i), out);
-  } else if (value.is_object()) {
-    for (const auto& [key, sub] : value.items())
-      appendNonFiniteProblems(sub, pointerJoin(pointer, key), out);
-  }
 }
 
 }  // namespace regolith::scene

@@ -22,9 +22,4 @@ const Json& schemaDocument();
 // "clump_file" for the files of data/clumps/). Empty if it conforms.
 std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& definition = "");
 
-// Numbers that are not finite (1e999 parses to infinity): JSON Schema cannot express
-// finiteness, so the document is walked for them.
-void appendNonFiniteProblems(const Json& value, const std::string& pointer,
-                             std::vector<SceneProblem>& out);
-
 }  // namespace regolith::scene

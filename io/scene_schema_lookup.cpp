@@ -86,7 +86,8 @@ bool SchemaLookup::meets(const Json& condition, const Json& value) const {
   if (!value.is_object()) return false;
   for (const Json& key : condition.value("required", Json::array()))
     if (!value.contains(key.get<std::string>())) return false;
-  for (const auto& [key, sub] : condition.value("properties", Json::object()).items()) {
+  const Json properties = condition.value("properties", Json::object());
+  for (const auto& [key, sub] : properties.items()) {
     if (sub.contains("const") && value.contains(key) && value[key] != sub["const"]) return false;
   }
   return true;
@@ -189,7 +190,8 @@ std::string SchemaLookup::expectedBound(const Json& node, double value) const {
 std::string SchemaLookup::propertyNames(const Json& node) const {
   const Json& n = follow(node);
   std::string out;
-  for (const auto& [key, sub] : n.value("properties", kEmpty).items()) {
+  const Json properties = n.value("properties", kEmpty);
+  for (const auto& [key, sub] : properties.items()) {
     (void)sub;
     out += (out.empty() ? "" : ", ") + key;
   }

@@ -9,23 +9,6 @@
 namespace regolith::scene {
 namespace {
 
-std::string vecText(const Vec3d& v) {
-  return "[" + numberText(v.x) + ", " + numberText(v.y) + ", " + numberText(v.z) + "]";
-}
-
-// A source's region, with room for a bounding sphere of radius r on every side.
-bool regionOf(BuildContext& c, const std::string& base, double r, Vec3d& lo, Vec3d& hi) {
-  lo = c.vec(base + "/lo");
-  hi = c.vec(base + "/hi");
-  if (hi.x - lo.x >= 2 * r && hi.y - lo.y >= 2 * r && hi.z - lo.z >= 2 * r &&
-      (hi.x > lo.x && hi.y > lo.y && hi.z > lo.z))
-    return true;
-  c.problem(base + "/hi", vecText(hi),
-            "a corner above /lo = " + vecText(lo) + " by at least " + numberText(2 * r) +
-                " m on every axis (the diameter of the largest particle it places)");
-  return false;
-}
-
 struct Common {
   Index family = 0;
   Vec3d velocity;
@@ -62,8 +45,8 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   const Json& j = c.at(base);
   const double r = c.templateBoundingRadius[*t];
   const double spacing = j["spacing"].get<double>(), jitter = j.value("jitter", 0.0);
-  Vec3d lo, hi;
-  if (!regionOf(c, base, 0, lo, hi)) return;
+  if (!checkRegion(c, base, 0)) return;
+  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
   if (spacing < 2 * (r + jitter)) {
     c.problem(base + "/spacing", numberText(spacing) + " m",
               "at least " + numberText(2 * (r + jitter)) +
@@ -85,7 +68,7 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
         if (jitter > 0)
           for (double* x : {&p.x, &p.y, &p.z}) *x += uniform(c.rng, -jitter, jitter);
         if (!grid.fits(p, r, 0)) {
-          c.problem(base, "a particle at " + vecText(p) + " overlapping one placed before",
+          c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",
                     "a lattice clear of the particles of earlier sources");
           return;
         }
@@ -119,33 +102,38 @@ void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   if (!ok || !common) return;
   double r = 0;
   for (Index t : templates) r = std::max(r, c.templateBoundingRadius[t]);
-  Vec3d lo, hi;
-  if (!regionOf(c, base, r, lo, hi)) return;
+  // The bounding sphere of every particle stays inside the region.
+  if (!checkRegion(c, base, 2 * r)) return;
+  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
 
-  // Random sequential addition: draw a template, a centre (its bounding sphere inside
-  // the region) and an orientation; keep it if it clears every particle placed so far.
+  // Random sequential addition: draw a template (by weight), then centres (its bounding
+  // sphere inside the region) and orientations until one clears every particle placed so
+  // far. Drawing the template once per particle keeps the weights: retrying the template
+  // too would favour the small ones, which fit more often.
   const std::uint64_t count = j["count"].get<std::uint64_t>();
   const double gap = j.value("min_gap", 0.0);
-  const std::uint64_t maxAttempts = 50 * count + 1000;
-  std::uint64_t placed = 0, attempts = 0;
-  while (placed < count && attempts < maxAttempts) {
-    ++attempts;
+  constexpr int kTriesPerParticle = 1000;
+  for (std::uint64_t placed = 0; placed < count; ++placed) {
     const double w = unitDouble(c.rng) * cumulative.back();
     const std::size_t pick = std::min<std::size_t>(
         std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(), templates.size() - 1);
     const Index t = templates[pick];
     const double rt = c.templateBoundingRadius[t];
-    const Vec3d p(uniform(c.rng, lo.x + rt, hi.x - rt), uniform(c.rng, lo.y + rt, hi.y - rt),
-                  uniform(c.rng, lo.z + rt, hi.z - rt));
-    const Quat q = randomOrientation(c.rng);
-    if (!grid.fits(p, rt, gap)) continue;
-    place(c, grid, t, p, q, *common);
-    ++placed;
+    bool fitted = false;
+    for (int k = 0; k < kTriesPerParticle && !fitted; ++k) {
+      const Vec3d p(uniform(c.rng, lo.x + rt, hi.x - rt), uniform(c.rng, lo.y + rt, hi.y - rt),
+                    uniform(c.rng, lo.z + rt, hi.z - rt));
+      const Quat q = randomOrientation(c.rng);
+      fitted = grid.fits(p, rt, gap);
+      if (fitted) place(c, grid, t, p, q, *common);
+    }
+    if (!fitted) {
+      c.problem(base + "/count", std::to_string(count),
+                "a count that fits the region: particle " + std::to_string(placed + 1) + " found no room in " +
+                    std::to_string(kTriesPerParticle) + " random tries (enlarge the region or lower the count)");
+      return;
+    }
   }
-  if (placed < count)
-    c.problem(base + "/count", std::to_string(count),
-              "a count that fits the region: only " + std::to_string(placed) + " particles found room in " +
-                  std::to_string(attempts) + " random tries (enlarge the region or lower the count)");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/clump_mass_properties.h"
 #include "io/scene_build.h"
+#include "io/scene_document.h"
 #include "io/scene_schema.h"
 
 namespace regolith::scene {
@@ -38,17 +39,9 @@ std::optional<Json> readClumpFile(BuildContext& c, const std::string& pointer) {
   }
   std::stringstream text;
   text << in.rdbuf();
-  Json j;
-  try {
-    j = Json::parse(text.str());
-  } catch (const Json::parse_error& e) {
-    c.problem(pointer, "clump file " + path + " that is not valid JSON (" + e.what() + ")",
-              "a clump file (JSON)");
-    return std::nullopt;
-  }
   std::vector<SceneProblem> inner;
-  appendNonFiniteProblems(j, "", inner);
-  if (inner.empty()) inner = schemaProblems(j, "clump_file");
+  const std::optional<Json> j = readDocument(text.str(), inner);
+  if (j && inner.empty()) inner = schemaProblems(*j, "clump_file");
   for (const SceneProblem& p : inner)
     c.problem(pointer, "in " + path + " at \"" + p.pointer + "\": " + p.found, p.expected);
   if (!inner.empty()) return std::nullopt;

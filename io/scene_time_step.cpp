@@ -13,8 +13,8 @@ void checkTimeStep(BuildContext& c) {
   const double maxStep = kRayleighFraction * limit.rayleighTime;
   if (m.timeStep <= maxStep) return;
   c.problem("/time_step", numberText(m.timeStep) + " s",
-            "at most " + numberText(maxStep) + " s (" + numberText(kRayleighFraction) +
-                " x the Rayleigh time " + numberText(limit.rayleighTime) + " s of material " +
+            "at most " + numberText(maxStep, 4) + " s (" + numberText(kRayleighFraction) +
+                " x the Rayleigh time " + numberText(limit.rayleighTime, 4) + " s of material " +
                 Json(limit.material).dump() + " at radius " + numberText(limit.radius) +
                 " m), or \"allow_large_time_step\": true");
 }

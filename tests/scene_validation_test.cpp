@@ -1,0 +1,472 @@
+// SceneValidation: every class of bad scene input is refused with the JSON pointer of the
+// offending value and a found/expected message; the example scenes load, build what they
+// ask for and reproduce from their seed; mangled scenes never crash the loader; and
+// `regolith check` exits 2 with the pointer on stderr.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "io/scene.h"
+
+namespace regolith {
+namespace {
+
+using Json = nlohmann::json;
+
+const std::string kSourceDir = REGOLITH_SOURCE_DIR;
+const std::string kDemoDir = kSourceDir + "/scenes/demo";
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The smoke twin of the demo scene: a small, complete, valid scene to break one way.
+Json smokeScene() { return Json::parse(readText(kDemoDir + "/demo.smoke.json")); }
+
+Scene parse(const std::string& text) { return parseScene(text, "scene.json", kDemoDir); }
+
+// The problems of a scene that must be refused.
+std::vector<SceneProblem> problemsOfText(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.file(), "scene.json");
+    EXPECT_FALSE(e.problems().empty());
+    return e.problems();
+  }
+  ADD_FAILURE() << "the scene was accepted";
+  return {};
+}
+std::vector<SceneProblem> problemsOf(const Json& doc) { return problemsOfText(doc.dump(1)); }
+
+std::string listed(const std::vector<SceneProblem>& ps) {
+  std::string out;
+  for (const SceneProblem& p : ps) out += "  " + p.pointer + ": found " + p.found + ", expected " + p.expected + "\n";
+  return out;
+}
+
+// A problem at exactly `pointer` whose found and expected texts contain the given words.
+void expectProblem(const std::vector<SceneProblem>& ps, const std::string& pointer,
+                   const std::string& found, const std::string& expected) {
+  const bool present = std::any_of(ps.begin(), ps.end(), [&](const SceneProblem& p) {
+    return p.pointer == pointer && p.found.find(found) != std::string::npos &&
+           p.expected.find(expected) != std::string::npos;
+  });
+  EXPECT_TRUE(present) << "no problem at " << pointer << " with found ~ '" << found
+                       << "', expected ~ '" << expected << "' among:\n" << listed(ps);
+}
+
+TEST(SceneValidation, UnknownKey) {
+  Json s = smokeScene();
+  s["materials"][0]["densty"] = 2500;
+  const auto ps = problemsOf(s);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "/materials/0/densty", "unknown key \"densty\"", "one of: density, friction, name");
+}
+
+TEST(SceneValidation, UnknownTopLevelKeysAreEachReported) {
+  Json s = smokeScene();
+  s["gravityy"] = "moon";
+  s["sed"] = 3;
+  const auto ps = problemsOf(s);
+  expectProblem(ps, "/gravityy", "unknown key", "gravity");
+  expectProblem(ps, "/sed", "unknown key", "seed");
+}
+
+TEST(SceneValidation, WrongType) {
+  Json s = smokeScene();
+  s["materials"][0]["youngs_modulus"] = "1e7";
+  const auto ps = problemsOf(s);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "/materials/0/youngs_modulus", "\"1e7\" (a string)", "a number > 0");
+}
+
+TEST(SceneValidation, WrongTypeAmongAlternatives) {
+  Json s = smokeScene();
+  s["gravity"] = "jupiter";
+  expectProblem(problemsOf(s), "/gravity", "\"jupiter\"", "one of \"earth\", \"moon\", \"mars\"");
+  s["gravity"] = 9.81;
+  expectProblem(problemsOf(s), "/gravity", "9.81", "an array of 3 numbers, or one of \"earth\"");
+}
+
+TEST(SceneValidation, MissingRequiredValue) {
+  Json s = smokeScene();
+  s["materials"][0].erase("friction");
+  const auto ps = problemsOf(s);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "/materials/0", "no key \"friction\"", "a key \"friction\": a number >= 0");
+}
+
+TEST(SceneValidation, NegativeRadius) {
+  Json s = smokeScene();
+  s["templates"][2]["spheres"][0]["radius"] = -0.0015;
+  expectProblem(problemsOf(s), "/templates/2/spheres/0/radius", "-0.0015", "a number > 0");
+}
+
+TEST(SceneValidation, PoissonRatioOfHalfOrMore) {
+  Json s = smokeScene();
+  for (double nu : {0.5, 0.6}) {
+    s["materials"][0]["poisson_ratio"] = nu;
+    expectProblem(problemsOf(s), "/materials/0/poisson_ratio", nu == 0.5 ? "0.5" : "0.6",
+                  "a number < 0.5");
+  }
+}
+
+TEST(SceneValidation, RestitutionOutsideZeroToOne) {
+  Json s = smokeScene();
+  s["materials"][1]["restitution"] = 0;
+  expectProblem(problemsOf(s), "/materials/1/restitution", "0", "a number > 0");
+  s["materials"][1]["restitution"] = 1.2;
+  expectProblem(problemsOf(s), "/materials/1/restitution", "1.2", "a number <= 1");
+  s["materials"][1]["restitution"] = 1;  // 1 is allowed: perfectly elastic
+  EXPECT_NO_THROW(parse(s.dump()));
+}
+
+TEST(SceneValidation, NegativeFriction) {
+  Json s = smokeScene();
+  s["pair_overrides"][0]["friction"] = -0.1;
+  expectProblem(problemsOf(s), "/pair_overrides/0/friction", "-0.1", "a number >= 0");
+}
+
+TEST(SceneValidation, ZeroDensity) {
+  Json s = smokeScene();
+  s["materials"][0]["density"] = 0;
+  expectProblem(problemsOf(s), "/materials/0/density", "0", "a number > 0");
+}
+
+TEST(SceneValidation, InfiniteNumber) {
+  std::string text = smokeScene().dump(1);
+  const std::size_t at = text.find("2500");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 4, "1e999");
+  const auto ps = problemsOfText(text);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "/materials/0/density", "1e999", "a finite number");
+}
+
+TEST(SceneValidation, NaNIsNotJson) {
+  std::string text = smokeScene().dump(1);
+  text.replace(text.find("2500"), 4, "NaN");
+  const auto ps = problemsOfText(text);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "", "invalid JSON at line", "a JSON document");
+}
+
+TEST(SceneValidation, SyntaxErrorGivesLineAndColumn) {
+  const auto ps = problemsOfText("{\n  \"time_step\": 1e-5,\n  \"materials\": [}\n");
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  expectProblem(ps, "", "line 3, column 17", "a JSON document");
+}
+
+TEST(SceneValidation, UndefinedMaterial) {
+  Json s = smokeScene();
+  s["templates"][2]["spheres"][0]["material"] = "basalt";
+  expectProblem(problemsOf(s), "/templates/2/spheres/0/material", "undefined material \"basalt\"",
+                "\"grain\", \"steel\"");
+}
+
+TEST(SceneValidation, UndefinedFamily) {
+  Json s = smokeScene();
+  s["bodies"][0]["family"] = "rotor";
+  expectProblem(problemsOf(s), "/bodies/0/family", "undefined family \"rotor\"", "\"drum\", \"free\"");
+}
+
+TEST(SceneValidation, UndefinedTemplate) {
+  Json s = smokeScene();
+  s["sources"][0]["templates"][1]["template"] = "boulder";
+  expectProblem(problemsOf(s), "/sources/0/templates/1/template", "undefined template \"boulder\"",
+                "\"coarse\", \"fine\", \"pair\"");
+}
+
+TEST(SceneValidation, UndefinedRunPhase) {
+  Json s = smokeScene();
+  s["families"][0]["phases"][1]["start"] = "spinn";
+  expectProblem(problemsOf(s), "/families/0/phases/1/start", "undefined run phase \"spinn\"",
+                "\"settle\", \"spin\"");
+}
+
+TEST(SceneValidation, TimeStepAboveRayleighGuard) {
+  Json s = smokeScene();
+  s["time_step"] = 1e-4;
+  const auto ps = problemsOf(s);
+  ASSERT_EQ(ps.size(), 1u) << listed(ps);
+  // E = 5e6 Pa, nu = 0.3, rho = 2500 kg/m^3, r = 1.5 mm: t_R = 1.836e-4 s, limit 0.2 t_R.
+  expectProblem(ps, "/time_step", "0.0001 s", "at most 3.672e-05 s");
+  expectProblem(ps, "/time_step", "", "Rayleigh time 0.0001836 s of material \"grain\" at radius 0.0015 m");
+  s["allow_large_time_step"] = true;  // the explicit override
+  EXPECT_NO_THROW(parse(s.dump()));
+}
+
+TEST(SceneValidation, DuplicateNames) {
+  Json s = smokeScene();
+  s["materials"][1]["name"] = "grain";
+  expectProblem(problemsOf(s), "/materials/1/name", "a second material named \"grain\"",
+                "first at /materials/0");
+}
+
+TEST(SceneValidation, RegionWithLoAboveHi) {
+  Json s = smokeScene();
+  s["sources"][0]["hi"][2] = -0.02;
+  expectProblem(problemsOf(s), "/sources/0/hi", "-0.02", "a corner above /sources/0/lo");
+}
+
+TEST(SceneValidation, EndTimeOfZeroSteps) {
+  Json s = smokeScene();
+  s.erase("phases");
+  s["families"][0]["phases"][0]["start"] = 0;
+  s["families"][0]["phases"][1]["start"] = 0.05;
+  s["end_time"] = 1e-6;
+  expectProblem(problemsOf(s), "/end_time", "(0 steps)", "at least half a time step");
+  s["phases"] = Json::array();
+  expectProblem(problemsOf(s), "/phases", "an empty array", "an array of at least 1");
+}
+
+TEST(SceneValidation, BedSourcesAreNotSupportedYet) {
+  Json s = smokeScene();
+  s["sources"].push_back({{"kind", "bed"}, {"file", "runs/bed/run.h5"}, {"frame", -1}});
+  expectProblem(problemsOf(s), "/sources/1/kind", "not supported yet", "\"lattice\" or \"rain\"");
+}
+
+TEST(SceneValidation, ReportsEveryProblemAtOnce) {
+  Json s = smokeScene();
+  s["materials"][0]["poisson_ratio"] = 0.7;
+  s["materials"][1]["friction"] = -1;
+  s["output"]["frame_interval"] = "often";
+  s["streams"] = {{"mode", "fast"}};
+  auto ps = problemsOf(s);
+  EXPECT_EQ(ps.size(), 4u) << listed(ps);
+  expectProblem(ps, "/materials/0/poisson_ratio", "0.7", "< 0.5");
+  expectProblem(ps, "/materials/1/friction", "-1", ">= 0");
+  expectProblem(ps, "/output/frame_interval", "\"often\"", "a number > 0");
+  expectProblem(ps, "/streams/mode", "\"fast\"", "\"async\", \"sync\" or \"verlet\"");
+
+  // References are checked together too, once the structure is right.
+  s = smokeScene();
+  s["templates"][0]["material"] = "basalt";
+  s["bodies"][0]["family"] = "rotor";
+  s["family_switches"] = {{{"time", "spin"}, {"from", "drum"}, {"to", "idle"}}};
+  ps = problemsOf(s);
+  expectProblem(ps, "/templates/0/material", "\"basalt\"", "\"grain\"");
+  expectProblem(ps, "/bodies/0/family", "\"rotor\"", "\"drum\"");
+  expectProblem(ps, "/family_switches/0/to", "\"idle\"", "\"drum\"");
+}
+
+TEST(SceneValidation, ErrorTextNamesFileAndPointer) {
+  Json s = smokeScene();
+  s["materials"][0]["poisson_ratio"] = 0.6;
+  try {
+    parse(s.dump());
+    FAIL() << "accepted";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "scene.json: /materials/0/poisson_ratio: found 0.6, expected a number < 0.5");
+  }
+}
+
+TEST(SceneValidation, MissingFile) {
+  try {
+    loadScene(kDemoDir + "/no_such_scene.json");
+    FAIL() << "accepted";
+  } catch (const SceneError& e) {
+    ASSERT_EQ(e.problems().size(), 1u);
+    EXPECT_EQ(e.problems()[0].pointer, "");
+    EXPECT_EQ(e.problems()[0].found, "no readable file");
+  }
+}
+
+// Every scene under scenes/ (the docs' examples included) passes validation.
+std::vector<std::string> exampleScenes() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + "/scenes"))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(SceneValidation, ExampleScenesLoad) {
+  const auto scenes = exampleScenes();
+  ASSERT_GE(scenes.size(), 2u);
+  for (const std::string& path : scenes) {
+    SCOPED_TRACE(path);
+    EXPECT_NO_THROW(loadScene(path));
+  }
+}
+
+TEST(SceneValidation, SmokeSceneBuildsWhatItAsksFor) {
+  const Scene s = loadScene(kDemoDir + "/demo.smoke.json");
+  // One drum body (owner 0, no spheres) and 200 rained clumps.
+  ASSERT_EQ(s.initial.ownerCount(), 201u);
+  ASSERT_EQ(s.ownerTemplate.size(), 201u);
+  EXPECT_EQ(s.ownerTemplate[0], -1);
+  ASSERT_EQ(s.templates.size(), 3u);
+  std::size_t spheres = 0;
+  std::vector<int> perTemplate(3, 0);
+  for (std::size_t o = 1; o < s.ownerTemplate.size(); ++o) {
+    spheres += s.templates[s.ownerTemplate[o]].radii.size();
+    ++perTemplate[s.ownerTemplate[o]];
+  }
+  EXPECT_EQ(s.initial.sphereCount(), spheres);
+  // Weights 0.3 / 0.5 / 0.2 of 200 (coarse, fine, pair).
+  EXPECT_NEAR(perTemplate[0], 60, 20);
+  EXPECT_NEAR(perTemplate[1], 100, 25);
+  EXPECT_NEAR(perTemplate[2], 40, 18);
+  EXPECT_EQ(s.familyNames, (std::vector<std::string>{"free", "drum"}));
+  EXPECT_EQ(s.initial.ownerFamily[0], 1);
+  EXPECT_EQ(s.initial.ownerFamily[1], 0);
+  ASSERT_EQ(s.bodies.size(), 1u);
+  EXPECT_EQ(s.bodies[0].name, "drum");
+  EXPECT_EQ(s.bodies[0].owner, 0);
+  EXPECT_EQ(s.bodies[0].boundaries, (std::vector<std::size_t>{0, 1, 2}));  // shell and caps
+  for (const BoundaryPrimitive& b : s.model.boundaries) EXPECT_EQ(b.owner, 0);
+  EXPECT_EQ(s.model.families.size(), 2u);
+  ASSERT_EQ(s.model.families[1].phases.size(), 2u);
+  EXPECT_DOUBLE_EQ(s.model.families[1].phases[1].start, 0.05);  // the "spin" run phase
+  EXPECT_DOUBLE_EQ(s.endTime, 0.1);
+  EXPECT_EQ(sceneSteps(s), 2857u);  // 0.1 s / 3.5e-5 s
+  EXPECT_NEAR(s.model.gravity.z, -9.81, 1e-6);
+  EXPECT_EQ(s.seed, 42u);
+  EXPECT_DOUBLE_EQ(s.output.frameInterval, 0.01);
+  EXPECT_FALSE(s.rngState.empty());
+  EXPECT_FALSE(s.text.empty());
+  // Particles inside the drum (radius 25 mm about the x axis, 40 mm long).
+  for (std::size_t o = 1; o < s.initial.ownerCount(); ++o) {
+    const Vec3d& p = s.initial.ownerPosition[o];
+    EXPECT_LT(std::hypot(p.y, p.z), 0.025 - 0.0015);
+    EXPECT_LT(std::fabs(p.x), 0.02 - 0.0015);
+  }
+}
+
+TEST(SceneValidation, TwoSphereClumpMassProperties) {
+  const Scene s = loadScene(kDemoDir + "/demo.smoke.json");
+  const ClumpTemplate& pair = s.templates[2];  // two r = 1.5 mm spheres 2 mm apart along x
+  const double r = 0.0015, d = 0.001, m = 4.0 / 3.0 * M_PI * r * r * r * 2500;
+  EXPECT_NEAR(pair.mass, 2 * m, 1e-15);
+  EXPECT_NEAR(pair.principalInertia.x, 2 * 0.4 * m * r * r, 1e-18);
+  EXPECT_NEAR(pair.principalInertia.y, 2 * (0.4 * m * r * r + m * d * d), 1e-18);
+  EXPECT_NEAR(pair.principalInertia.z, pair.principalInertia.y, 1e-18);
+  EXPECT_NEAR(pair.offsets[0].x + pair.offsets[1].x, 0, 1e-18);  // about the centre of mass
+}
+
+// A clump file of data/clumps/ named without a folder; three spheres on a triangle in xy.
+TEST(SceneValidation, ClumpFileFromDataFolder) {
+  Json s = smokeScene();
+  s["templates"].push_back({{"name", "tri"}, {"file", "triangle_1mm.json"}, {"material", "grain"}});
+  s["sources"][0]["templates"].push_back({{"template", "tri"}});
+  s["time_step"] = 2e-5;  // 1 mm spheres: a finer step
+  const Scene scene = parse(s.dump());
+  const ClumpTemplate& t = scene.templates.back();
+  ASSERT_EQ(t.radii.size(), 3u);
+  const double r = 0.001, m = 4.0 / 3.0 * M_PI * r * r * r * 2500;
+  EXPECT_NEAR(t.mass, 3 * m, 1e-15);
+  Vec3d sum;
+  for (const Vec3d& o : t.offsets) sum += o;
+  EXPECT_LT(norm(sum), 1e-12);
+  // In-plane moments equal (threefold symmetry, to the file's 3-digit offsets); the
+  // perpendicular-axis rule with the spheres' own moments: Ixx + Iyy = Izz + sum 0.4 m r^2.
+  const Vec3d& I = t.principalInertia;
+  EXPECT_NEAR(I.x, I.y, 1e-4 * I.x);
+  EXPECT_NEAR(I.x + I.y, I.z + 3 * 0.4 * m * r * r, 1e-9 * I.z);
+
+  s["templates"].back()["file"] = "no_such_clump.json";
+  expectProblem(problemsOf(s), "/templates/3/file", "no readable clump file", "data/clumps/");
+}
+
+// Two builds of a scene side by side: same seed, same initial state.
+bool sameInitialState(const Scene& a, const Scene& b) {
+  const StateArrays &x = a.initial, &y = b.initial;
+  if (x.ownerCount() != y.ownerCount() || a.ownerTemplate != b.ownerTemplate) return false;
+  for (std::size_t o = 0; o < x.ownerCount(); ++o) {
+    const Quat &p = x.ownerOrientation[o], &q = y.ownerOrientation[o];
+    if (!(x.ownerPosition[o].x == y.ownerPosition[o].x && x.ownerPosition[o].y == y.ownerPosition[o].y &&
+          x.ownerPosition[o].z == y.ownerPosition[o].z && p.w == q.w && p.x == q.x && p.y == q.y && p.z == q.z))
+      return false;
+  }
+  return a.rngState == b.rngState;
+}
+
+TEST(SceneValidation, SeedReproducesInitialState) {
+  Json s = smokeScene();
+  const Scene a = parse(s.dump()), b = parse(s.dump());
+  EXPECT_TRUE(sameInitialState(a, b));
+  s["seed"] = 43;
+  const Scene c = parse(s.dump());
+  EXPECT_FALSE(sameInitialState(a, c));
+}
+
+// Mangled copies of the example scenes: truncated at many lengths, single bits flipped.
+// Each must load or be refused with a SceneError: no other exception, no crash (the
+// sanitizer build runs this too).
+TEST(SceneValidation, FuzzedScenesAreRefusedCleanly) {
+  std::mt19937_64 rng(20261201);
+  int refused = 0, loaded = 0;
+  for (const std::string& path : exampleScenes()) {
+    const std::string text = readText(path);
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    // The full-size demo rains thousands of grains per load: fewer cases for it.
+    const int cases = text.size() > 0 && path.find("smoke") != std::string::npos ? 200 : 40;
+    for (int k = 0; k < 2 * cases; ++k) {
+      std::string mangled = text;
+      if (k < cases) {
+        mangled.resize(text.size() * k / cases);  // truncation
+      } else {
+        const std::size_t bit = rng() % (text.size() * 8);
+        mangled[bit / 8] = char(mangled[bit / 8] ^ (1 << (bit % 8)));
+      }
+      try {
+        parseScene(mangled, "fuzz.json", dir);
+        ++loaded;
+      } catch (const SceneError& e) {
+        ++refused;
+        EXPECT_FALSE(e.problems().empty());
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << path << " case " << k << ": " << e.what();
+      }
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(loaded, 0);  // flips inside descriptions or names change nothing that matters
+}
+
+// The real binary: exit code 2 and the pointer on stderr; 0 and the summary for a good scene.
+TEST(SceneValidation, CheckCommandExitsWithTwo) {
+  const std::string dir = testing::TempDir();
+  const std::string bad = dir + "/scene_validation_bad.json", err = dir + "/scene_validation_err.txt",
+                    out = dir + "/scene_validation_out.txt";
+  Json s = smokeScene();
+  s["materials"][0]["restitution"] = 1.5;
+  for (auto& t : s["templates"])
+    if (t.contains("file")) t["file"] = kSourceDir + "/data/clumps/" + t["file"].get<std::string>();
+  std::ofstream(bad) << s.dump(1);
+  const std::string binary = REGOLITH_BINARY;
+  int status = std::system((binary + " check " + bad + " > " + out + " 2> " + err).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
+  EXPECT_NE(readText(err).find(bad + ": /materials/0/restitution: found 1.5, expected a number <= 1"),
+            std::string::npos) << readText(err);
+
+  const std::string good = kDemoDir + "/demo.smoke.json";
+  status = std::system((binary + " check " + good + " > " + out + " 2> " + err).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << readText(err);
+  EXPECT_NE(readText(out).find("OK (201 owners, "), std::string::npos) << readText(out);
+
+  status = std::system((binary + " check " + dir + "/no_such_scene.json > " + out + " 2> " + err).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
+  EXPECT_NE(readText(err).find("no readable file"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace regolith
