@@ -71,7 +71,13 @@ void buildBodies(BuildContext& c) {
     if (!material || !family || !boundaries) continue;
 
     SceneBody body{j["name"].get<std::string>(), -1, {}};
-    if (j.contains("family")) {
+    if (!j.contains("family")) {
+      // A static body has no owner: a pose or mass would be silently ignored.
+      for (const char* key : {"mass", "inertia", "position", "velocity", "angular_velocity"})
+        if (j.contains(key))
+          c.problem(pointerJoin(base, key), describeValue(j[key]),
+                    "no \"" + std::string(key) + "\" on a static body (give the body a \"family\" to make it move)");
+    } else {
       // Mass and inertia matter only for the DOFs the family leaves free.
       const std::vector<double> inertia = j.value("inertia", std::vector<double>{1, 1, 1});
       body.owner = c.world.addBody(

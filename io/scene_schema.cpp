@@ -1,7 +1,6 @@
 // valijson over the scene schema, and the translation of its results into SceneProblems.
 #include "io/scene_schema.h"
 
-#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <map>

@@ -304,6 +304,40 @@ TEST(SceneValidation, ExampleScenesLoad) {
   }
 }
 
+// The ```json examples of docs/scene-format.md: a complete scene loads as it is; a
+// fragment replaces its keys in the smoke scene. (```json bed blocks show what is not
+// supported yet.)
+TEST(SceneValidation, DocumentationExamplesLoad) {
+  std::istringstream doc(readText(kSourceDir + "/docs/scene-format.md"));
+  std::string line, block;
+  bool inBlock = false;
+  int examples = 0;
+  for (int number = 1; std::getline(doc, line); ++number) {
+    if (!inBlock && line == "```json") {
+      inBlock = true;
+      block.clear();
+    } else if (inBlock && line == "```") {
+      inBlock = false;
+      SCOPED_TRACE("example ending at docs/scene-format.md:" + std::to_string(number));
+      const Json fragment = Json::parse(block);
+      Json scene = fragment;
+      if (!fragment.contains("materials") || !fragment.contains("time_step")) {
+        scene = smokeScene();
+        scene.update(fragment);
+      }
+      try {
+        parse(scene.dump());
+      } catch (const SceneError& e) {
+        ADD_FAILURE() << e.what();
+      }
+      ++examples;
+    } else if (inBlock) {
+      block += line + "\n";
+    }
+  }
+  EXPECT_GE(examples, 20);
+}
+
 TEST(SceneValidation, SmokeSceneBuildsWhatItAsksFor) {
   const Scene s = loadScene(kDemoDir + "/demo.smoke.json");
   // One drum body (owner 0, no spheres) and 200 rained clumps.
