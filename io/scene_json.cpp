@@ -45,7 +45,11 @@ std::string typeName(const Json& v) {
 std::string describeValue(const Json& v) {
   constexpr std::size_t kMaxString = 60;  // long strings are cut: the pointer says where
   switch (v.type()) {
-    case Json::value_t::number_float: return numberText(v.get<double>());
+    case Json::value_t::number_float: {
+      // 200.0 is not the integer 200 to the schema: show the difference.
+      const double x = v.get<double>();
+      return numberText(x) + (std::floor(x) == x && std::fabs(x) < 1e15 ? ".0" : "");
+    }
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
     case Json::value_t::boolean:
@@ -58,7 +62,15 @@ std::string describeValue(const Json& v) {
     }
     case Json::value_t::array:
       return v.empty() ? "an empty array" : "an array of " + std::to_string(v.size()) + " items";
-    case Json::value_t::object: return v.empty() ? "an empty object" : "an object";
+    case Json::value_t::object: {
+      if (v.empty()) return "an empty object";
+      std::string keys;
+      for (const auto& [key, value] : v.items()) {
+        (void)value;
+        keys += (keys.empty() ? "" : ", ") + Json(key).dump(-1, ' ', false, Json::error_handler_t::replace);
+      }
+      return "an object with key" + std::string(v.size() > 1 ? "s " : " ") + keys;
+    }
     default: return typeName(v);
   }
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "io/scene.h"
@@ -31,7 +32,10 @@ SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
 
 std::uint64_t sceneSteps(const Scene& s) {
   if (!(s.model.timeStep > 0)) return 0;
-  return static_cast<std::uint64_t>(std::llround(s.endTime / s.model.timeStep));
+  const double steps = std::round(s.endTime / s.model.timeStep);
+  // Saturate rather than overflow the conversion (validation refuses such scenes).
+  if (!(steps < 1.8e19)) return std::numeric_limits<std::uint64_t>::max();
+  return static_cast<std::uint64_t>(steps);
 }
 
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {

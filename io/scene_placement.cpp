@@ -1,6 +1,7 @@
 // Hash grid of placed bounding spheres and the sources' random draws.
 #include "io/scene_placement.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace regolith::scene {
@@ -16,7 +17,9 @@ Quat randomOrientation(std::mt19937_64& rng) {
 }
 
 std::int64_t PlacementGrid::cellOf(double x) const {
-  return static_cast<std::int64_t>(std::floor(x / m_cell));
+  // Clamped so absurd coordinates cannot overflow the conversion; far cells then share
+  // an index, which only costs distance checks.
+  return static_cast<std::int64_t>(std::clamp(std::floor(x / m_cell), -1e15, 1e15));
 }
 
 // 21 bits per axis: cells within +-10^6 of the origin map without collision; beyond that

@@ -45,8 +45,12 @@ void buildContact(BuildContext& c) {
   Model& m = c.scene.model;
   if (!c.has("/contact")) return;
   const Json& contact = c.at("/contact");
-  if (contact.value("model", "hertz_mindlin") == "linear_spring_dashpot")
+  if (contact.value("model", "hertz_mindlin") == "linear_spring_dashpot") {
     m.contactModel = ContactModelKind::LinearSpringDashpot;
+    if (!contact.contains("normal_stiffness"))
+      c.problem("/contact", "no key \"normal_stiffness\"",
+                "a key \"normal_stiffness\" (k_n > 0 N/m) for \"model\": \"linear_spring_dashpot\"");
+  }
   m.linearSpring.normalStiffness = contact.value("normal_stiffness", 0.0);
   m.linearSpring.normalDamping = contact.value("normal_damping", 0.0);
   m.linearSpring.tangentialStiffness = contact.value("tangential_stiffness", 0.0);
@@ -96,9 +100,14 @@ void buildSettings(BuildContext& c) {
   c.rng.seed(s.seed);
   s.checkpointEvery = c.doc.value("checkpoint_every", s.checkpointEvery);
   buildTiming(c);
+  const std::string endPointer = c.has("/end_time") ? "/end_time" : "/phases";
+  constexpr double kMaxSteps = 1e15;  // beyond any run; keeps step counts exact in a double
   if (s.endTime > 0 && sceneSteps(s) == 0)
-    c.problem(c.has("/end_time") ? "/end_time" : "/phases", numberText(s.endTime) + " s (0 steps)",
+    c.problem(endPointer, numberText(s.endTime) + " s (0 steps)",
               "an end time of at least half a time step (" + numberText(m.timeStep / 2) + " s)");
+  if (s.endTime / m.timeStep > kMaxSteps)
+    c.problem(endPointer, numberText(s.endTime) + " s (" + numberText(s.endTime / m.timeStep, 3) + " steps)",
+              "an end time of at most 1e15 time steps");
   buildContact(c);
   buildStreams(c);
   buildOutput(c);
