@@ -147,6 +147,16 @@ TEST(SceneValidation, ClumpFileFromDataFolder) {
   expectProblem(problemsOf(s), "/templates/3/file", "no readable clump file", "data/clumps/");
 }
 
+TEST(SceneValidation, ClumpFileProblemsNameTheFile) {
+  const std::string path = testing::TempDir() + "/scene_validation_clump.json";
+  std::ofstream(path) << R"({"spheres": [{"radius": -0.001, "colour": "red"}]})";
+  Json s = smokeScene();
+  s["templates"][0]["file"] = path;
+  const auto ps = problemsOf(s);
+  expectProblem(ps, "/templates/0/file", "in " + path + " at \"/spheres/0/radius\": -0.001", "a number > 0");
+  expectProblem(ps, "/templates/0/file", "at \"/spheres/0/colour\": unknown key", "offset, radius");
+}
+
 // Two builds of a scene side by side: same seed, same initial state.
 bool sameInitialState(const Scene& a, const Scene& b) {
   const StateArrays &x = a.initial, &y = b.initial;

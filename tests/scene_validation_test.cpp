@@ -15,6 +15,12 @@ TEST(SceneValidation, UnknownKey) {
   expectProblem(ps, "/materials/0/densty", "unknown key \"densty\"", "one of: density, friction, name");
 }
 
+TEST(SceneValidation, UnknownKeyPointerIsEscaped) {
+  Json s = smokeScene();
+  s["materials"][0]["a/b~c"] = 1;  // RFC 6901: "/" is ~1, "~" is ~0
+  expectProblem(problemsOf(s), "/materials/0/a~1b~0c", "unknown key \"a/b~c\"", "youngs_modulus");
+}
+
 TEST(SceneValidation, UnknownTopLevelKeysAreEachReported) {
   Json s = smokeScene();
   s["gravityy"] = "moon";
