@@ -30,7 +30,18 @@ TEST(SceneValidation, ExampleScenesLoad) {
   ASSERT_GE(scenes.size(), 2u);
   for (const std::string& path : scenes) {
     SCOPED_TRACE(path);
-    EXPECT_NO_THROW(loadScene(path));
+    Scene s;
+    ASSERT_NO_THROW(s = loadScene(path));
+    // Owners: one per moving body and one per rained particle (the examples use rain).
+    const Json doc = Json::parse(readText(path));
+    std::size_t owners = 0;
+    for (const Json& b : doc.value("bodies", Json::array())) owners += b.contains("family") ? 1 : 0;
+    for (const Json& src : doc.value("sources", Json::array())) owners += src.value("count", 0u);
+    EXPECT_EQ(s.initial.ownerCount(), owners);
+    std::size_t spheres = 0;
+    for (Index t : s.ownerTemplate) spheres += t < 0 ? 0 : s.templates[t].radii.size();
+    EXPECT_EQ(s.initial.sphereCount(), spheres);
+    EXPECT_EQ(s.bodies.size(), doc.value("bodies", Json::array()).size());
   }
 }
 
