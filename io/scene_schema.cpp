@@ -126,7 +126,6 @@ class Translator {
 
 // The compiled schema for the root or one definition, parsed once per process.
 struct CompiledSchemas {
-  Json document;
   std::map<std::string, std::unique_ptr<valijson::Schema>> byDefinition;
   std::mutex mutex;
 };
