@@ -1,6 +1,8 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
+//   regolith check scene.json
+//   regolith run scene.json --out DIR [--resume] [--overwrite] [--threads T]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
 #include <cstdio>
@@ -12,6 +14,8 @@
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
 #include "io/run_info.h"
+#include "io/run_loop.h"
+#include "io/scene_check.h"
 #include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
@@ -88,6 +92,28 @@ int main(int argc, char** argv) {
   rftCmd->add_option("--evaluations,-e", rft.evaluations, "timed evaluations (0: for one second)");
   rftCmd->add_flag("--json", json, "print one JSON object");
 
+  std::string scenePath;
+  CLI::App* checkCmd = app.add_subcommand(
+      "check", "Validate a scene file and build its initial state; run nothing");
+  checkCmd->add_option("scene", scenePath, "scene file (JSON)")->required();
+
+  regolith::RunOptions runOptions;
+  std::string runScenePath;
+  CLI::App* runCmd = app.add_subcommand(
+      "run", "Run a scene: DIR/run.h5, run.xmf, series.csv and checkpoint.h5");
+  runCmd->add_option("scene", runScenePath, "scene file (JSON)")->required();
+  runCmd->add_option("--out,-o", runOptions.outDir, "output folder")->required();
+  runCmd->add_flag("--resume", runOptions.resume,
+                   "continue from DIR/checkpoint.h5, appending to DIR/run.h5");
+  runCmd->add_flag("--overwrite", runOptions.overwrite, "replace an existing DIR/run.h5");
+  runCmd->add_option("--threads,-t", runOptions.threads, "OpenMP threads (CPU build; 0 = default)")
+      ->check(CLI::NonNegativeNumber);
+  runCmd->add_option("--checkpoint-every", runOptions.checkpointEvery,
+                     "wall seconds between checkpoints (default: the scene's checkpoint_every)")
+      ->check(CLI::NonNegativeNumber);
+  runCmd->add_flag_callback("--quiet,-q", [&] { runOptions.progress = nullptr; },
+                            "no progress lines on stderr");
+
   std::string runFile;
   CLI::App* infoCmd = app.add_subcommand(
       "info", "Print the backend and whether a device is usable, or what a run file holds");
@@ -108,6 +134,8 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   try {
+    if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr);
+    if (*runCmd) return regolith::runScene(runScenePath, runOptions);
     if (*infoCmd && !runFile.empty()) {
       regolith::printRunInfo(runFile, std::cout);
       return 0;

@@ -73,4 +73,15 @@ BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius,
   return b;
 }
 
+BoundaryPrimitive squareWall(const Vec3d& centre, const Vec3d& normal, double halfSide,
+                             Index material) {
+  if (!(halfSide > 0)) throw std::invalid_argument("square wall half side must be > 0");
+  const Vec3d n(unit(normal, "wall normal"));
+  // In-plane axes from a world axis that is not (nearly) parallel to the normal.
+  const Vec3d helper = std::fabs(n.x) < 0.9 ? Vec3d(1, 0, 0) : Vec3d(0, 1, 0);
+  const Vec3d u = cross(n, helper) * (1.0 / norm(cross(n, helper)));
+  const Vec3d v = cross(n, u);
+  return wall(centre, n, u, halfSide, v, halfSide, material);
+}
+
 }  // namespace regolith

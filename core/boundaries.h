@@ -23,4 +23,9 @@ std::vector<BoundaryPrimitive> boxContainer(const Vec3d& lo, const Vec3d& hi, In
 BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius,
                            double halfLength, bool particlesInside, Index material);
 
+// A finite square wall of half side `halfSide` centred at `centre`, facing along `normal`
+// (the end walls of a drum: one-sided, so it acts on spheres in front of it only).
+BoundaryPrimitive squareWall(const Vec3d& centre, const Vec3d& normal, double halfSide,
+                             Index material);
+
 }  // namespace regolith

@@ -13,12 +13,14 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "core/simulation.h"
 #include "io/build_info.h"
 #include "io/checkpoint.h"
+#include "io/frame_capture.h"
 #include "io/progress_meter.h"
 #include "io/run_file.h"
 #include "io/scene.h"
@@ -118,30 +120,10 @@ RunHeader headerOf(const Scene& scene) {
   return h;
 }
 
-FrameData frameOf(const Simulation& sim, const Scene& scene) {
-  FrameData f;
-  f.step = sim.stepCount();
-  f.time = sim.time();
-  f.state = sim.state();
-  f.ownerTemplate = scene.ownerTemplate;
-  f.sphereCentres = sim.spherePositions();
-  f.boundaries = sim.boundaries();
-  if (scene.output.contacts) {
-    f.hasContacts = true;
-    f.contacts = sim.contactForces();
-  }
-  return f;
-}
-
-std::vector<SeriesSample> seriesOf(const Simulation& sim, const Scene& scene) {
-  const StateArrays s = sim.state();
-  std::vector<SeriesSample> rows;
-  for (const SceneBody* b : recordedBodies(scene)) {
-    const auto o = std::size_t(b->owner);
-    rows.push_back({sim.time(), s.ownerPosition[o], s.ownerOrientation[o], s.ownerVelocity[o],
-                    s.ownerAngularVelocity[o], s.ownerForce[o], s.ownerTorque[o]});
-  }
-  return rows;
+std::vector<Index> ownersOf(const std::vector<const SceneBody*>& bodies) {
+  std::vector<Index> owners;
+  for (const SceneBody* b : bodies) owners.push_back(b->owner);
+  return owners;
 }
 
 // One line on stdout: what will run.
@@ -169,27 +151,29 @@ class RunOutput {
       : m_scene(scene),
         m_h5((fs::path(o.outDir) / "run.h5").string()),
         m_xmf((fs::path(o.outDir) / "run.xmf").string()),
-        m_csv((fs::path(o.outDir) / "series.csv").string()) {
+        m_csv((fs::path(o.outDir) / "series.csv").string()),
+        m_bodyOwners(ownersOf(recordedBodies(scene))) {
     const RunHeader header = headerOf(scene);
     if (resumeFrom) {
       const std::uint64_t step = resumeFrom->engine.steps;
       const double time = double(step) * scene.model.timeStep;
       m_run = RunFileWriter::openForAppend(m_h5, step, time);
-      if (scene.output.csv) m_series = SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time);
+      if (scene.output.csv)
+        m_series.emplace(SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time));
     } else {
       m_run = RunFileWriter::create(m_h5, header);
-      if (scene.output.csv) m_series = SeriesCsvWriter::create(m_csv, header.bodyNames);
+      if (scene.output.csv) m_series.emplace(SeriesCsvWriter::create(m_csv, header.bodyNames));
     }
   }
 
   void writeDue(const Simulation& sim, const Schedule& sch) {
     const std::uint64_t step = sim.stepCount();
     if (sch.frameDue(step)) {
-      m_run->writeFrame(frameOf(sim, m_scene));
+      m_run->writeFrame(captureFrame(sim, m_scene.ownerTemplate, m_scene.output.contacts));
       writeXdmf(m_h5, m_xmf);
     }
-    if (sch.seriesDue(step) && !recordedBodies(m_scene).empty()) {
-      const std::vector<SeriesSample> rows = seriesOf(sim, m_scene);
+    if (sch.seriesDue(step) && !m_bodyOwners.empty()) {
+      const std::vector<SeriesSample> rows = captureSeries(sim, m_bodyOwners);
       m_run->appendSeries(rows);
       if (m_series) m_series->append(rows);
     }
@@ -201,8 +185,9 @@ class RunOutput {
  private:
   const Scene& m_scene;
   std::string m_h5, m_xmf, m_csv;
+  std::vector<Index> m_bodyOwners;
   std::unique_ptr<RunFileWriter> m_run;
-  std::unique_ptr<SeriesCsvWriter> m_series;
+  std::optional<SeriesCsvWriter> m_series;
 };
 
 Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedule& sch,

@@ -53,6 +53,14 @@ struct SceneBody {
   std::vector<std::size_t> boundaries;  // indices into Model::boundaries it carries
 };
 
+// A named stretch of the run (the scene's "phases"); motion phases and family switches may
+// start at a phase by name.
+struct ScenePhase {
+  std::string name;
+  double start = 0;     // [s]
+  double duration = 0;  // [s]
+};
+
 struct Scene {
   std::string file;  // path as given (for messages)
   std::string text;  // the JSON document verbatim (stored in run.h5 and checkpoints)
@@ -60,14 +68,20 @@ struct Scene {
   StateArrays initial;
   std::vector<ClumpTemplate> templates;  // every template the scene defines
   std::vector<Index> ownerTemplate;      // per owner: index into templates, -1 for bodies
-  std::vector<std::string> familyNames;  // family id -> name
+  // Family id -> name. Id 0 is always "free" (no motion rules: every owner not given a
+  // family); the scene's "families" follow as ids 1, 2, ... in their order.
+  std::vector<std::string> familyNames;
   std::vector<SceneBody> bodies;
   double endTime = 0;  // [s]
+  std::vector<ScenePhase> phases;  // empty when the scene gives end_time
   std::uint64_t seed = 0;
   std::string rngState;  // the engine's state after the build (std::mt19937_64 text form)
   OutputSettings output;
   double checkpointEvery = 300;  // wall-clock seconds between checkpoints
 };
+
+// Steps the run takes: end time / time step, rounded to the nearest integer.
+std::uint64_t sceneSteps(const Scene& s);
 
 // Reads, validates and builds. Relative paths inside the scene (clump files, bed files)
 // are resolved against the scene file's folder. Throws SceneError with every problem.

@@ -66,5 +66,17 @@ TEST(Boundaries, FiniteBoxWallActsOnlyOverItsFace) {
   EXPECT_DOUBLE_EQ(sim.state().ownerVelocity[0].x, 0.5);
 }
 
+TEST(Boundaries, SquareWallOnAnOddAxisBouncesAlongItsNormal) {
+  // A drum's end cap: facing (1, 1, 0)/sqrt 2, half side 0.05 m; in-plane axes orthonormal.
+  const Vec3d n = Vec3d(1, 1, 0) * (1 / std::sqrt(2.0));
+  const BoundaryPrimitive cap = squareWall(Vec3d(0, 0, 0), n, 0.05, 0);
+  EXPECT_NEAR(dot(Vec3d(cap.tangentU), n), 0, 1e-12);
+  EXPECT_NEAR(dot(Vec3d(cap.tangentV), n), 0, 1e-12);
+  EXPECT_NEAR(dot(Vec3d(cap.tangentU), Vec3d(cap.tangentV)), 0, 1e-12);
+  EXPECT_EQ(cap.halfU, Real(0.05));
+  const auto v = bounce({cap}, n * 0.0051, n * -0.5);
+  expectMirrored(v, n * 0.5);
+}
+
 }  // namespace
 }  // namespace regolith::test

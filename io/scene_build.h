@@ -1,0 +1,77 @@
+// The scene builder's shared state and its stages (one file per stage). Used only inside
+// io/; scene.h is the public interface. Each stage reads the validated document, records
+// every problem it finds and builds what it can, so one pass reports everything.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/world_builder.h"
+#include "io/scene.h"
+#include "io/scene_json.h"
+
+namespace regolith::scene {
+
+// Name of the implicit family 0.
+inline constexpr const char* kFreeFamily = "free";
+
+struct BuildContext {
+  BuildContext(const Json& d, std::string base, Scene& s) : doc(d), baseDir(std::move(base)), scene(s) {}
+
+  const Json& doc;
+  std::string baseDir;  // relative file names resolve against it
+  Scene& scene;
+  std::vector<SceneProblem> problems;
+  std::mt19937_64 rng;  // the one engine every randomized step draws from
+  WorldBuilder world;
+  std::map<std::string, Index> materialByName, templateByName, familyByName;
+  std::map<std::string, double> phaseStart;  // run phases by name [s]
+  // Largest bounding radius of any template [m]: the placement grid's cell size.
+  double largestBoundingRadius = 0;
+  std::vector<double> templateBoundingRadius;
+
+  void problem(std::string pointer, std::string found, std::string expected) {
+    problems.push_back({std::move(pointer), std::move(found), std::move(expected)});
+  }
+  // The index of a named material / template / family, or a problem at `pointer` (the
+  // referring string) and nullopt.
+  std::optional<Index> material(const std::string& pointer);
+  std::optional<Index> templ(const std::string& pointer);
+  std::optional<Index> family(const std::string& pointer);
+  // A time value: seconds, or the start of a run phase by name.
+  std::optional<double> time(const std::string& pointer);
+
+  const Json& at(const std::string& pointer) const { return doc.at(Json::json_pointer(pointer)); }
+  bool has(const std::string& pointer) const { return doc.contains(Json::json_pointer(pointer)); }
+  Vec3d vec(const std::string& pointer) const;
+  std::string resolvePath(const std::string& file) const;
+};
+
+// "[x, y, z]" for messages.
+std::string vectorText(const Vec3d& v);
+
+// Whether <base>/hi exceeds <base>/lo by at least `minWidth` on every axis (a region or a
+// box); records a problem at <base>/hi if not.
+bool checkRegion(BuildContext& c, const std::string& base, double minWidth);
+
+// Stages, in the order parseScene runs them.
+void buildSettings(BuildContext& c);   // gravity, step, timing, contact, streams, output
+void buildMaterials(BuildContext& c);  // materials and pair overrides
+void buildFamilies(BuildContext& c);   // families, motion phases, switches
+void buildTemplates(BuildContext& c);  // inline and file templates
+void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
+void buildSources(BuildContext& c);    // lattice, rain and bed sources
+void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
+
+// A bed source (owners of a frame of an earlier run.h5): not supported yet.
+void appendBedSource(BuildContext& c, const std::string& pointer);
+
+// Registers names of a list under `listPointer` (each item's "name"), recording
+// duplicates; returns name -> index.
+std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer,
+                                     const std::string& what);
+
+}  // namespace regolith::scene

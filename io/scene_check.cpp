@@ -1,0 +1,23 @@
+// The check command's report.
+#include "io/scene_check.h"
+
+#include <ostream>
+
+#include "io/scene.h"
+
+namespace regolith {
+
+int checkScene(const std::string& path, std::ostream& out, std::ostream& err) {
+  try {
+    const Scene s = loadScene(path);
+    out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount()
+        << " spheres, " << s.model.boundaries.size() << " boundaries, " << sceneSteps(s)
+        << " steps)" << std::endl;
+    return 0;
+  } catch (const SceneError& e) {
+    err << e.what() << std::endl;
+    return kSceneErrorExitCode;
+  }
+}
+
+}  // namespace regolith

@@ -1,0 +1,88 @@
+// loadScene / parseScene: parse, validate against the schema, then build stage by stage,
+// collecting every problem before throwing one SceneError.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "io/scene.h"
+#include "io/scene_build.h"
+#include "io/scene_document.h"
+#include "io/scene_schema.h"
+
+namespace regolith {
+namespace {
+
+std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems) {
+  std::string out;
+  for (const SceneProblem& p : problems) {
+    if (!out.empty()) out += '\n';
+    out += file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected;
+  }
+  return out;
+}
+
+}  // namespace
+
+SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
+    : std::runtime_error(describeProblems(file, problems)),
+      m_file(std::move(file)),
+      m_problems(std::move(problems)) {}
+
+std::uint64_t sceneSteps(const Scene& s) {
+  if (!(s.model.timeStep > 0)) return 0;
+  const double steps = std::round(s.endTime / s.model.timeStep);
+  // Saturate rather than overflow the conversion (validation refuses such scenes).
+  if (!(steps < 1.8e19)) return std::numeric_limits<std::uint64_t>::max();
+  return static_cast<std::uint64_t>(steps);
+}
+
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
+  std::vector<SceneProblem> problems;
+  const std::optional<scene::Json> read = scene::readDocument(text, problems);
+  if (!read) throw SceneError(file, std::move(problems));
+  const scene::Json& doc = *read;
+
+  // Structure first: the builder relies on every type and required key being right.
+  for (SceneProblem& p : scene::schemaProblems(doc)) {
+    bool nonFinite = false;  // the finiteness problem already covers that value
+    for (std::size_t i = 0; i < problems.size() && !nonFinite; ++i)
+      nonFinite = problems[i].pointer == p.pointer && problems[i].expected == "a finite number";
+    if (!nonFinite) problems.push_back(std::move(p));
+  }
+  if (!problems.empty()) throw SceneError(file, std::move(problems));
+
+  Scene s;
+  s.file = file;
+  s.text = text;
+  scene::BuildContext c(doc, baseDir, s);
+  scene::buildSettings(c);
+  scene::buildMaterials(c);
+  scene::buildFamilies(c);
+  scene::buildTemplates(c);
+  scene::buildBodies(c);
+  scene::buildSources(c);
+  scene::checkTimeStep(c);
+  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
+
+  s.initial = c.world.take();
+  std::ostringstream rngState;
+  rngState << c.rng;
+  s.rngState = rngState.str();
+  return s;
+}
+
+Scene loadScene(const std::string& path) {
+  std::error_code error;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  if (in && std::filesystem::is_regular_file(path, error)) text << in.rdbuf();
+  if (!in || !std::filesystem::is_regular_file(path, error))
+    throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
+  const std::size_t slash = path.find_last_of('/');
+  const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
+  return parseScene(text.str(), path, baseDir.empty() ? "/" : baseDir);
+}
+
+}  // namespace regolith

@@ -1,0 +1,42 @@
+// Placing particles without overlap: a hash grid of bounding spheres, and the random draws
+// of the sources. Every draw goes through these functions on the scene's one
+// std::mt19937_64, with no std:: distribution in between (their algorithms differ
+// between standard libraries), so a seed gives the same scene everywhere.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "kernels/vec3.h"
+
+namespace regolith::scene {
+
+// Uniform in [0, 1) from the top 53 bits of one draw.
+double unitDouble(std::mt19937_64& rng);
+// Uniform in [lo, hi).
+double uniform(std::mt19937_64& rng, double lo, double hi);
+// A rotation uniform over SO(3) (Shoemake's method: three draws).
+Quat randomOrientation(std::mt19937_64& rng);
+
+class PlacementGrid {
+ public:
+  // `cell` must be at least the largest r_i + r_j + gap of any pair it will be asked about.
+  explicit PlacementGrid(double cell) : m_cell(cell) {}
+
+  // Whether a sphere of radius r at p keeps `gap` from every sphere added so far.
+  bool fits(const Vec3d& p, double r, double gap) const;
+  void add(const Vec3d& p, double r);
+
+ private:
+  std::int64_t key(std::int64_t i, std::int64_t j, std::int64_t k) const;
+  std::int64_t cellOf(double x) const;
+
+  double m_cell;
+  std::vector<Vec3d> m_centres;
+  std::vector<double> m_radii;
+  std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;
+};
+
+}  // namespace regolith::scene

@@ -1,0 +1,157 @@
+// Particle sources: lattices and random rain (non-overlapping, from the scene's seed);
+// bed sources are io/scene_bed_source.cpp.
+#include <algorithm>
+#include <cmath>
+
+#include "io/scene_build.h"
+#include "io/scene_placement.h"
+
+namespace regolith::scene {
+namespace {
+
+struct Common {
+  Index family = 0;
+  Vec3d velocity;
+};
+
+std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
+  Common out;
+  if (c.has(base + "/velocity")) out.velocity = c.vec(base + "/velocity");
+  if (!c.has(base + "/family")) return out;
+  const std::optional<Index> f = c.family(base + "/family");
+  if (!f) return std::nullopt;
+  out.family = *f;
+  return out;
+}
+
+void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
+           const Common& common) {
+  c.world.addClump(c.scene.templates[t], p, q, common.velocity, Vec3d(), common.family);
+  c.scene.ownerTemplate.push_back(t);
+  grid.add(p, c.templateBoundingRadius[t]);
+}
+
+// A template usable by a source: defined and built (a failed one has reported already).
+std::optional<Index> usableTemplate(BuildContext& c, const std::string& pointer) {
+  const std::optional<Index> t = c.templ(pointer);
+  if (!t || c.scene.templates[*t].offsets.empty()) return std::nullopt;
+  return t;
+}
+
+void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
+  const std::optional<Index> t = usableTemplate(c, base + "/template");
+  const std::optional<Common> common = commonOf(c, base);
+  if (!t || !common) return;
+  const Json& j = c.at(base);
+  const double r = c.templateBoundingRadius[*t];
+  const double spacing = j["spacing"].get<double>(), jitter = j.value("jitter", 0.0);
+  if (!checkRegion(c, base, 0)) return;
+  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
+  if (spacing < 2 * (r + jitter)) {
+    c.problem(base + "/spacing", numberText(spacing) + " m",
+              "at least " + numberText(2 * (r + jitter)) +
+                  " m (the particle's diameter plus twice the jitter): lattice particles may not overlap");
+    return;
+  }
+  constexpr double kMaxParticles = 1e8;
+  const auto along = [&](double a, double b) { return std::floor((b - a) / spacing + 1e-9) + 1; };
+  const double nx = along(lo.x, hi.x), ny = along(lo.y, hi.y), nz = along(lo.z, hi.z);
+  if (nx * ny * nz > kMaxParticles) {
+    c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(nx * ny * nz) + " particles)",
+              "a spacing that gives at most 1e8 particles");
+    return;
+  }
+  for (int k = 0; k < int(nz); ++k)
+    for (int jy = 0; jy < int(ny); ++jy)
+      for (int i = 0; i < int(nx); ++i) {
+        Vec3d p = lo + Vec3d(i * spacing, jy * spacing, k * spacing);
+        if (jitter > 0)
+          for (double* x : {&p.x, &p.y, &p.z}) *x += uniform(c.rng, -jitter, jitter);
+        if (!grid.fits(p, r, 0)) {
+          c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",
+                    "a lattice clear of the particles of earlier sources");
+          return;
+        }
+        place(c, grid, *t, p, Quat(), *common);
+      }
+}
+
+void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {
+  const Json& j = c.at(base);
+  if (j.contains("template") == j.contains("templates")) {
+    c.problem(base, j.contains("template") ? "both \"template\" and \"templates\"" : "neither \"template\" nor \"templates\"",
+              "exactly one of them");
+    return;
+  }
+  std::vector<Index> templates;
+  std::vector<double> cumulative;  // weights summed
+  bool ok = true;
+  if (j.contains("template")) {
+    const std::optional<Index> t = usableTemplate(c, base + "/template");
+    if (t) { templates.push_back(*t); cumulative.push_back(1); } else ok = false;
+  } else {
+    for (std::size_t k = 0; k < j["templates"].size(); ++k) {
+      const std::string wp = pointerJoin(base + "/templates", k);
+      const std::optional<Index> t = usableTemplate(c, wp + "/template");
+      if (!t) { ok = false; continue; }
+      templates.push_back(*t);
+      cumulative.push_back((cumulative.empty() ? 0 : cumulative.back()) + j["templates"][k].value("weight", 1.0));
+    }
+  }
+  const std::optional<Common> common = commonOf(c, base);
+  if (!ok || !common) return;
+  double r = 0;
+  for (Index t : templates) r = std::max(r, c.templateBoundingRadius[t]);
+  // The bounding sphere of every particle stays inside the region.
+  if (!checkRegion(c, base, 2 * r)) return;
+  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
+
+  // Random sequential addition: draw a template (by weight), then centres (its bounding
+  // sphere inside the region) and orientations until one clears every particle placed so
+  // far. Drawing the template once per particle keeps the weights: retrying the template
+  // too would favour the small ones, which fit more often.
+  const std::uint64_t count = j["count"].get<std::uint64_t>();
+  const double gap = j.value("min_gap", 0.0);
+  constexpr int kTriesPerParticle = 1000;
+  for (std::uint64_t placed = 0; placed < count; ++placed) {
+    const double w = unitDouble(c.rng) * cumulative.back();
+    const std::size_t pick = std::min<std::size_t>(
+        std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(), templates.size() - 1);
+    const Index t = templates[pick];
+    const double rt = c.templateBoundingRadius[t];
+    bool fitted = false;
+    for (int k = 0; k < kTriesPerParticle && !fitted; ++k) {
+      const Vec3d p(uniform(c.rng, lo.x + rt, hi.x - rt), uniform(c.rng, lo.y + rt, hi.y - rt),
+                    uniform(c.rng, lo.z + rt, hi.z - rt));
+      const Quat q = randomOrientation(c.rng);
+      fitted = grid.fits(p, rt, gap);
+      if (fitted) place(c, grid, t, p, q, *common);
+    }
+    if (!fitted) {
+      c.problem(base + "/count", std::to_string(count),
+                "a count that fits the region: particle " + std::to_string(placed + 1) + " found no room in " +
+                    std::to_string(kTriesPerParticle) + " random tries (enlarge the region or lower the count)");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void buildSources(BuildContext& c) {
+  if (!c.has("/sources")) return;
+  const Json& list = c.at("/sources");
+  double gap = 0;
+  for (const Json& s : list) gap = std::max(gap, s.value("min_gap", 0.0));
+  // Cells as wide as the largest reach of two bounding spheres and the gap between them.
+  PlacementGrid grid(std::max(2 * c.largestBoundingRadius + gap, 1e-9));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string base = pointerJoin("/sources", i);
+    const std::string kind = list[i]["kind"].get<std::string>();
+    if (kind == "lattice") lattice(c, base, grid);
+    else if (kind == "rain") rain(c, base, grid);
+    else appendBedSource(c, base);
+  }
+}
+
+}  // namespace regolith::scene
