@@ -7,6 +7,7 @@
 // files always agree on what has been written.
 #include "io/run_loop.h"
 
+#include <algorithm>
 #include <csignal>
 #include <chrono>
 #include <cmath>
@@ -134,7 +135,7 @@ void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim
   for (Index t : scene.ownerTemplate) clumps += t >= 0 ? 1 : 0;
   std::printf(
       "%s: %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
-      "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, %d threads, %s%s\n",
+      "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s\n",
       scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(),
       scene.model.boundaries.size(), static_cast<unsigned long long>(sch.total),
       scene.model.timeStep, double(sch.total) * scene.model.timeStep,
