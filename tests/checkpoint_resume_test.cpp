@@ -25,13 +25,15 @@ std::vector<std::string> runArgs(const fs::path& out) {
   return {REGOLITH_BINARY, "run", kScene, "--out", out.string(), "--threads", "1"};
 }
 
+// Per process: ctest runs each test in its own process, side by side.
 fs::path freshDir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("regolith_" + name);
+  const fs::path d =
+      fs::path(::testing::TempDir()) / ("regolith_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(d);
   return d;
 }
 
-// The reference: the same scene run without interruption (once per test binary).
+// The reference: the same scene run without interruption (once per test process).
 const fs::path& uninterruptedRun() {
   static const fs::path dir = [] {
     const fs::path d = freshDir("checkpoint_reference");
@@ -119,13 +121,16 @@ TEST(Checkpoint, SigtermWritesACheckpointAndExitsCleanly) {
 }
 
 TEST(Checkpoint, ResumeRefusesAChangedScene) {
-  const fs::path& reference = uninterruptedRun();
+  // A finished run of the demo smoke scene, then this test's scene pointed at its
+  // checkpoint.
   const fs::path dir = freshDir("checkpoint_changed");
-  fs::copy(reference, dir, fs::copy_options::recursive);
-  // Another scene (the demo smoke scene) pointed at this run's checkpoint.
-  const std::string other = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
-  const int code = test::runToEnd({REGOLITH_BINARY, "run", other, "--out", dir.string(), "--resume"},
-                                  dir.string() + ".log");
+  const std::string smoke = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "run", smoke, "--out", dir.string(), "--threads", "1"},
+                           dir.string() + ".first.log"),
+            0);
+  std::vector<std::string> resume = runArgs(dir);
+  resume.push_back("--resume");
+  const int code = test::runToEnd(resume, dir.string() + ".log");
   EXPECT_EQ(code, 1);
   std::ifstream log(dir.string() + ".log");
   const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());

@@ -24,8 +24,8 @@ std::string slurp(const fs::path& p) {
 TEST(Reproducible, SameSceneAndSeedGiveIdenticalRunFiles) {
   const std::string scene = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
   std::vector<fs::path> dirs;
-  for (const char* name : {"regolith_repro_a", "regolith_repro_b"}) {
-    const fs::path d = fs::path(::testing::TempDir()) / name;
+  for (const char* name : {"regolith_repro_a_", "regolith_repro_b_"}) {
+    const fs::path d = fs::path(::testing::TempDir()) / (name + std::to_string(getpid()));
     fs::remove_all(d);
     // Two threads: the async mode's kinematic stream and a thread for the dynamic one.
     ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "run", scene, "--out", d.string(), "--threads", "2"},
@@ -38,9 +38,8 @@ TEST(Reproducible, SameSceneAndSeedGiveIdenticalRunFiles) {
   // h5diff exits 0 when every compared object is equal; /meta holds the wall-clock start.
   const int diff = test::runToEnd(
       {REGOLITH_H5DIFF, "--exclude-path", "/meta", a.string(), b.string()},
-      (dirs[0].parent_path() / "regolith_repro_h5diff.log").string());
-  EXPECT_EQ(diff, 0) << "h5diff found differences, see "
-                     << dirs[0].parent_path() / "regolith_repro_h5diff.log";
+      dirs[0].string() + ".h5diff.log");
+  EXPECT_EQ(diff, 0) << "h5diff found differences, see " << dirs[0] << ".h5diff.log";
 
   const RunFileReader ra(a.string()), rb(b.string());
   EXPECT_GE(ra.frameCount(), 2u);
