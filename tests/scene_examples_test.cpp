@@ -278,6 +278,13 @@ TEST(SceneValidation, CheckCommandExitsWithTwo) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
   EXPECT_NE(readText(err).find("no readable file"), std::string::npos);
+
+  // A schema that cannot be read is the installation's fault, not the scene's: status 3.
+  status = std::system(("REGOLITH_SCHEMA=" + dir + "/no_such_schema.json " + binary + " check " + good +
+                        " > " + out + " 2> " + err).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  EXPECT_NE(readText(err).find("cannot read the scene schema"), std::string::npos) << readText(err);
 }
 
 }  // namespace
