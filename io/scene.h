@@ -38,6 +38,8 @@ class SceneError : public std::runtime_error {
 // The exit code of `regolith check` and `regolith run` for a scene that fails validation.
 inline constexpr int kSceneErrorExitCode = 2;
 
+// What a run writes (a scene's "output"; when it leaves them out the loader sets the
+// intervals to end time / 100 and / 1000).
 struct OutputSettings {
   double frameInterval = 0;   // simulated seconds between frames [s]
   bool contacts = false;      // contact pairs with force vectors in every frame
@@ -49,7 +51,7 @@ struct OutputSettings {
 // the scene's "bodies" list.
 struct SceneBody {
   std::string name;
-  Index owner = -1;
+  Index owner = -1;  // -1: a static body (no family), whose boundaries have owner -1 too
   std::vector<std::size_t> boundaries;  // indices into Model::boundaries it carries
 };
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
+#include <set>
 
 #include "tests/scene_test_support.h"
 
@@ -77,6 +78,32 @@ TEST(SceneValidation, DocumentationExamplesLoad) {
     }
   }
   EXPECT_GE(examples, 20);
+}
+
+// Every key the schema knows is named in docs/scene-format.md (as `key`).
+void collectKeys(const Json& schema, std::set<std::string>& keys) {
+  if (schema.is_object()) {
+    if (schema.contains("properties") && schema["properties"].is_object())
+      for (const auto& [key, sub] : schema["properties"].items()) {
+        (void)sub;
+        keys.insert(key);
+      }
+    for (const auto& [key, sub] : schema.items()) {
+      (void)key;
+      collectKeys(sub, keys);
+    }
+  } else if (schema.is_array()) {
+    for (const Json& sub : schema) collectKeys(sub, keys);
+  }
+}
+
+TEST(SceneValidation, DocumentationNamesEverySchemaKey) {
+  std::set<std::string> keys;
+  collectKeys(Json::parse(readText(kSourceDir + "/io/scene.schema.json")), keys);
+  const std::string doc = readText(kSourceDir + "/docs/scene-format.md");
+  ASSERT_GT(keys.size(), 50u);
+  for (const std::string& key : keys)
+    EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << key << " is not documented";
 }
 
 TEST(SceneValidation, SmokeSceneBuildsWhatItAsksFor) {
@@ -251,6 +278,13 @@ TEST(SceneValidation, CheckCommandExitsWithTwo) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
   EXPECT_NE(readText(err).find("no readable file"), std::string::npos);
+
+  // A schema that cannot be read is the installation's fault, not the scene's: status 3.
+  status = std::system(("REGOLITH_SCHEMA=" + dir + "/no_such_schema.json " + binary + " check " + good +
+                        " > " + out + " 2> " + err).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  EXPECT_NE(readText(err).find("cannot read the scene schema"), std::string::npos) << readText(err);
 }
 
 }  // namespace

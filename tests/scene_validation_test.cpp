@@ -178,6 +178,20 @@ TEST(SceneValidation, EndTimeOfZeroSteps) {
   expectProblem(problemsOf(s), "/phases", "an empty array", "an array of at least 1");
 }
 
+TEST(SceneValidation, MotionRuleProblems) {
+  Json s = smokeScene();
+  s["families"][0]["phases"][1]["rotation"][0] = {{"table", {{"times", {0.1, 0.05}}, {"values", {0, 1}}}}};
+  s["families"][0]["phases"][1]["translation"][2] = {{"ramp", {{"rate", 1}, {"end_value", -1}}}};
+  auto ps = problemsOf(s);
+  expectProblem(ps, "/families/0/phases/1/rotation/0", "table times must be strictly increasing",
+                "a valid motion rule");
+  expectProblem(ps, "/families/0/phases/1/translation/2", "ramp end value lies behind", "a valid motion rule");
+
+  s = smokeScene();
+  s["families"][0]["phases"][1]["start"] = 0;  // "settle" also starts at 0
+  expectProblem(problemsOf(s), "/families/0/phases/1/start", "0 s", "a start after the previous phase's");
+}
+
 TEST(SceneValidation, BedSourcesAreNotSupportedYet) {
   Json s = smokeScene();
   s["sources"].push_back({{"kind", "bed"}, {"file", "runs/bed/run.h5"}, {"frame", -1}});
