@@ -89,7 +89,7 @@ struct Schedule {
 Schedule scheduleOf(const Scene& scene) {
   const double dt = scene.model.timeStep;
   Schedule s;
-  s.total = stepsIn(scene.endTime, dt);
+  s.total = sceneSteps(scene);
   s.frameEvery = scene.output.frameInterval > 0 ? stepsIn(scene.output.frameInterval, dt) : s.total;
   s.seriesEvery =
       scene.output.seriesInterval > 0 ? stepsIn(scene.output.seriesInterval, dt) : s.frameEvery;
