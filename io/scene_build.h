@@ -66,8 +66,13 @@ void buildBodies(BuildContext& c);     // bodies and their boundaries (owners fi
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
 void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
 
-// A bed source (owners of a frame of an earlier run.h5): not supported yet.
-void appendBedSource(BuildContext& c, const std::string& pointer);
+class PlacementGrid;
+// Adds one clump of template t (io/scene_sources.cpp): to the world, to ownerTemplate and to
+// the placement grid later sources must clear.
+void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
+                const Vec3d& velocity, const Vec3d& angularVelocity, Index family);
+// A bed source: the particles of one frame of an earlier run.h5 (io/scene_bed_source.cpp).
+void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid& grid);
 
 // Registers names of a list under `listPointer` (each item's "name"), recording
 // duplicates; returns name -> index.

@@ -1,5 +1,5 @@
 // Particle sources: lattices and random rain (non-overlapping, from the scene's seed);
-// bed sources are io/scene_bed_source.cpp.
+// bed sources (a frame of an earlier run) are io/scene_bed_source.cpp.
 #include <algorithm>
 #include <cmath>
 
@@ -26,9 +26,7 @@ std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
 
 void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
            const Common& common) {
-  c.world.addClump(c.scene.templates[t], p, q, common.velocity, Vec3d(), common.family);
-  c.scene.ownerTemplate.push_back(t);
-  grid.add(p, c.templateBoundingRadius[t]);
+  placeClump(c, grid, t, p, q, common.velocity, Vec3d(), common.family);
 }
 
 // A template usable by a source: defined and built (a failed one has reported already).
@@ -138,6 +136,13 @@ void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {
 
 }  // namespace
 
+void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
+                const Vec3d& velocity, const Vec3d& angularVelocity, Index family) {
+  c.world.addClump(c.scene.templates[t], p, q, velocity, angularVelocity, family);
+  c.scene.ownerTemplate.push_back(t);
+  grid.add(p, c.templateBoundingRadius[t]);
+}
+
 void buildSources(BuildContext& c) {
   if (!c.has("/sources")) return;
   const Json& list = c.at("/sources");
@@ -150,7 +155,7 @@ void buildSources(BuildContext& c) {
     const std::string kind = list[i]["kind"].get<std::string>();
     if (kind == "lattice") lattice(c, base, grid);
     else if (kind == "rain") rain(c, base, grid);
-    else appendBedSource(c, base);
+    else appendBedSource(c, base, grid);
   }
 }
 

@@ -192,10 +192,10 @@ TEST(SceneValidation, MotionRuleProblems) {
   expectProblem(problemsOf(s), "/families/0/phases/1/start", "0 s", "a start after the previous phase's");
 }
 
-TEST(SceneValidation, BedSourcesAreNotSupportedYet) {
+TEST(SceneValidation, BedSourceOfAMissingFile) {
   Json s = smokeScene();
-  s["sources"].push_back({{"kind", "bed"}, {"file", "runs/bed/run.h5"}, {"frame", -1}});
-  expectProblem(problemsOf(s), "/sources/1/kind", "not supported yet", "\"lattice\" or \"rain\"");
+  s["sources"].push_back({{"kind", "bed"}, {"file", "runs/none/run.h5"}, {"frame", -1}});
+  expectProblem(problemsOf(s), "/sources/1/file", "runs/none/run.h5", "a run.h5 written by regolith run");
 }
 
 TEST(SceneValidation, ReportsEveryProblemAtOnce) {
