@@ -1,27 +1,25 @@
-// Mass properties of a multi-sphere clump from its spheres: the template (centre of mass,
-// principal moments and frame) that WorldBuilder places.
+// A clump template from its spheres: mass properties of their union
+// (core/union_mass_properties.h), offsets re-centred on the centre of mass.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/clump_template.h"
+#include "core/union_mass_properties.h"
 
 namespace regolith {
 
-struct ClumpSphere {
-  Vec3d centre;        // in the clump's own frame, any origin [m]
-  double radius = 0;   // [m]
-  Index material = 0;
-  double density = 0;  // of the sphere's material [kg/m^3]
-};
+// The template of the spheres with the given mass properties: offsets relative to
+// p.centre in the input axes, mass and principal moments and frame from p. A one-sphere
+// clump is exactly sphereTemplate.
+ClumpTemplate clumpFromMassProperties(const std::string& name, const std::vector<ClumpSphere>& spheres,
+                                      const MassProperties& p);
 
-// Sums the spheres' masses and their inertia tensors about the common centre of mass
-// (parallel-axis theorem) and diagonalizes the sum. Overlapping volume is counted once
-// per sphere that covers it (an overestimate until clumps get a voxel or Monte Carlo
-// integration). Offsets come out relative to the centre of mass in the input frame; a
-// one-sphere clump is exactly sphereTemplate. An inertia tensor that is already diagonal
-// keeps the input axes (principalFrame = identity).
-ClumpTemplate clumpFromSpheres(const std::string& name, const std::vector<ClumpSphere>& spheres);
+// clumpFromMassProperties with unionMassProperties(spheres, tolerance): overlapping volume
+// counted once. Throws std::invalid_argument naming the template (no spheres, overlapping
+// spheres of different densities).
+ClumpTemplate clumpFromSpheres(const std::string& name, const std::vector<ClumpSphere>& spheres,
+                               double tolerance = kDefaultMassTolerance);
 
 }  // namespace regolith

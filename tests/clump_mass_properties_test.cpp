@@ -1,4 +1,5 @@
-// ClumpMassProperties: mass, centre of mass and principal axes of multi-sphere clumps.
+// ClumpMassProperties: templates from sphere lists (re-centred on the union's centre of
+// mass, principal axes); the union integration itself is tested in MassProperties.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -42,6 +43,28 @@ TEST(ClumpMassProperties, DiagonalInertiaKeepsTheInputAxes) {
   EXPECT_EQ(t.principalFrame.w, 1.0);
   EXPECT_LT(t.principalInertia.z, t.principalInertia.x);  // the long axis is z
   EXPECT_NEAR(t.principalInertia.x, t.principalInertia.y, 1e-24);
+}
+
+TEST(ClumpMassProperties, OverlapIsCountedOnceAndOffsetsAreRecentred) {
+  // Unequal overlapping spheres: the centre of mass is not the midpoint, the mass is the
+  // union's (less than the two spheres), within the reported bound.
+  const std::vector<ClumpSphere> spheres = {{Vec3d(0.002, 0, 0), kR, 0, kRho}, {Vec3d(0.003, 0, 0), 0.6 * kR, 0, kRho}};
+  const MassProperties p = unionMassProperties(spheres);
+  const ClumpTemplate t = clumpFromSpheres("unequal", spheres);
+  EXPECT_EQ(t.mass, p.mass);
+  EXPECT_LT(t.mass + p.massErrorBound, kM * (1 + 0.216));
+  EXPECT_NEAR(norm(t.offsets[0] - (spheres[0].centre - p.centre)), 0, 1e-18);
+  EXPECT_GT(t.offsets[1].x, 0);
+  EXPECT_LT(std::abs(t.offsets[0].x), std::abs(t.offsets[1].x));  // the centre is nearer the big one
+}
+
+TEST(ClumpMassProperties, MixedDensitiesInAnOverlapNameTheTemplate) {
+  try {
+    clumpFromSpheres("mixed", {{Vec3d(), kR, 0, kRho}, {Vec3d(kR, 0, 0), kR, 1, 2 * kRho}});
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'mixed'"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "tests/scene_test_support.h"
+#include "core/union_mass_properties.h"
 
 namespace regolith {
 namespace {
@@ -153,12 +154,14 @@ TEST(SceneValidation, SmokeSceneBuildsWhatItAsksFor) {
 TEST(SceneValidation, TwoSphereClumpMassProperties) {
   const Scene s = loadScene(kDemoDir + "/demo.smoke.json");
   const ClumpTemplate& pair = s.templates[2];  // two r = 1.5 mm spheres 2 mm apart along x
-  const double r = 0.0015, d = 0.001, m = 4.0 / 3.0 * M_PI * r * r * r * 2500;
-  EXPECT_NEAR(pair.mass, 2 * m, 1e-15);
-  EXPECT_NEAR(pair.principalInertia.x, 2 * 0.4 * m * r * r, 1e-18);
-  EXPECT_NEAR(pair.principalInertia.y, 2 * (0.4 * m * r * r + m * d * d), 1e-18);
-  EXPECT_NEAR(pair.principalInertia.z, pair.principalInertia.y, 1e-18);
-  EXPECT_NEAR(pair.offsets[0].x + pair.offsets[1].x, 0, 1e-18);  // about the centre of mass
+  // The union: two spheres less their lens, V_lens = pi (2r - d)^2 (d^2 + 4 d r) / (12 d).
+  const double r = 0.0015, d = 0.002, ball = 4.0 / 3.0 * M_PI * r * r * r;
+  const double lens = M_PI * (2 * r - d) * (2 * r - d) * (d * d + 4 * d * r) / (12 * d);
+  const double m = (2 * ball - lens) * 2500;
+  EXPECT_NEAR(pair.mass, m, kDefaultMassTolerance * m);  // the default bound on the volume
+  EXPECT_LT(pair.principalInertia.x, pair.principalInertia.y);  // the long axis is x
+  EXPECT_NEAR(pair.principalInertia.z, pair.principalInertia.y, 1e-3 * pair.principalInertia.y);
+  EXPECT_NEAR(pair.offsets[0].x + pair.offsets[1].x, 0, 1e-6 * r);  // about the centre of mass
 }
 
 // A clump file of data/clumps/ named without a folder; three spheres on a triangle in xy.
@@ -170,16 +173,19 @@ TEST(SceneValidation, ClumpFileFromDataFolder) {
   const Scene scene = parse(s.dump());
   const ClumpTemplate& t = scene.templates.back();
   ASSERT_EQ(t.radii.size(), 3u);
+  // The union of the three overlapping spheres (ClumpMassProperties and MassProperties
+  // test the integration): lighter than three spheres, centred, threefold symmetric.
   const double r = 0.001, m = 4.0 / 3.0 * M_PI * r * r * r * 2500;
-  EXPECT_NEAR(t.mass, 3 * m, 1e-15);
-  Vec3d sum;
-  for (const Vec3d& o : t.offsets) sum += o;
-  EXPECT_LT(norm(sum), 1e-12);
-  // In-plane moments equal (threefold symmetry, to the file's 3-digit offsets); the
-  // perpendicular-axis rule with the spheres' own moments: Ixx + Iyy = Izz + sum 0.4 m r^2.
+  EXPECT_LT(t.mass, 3 * m);
+  std::vector<ClumpSphere> spheres;
+  for (std::size_t i = 0; i < 3; ++i) spheres.push_back({t.offsets[i], t.radii[i], 0, 2500});
+  const MassProperties p = unionMassProperties(spheres);
+  EXPECT_NEAR(t.mass, p.mass, 2 * p.massErrorBound + 1e-12 * m);  // both within their bounds
+  EXPECT_LE(norm(p.centre), p.centreErrorBound + 1e-15);
+  // In-plane moments equal (to the file's 3-digit offsets and the integration bound).
   const Vec3d& I = t.principalInertia;
-  EXPECT_NEAR(I.x, I.y, 1e-4 * I.x);
-  EXPECT_NEAR(I.x + I.y, I.z + 3 * 0.4 * m * r * r, 1e-9 * I.z);
+  EXPECT_NEAR(I.x, I.y, 1e-4 * I.x + 2 * p.inertiaErrorBound);
+  EXPECT_GT(I.z, I.x);
 
   s["templates"].back()["file"] = "no_such_clump.json";
   expectProblem(problemsOf(s), "/templates/3/file", "no readable clump file", "data/clumps/");
