@@ -19,6 +19,15 @@ ClumpTemplate sphereTemplate(const std::string& name, double radius, Index mater
   return t;
 }
 
+ClumpTemplate scaledTemplate(const ClumpTemplate& t, double s) {
+  ClumpTemplate u = t;
+  for (Vec3d& o : u.offsets) o = o * s;
+  for (double& r : u.radii) r *= s;
+  u.mass *= s * s * s;
+  u.principalInertia = t.principalInertia * (s * s * s * s * s);
+  return u;
+}
+
 void validateTemplate(const ClumpTemplate& t, Index materialCount) {
   const std::string where = "clump template '" + t.name + "': ";
   if (t.offsets.empty()) throw std::invalid_argument(where + "has no spheres");

@@ -23,6 +23,10 @@ struct ClumpTemplate {
 ClumpTemplate sphereTemplate(const std::string& name, double radius, Index material,
                              double density);
 
+// The template scaled by s: offsets and radii x s, mass x s^3, principal moments x s^5
+// (the same shape at another size, from the unit template's mass properties).
+ClumpTemplate scaledTemplate(const ClumpTemplate& t, double s);
+
 // Throws std::invalid_argument naming the template and what is wrong (sizes, radii,
 // mass, inertia, material indices out of range).
 void validateTemplate(const ClumpTemplate& t, Index materialCount);

@@ -1,5 +1,8 @@
 // Clump templates: inline sphere lists, or geometry from a clump file (data/clumps/) with
-// one material. Mass properties: core/clump_mass_properties.h.
+// one material; an optional scale, and optional explicit mass properties checked against
+// the computed ones. Mass properties: core/union_mass_properties.h.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -69,6 +72,81 @@ std::optional<ClumpSphere> sphereOf(BuildContext& c, const Json& sphere,
   return s;
 }
 
+// How far explicit mass properties may be from the computed ones: this fraction of the
+// computed value plus the integration's error bound.
+constexpr double kExplicitTolerance = 0.02;
+
+std::string numberText(double x) {
+  std::ostringstream s;
+  s.precision(6);
+  s << x;
+  return s.str();
+}
+
+// Explicit "mass" and "inertia" (principal moments, any order) of template `entry`, checked
+// against the computed `p`: within tolerance they replace the computed values in `t`
+// (moments matched by rank), beyond it they are problems naming both values.
+void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
+                   const MassProperties& p, ClumpTemplate& t) {
+  if (entry.contains("mass")) {
+    const double m = entry["mass"].get<double>();
+    const double allowed = kExplicitTolerance * p.mass + p.massErrorBound;
+    if (std::abs(m - p.mass) > allowed)
+      c.problem(base + "/mass", "mass " + numberText(m) + " kg",
+                "the computed mass " + numberText(p.mass) + " kg within " + numberText(allowed) +
+                    " kg (2 % plus the integration bound)");
+    else
+      t.mass = m;
+  }
+  if (!entry.contains("inertia")) return;
+  std::array<double, 3> given{}, computed{t.principalInertia.x, t.principalInertia.y, t.principalInertia.z};
+  for (int k = 0; k < 3; ++k) given[k] = entry["inertia"][k].get<double>();
+  std::array<double, 3> sortedComputed = computed;
+  std::sort(given.begin(), given.end());
+  std::sort(sortedComputed.begin(), sortedComputed.end());
+  for (int k = 0; k < 3; ++k) {
+    const double allowed = kExplicitTolerance * sortedComputed[k] + p.inertiaErrorBound;
+    if (std::abs(given[k] - sortedComputed[k]) > allowed) {
+      c.problem(base + "/inertia", "principal moment " + numberText(given[k]) + " kg m^2",
+                "the computed " + numberText(sortedComputed[k]) + " kg m^2 within " +
+                    numberText(allowed) + " kg m^2 (2 % plus the integration bound)");
+      return;
+    }
+  }
+  // The k-th smallest computed moment takes the k-th smallest given one.
+  std::array<int, 3> byValue{0, 1, 2};
+  std::stable_sort(byValue.begin(), byValue.end(), [&](int a, int b) { return computed[a] < computed[b]; });
+  std::array<double, 3> assigned{};
+  for (int k = 0; k < 3; ++k) assigned[byValue[k]] = given[k];
+  t.principalInertia = Vec3d(assigned[0], assigned[1], assigned[2]);
+}
+
+// The template of `spheres` scaled by `scale`: the unit mass properties scaled (mass x s^3,
+// inertia x s^5), not integrated again. Problems at `base`.
+std::optional<ClumpTemplate> templateOf(BuildContext& c, const std::string& base, const Json& entry,
+                                        std::vector<ClumpSphere> spheres) {
+  const std::string name = entry["name"].get<std::string>();
+  MassProperties p;
+  try {
+    p = unionMassProperties(spheres);
+  } catch (const std::invalid_argument& e) {
+    c.problem(base, std::string("clump template ") + Json(name).dump() + ": " + e.what(),
+              "a clump whose overlapping spheres share one density");
+    return std::nullopt;
+  }
+  const double s = entry.value("scale", 1.0);
+  if (s != 1.0) {
+    p = scaled(p, s);
+    for (ClumpSphere& sphere : spheres) {
+      sphere.centre = sphere.centre * s;
+      sphere.radius *= s;
+    }
+  }
+  ClumpTemplate t = clumpFromMassProperties(name, spheres, p);
+  applyExplicit(c, base, entry, p, t);
+  return t;
+}
+
 double boundingRadius(const ClumpTemplate& t) {
   double r = 0;
   for (std::size_t i = 0; i < t.offsets.size(); ++i) r = std::max(r, norm(t.offsets[i]) + t.radii[i]);
@@ -104,7 +182,10 @@ void buildTemplates(BuildContext& c) {
     ClumpTemplate t;
     t.name = name;
     if (ok) {
-      t = clumpFromSpheres(name, spheres);
+      const std::optional<ClumpTemplate> built = templateOf(c, base, list[i], spheres);
+      if (built) t = *built; else ok = false;
+    }
+    if (ok) {
       try {
         validateTemplate(t, static_cast<Index>(c.scene.model.materials.size()));
       } catch (const std::invalid_argument& e) {
