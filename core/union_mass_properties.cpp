@@ -64,8 +64,8 @@ bool overlap(const ClumpSphere& a, const ClumpSphere& b) {
 
 double sphereVolume(double r) { return 4.0 / 3.0 * M_PI * r * r * r; }
 
-// How one cell meets the spheres, and what it contributes: the exact part, the estimate
-// of the rest and the bound on that estimate's volume error.
+// How one cell meets the spheres: how many contain it, how many surfaces cross it (and
+// the last of those spheres), the density of a containing sphere and the largest density.
 struct CellState {
   int inside = 0, crossing = 0;
   double rhoInside = 0, rhoMax = 0;
@@ -79,22 +79,30 @@ class OverlapIntegrator {
       : m_spheres(s), m_x0(x0) {}
 
   // Integrates c(x) over the cube (centre, half width) until the volume bound is at most
-  // `volumeTarget` or the next level would pass the cell limit.
-  void run(const Eigen::Vector3d& centre, double half, double volumeTarget) {
+  // `tolerance` times a lower bound of the union's volume (the spheres' `sumVolume` less
+  // the exact correction so far and the unresolved cells' estimates plus bounds), or the
+  // next level would pass the cell limit.
+  void run(const Eigen::Vector3d& centre, double half, double tolerance, double sumVolume) {
     std::vector<Eigen::Vector3d> level{centre}, unresolved;
+    std::vector<CellState> states;  // of the unresolved cells
     for (;; half *= 0.5) {
       unresolved.clear();
-      double bound = 0;
+      states.clear();
+      double bound = 0, most = 0;
       for (const Eigen::Vector3d& c : level) {
         const CellState st = stateOf(c, half);
         if (st.inside + st.crossing <= 1) continue;  // c = 0 on the cell
         if (st.crossing == 0) { addBox(c, half, st.inside - 1, st.rhoInside); continue; }
         unresolved.push_back(c);
-        bound += estimate(c, half, st, false);
+        states.push_back(st);
+        const Estimate e = estimate(c, half, st, false);
+        bound += e.gap;
+        most += e.volume + e.gap;
       }
       m_cells += static_cast<long>(level.size());
-      if (bound <= volumeTarget || unresolved.size() * 8 > kMaxCells) {
-        for (const Eigen::Vector3d& c : unresolved) estimate(c, half, stateOf(c, half), true);
+      const double volumeLow = sumVolume - correction.volume - most;
+      if (bound <= tolerance * volumeLow || unresolved.size() * 8 > kMaxCells) {
+        for (std::size_t k = 0; k < unresolved.size(); ++k) estimate(unresolved[k], half, states[k], true);
         return;
       }
       level.clear();
@@ -127,12 +135,15 @@ class OverlapIntegrator {
     return st;
   }
 
-  // The volume error bound of estimating an unresolved cell; with `commit`, its estimate
-  // and bounds are added. One surface through a covered cell (inside >= 1, crossing = 1):
+  // The estimated correction volume of an unresolved cell and the bound on its error;
+  // with `commit`, the estimate and its bounds are added. One surface through a covered cell (inside >= 1, crossing = 1):
   // c = rho ((inside - 1) + [x in sphere i]), and within the cell sphere i lies between two
   // parallel planes (below), so the estimate is second order in the cell size. Otherwise
   // c at the cell centre, with the interval bound of the file comment.
-  double estimate(const Eigen::Vector3d& c, double half, const CellState& st, bool commit) {
+  struct Estimate {
+    double volume, gap;
+  };
+  Estimate estimate(const Eigen::Vector3d& c, double half, const CellState& st, bool commit) {
     const double v = 8 * half * half * half;
     const double reach = (c - m_x0).norm(), spread = std::sqrt(3.0) * half;
     if (st.inside >= 1 && st.crossing == 1) {
@@ -149,30 +160,32 @@ class OverlapIntegrator {
         const double delta = r - std::sqrt(r * r - spread * spread), a = 2 * half;
         const double gap =
             std::min(v, std::sqrt(2.0) * a * a * delta / 2 + (kClipPerturbation + kClipRounding) * v);
+        const Eigen::Vector3d u = e / D;
+        // The cube [c - half, c + half] as y in [0,1]^3: u.(x - centre) = D - half sum(u) + a u.y.
+        const double n[3] = {u(0), u(1), u(2)};
+        const double beta = (r - delta / 2 - (D - half * u.sum())) / a;
+        const double inSphere = cubeFractionBelow(n, beta) * v;
         if (commit) {
-          const Eigen::Vector3d u = e / D;
-          // The cube [c - half, c + half] as y in [0,1]^3: u.(x - centre) = D - half sum(u) + a u.y.
-          const double n[3] = {u(0), u(1), u(2)};
-          const double beta = (r - delta / 2 - (D - half * u.sum())) / a;
-          const double inSphere = cubeFractionBelow(n, beta) * v;
-          addPoint(c, (st.inside - 1) * v + inSphere, s.density);
-          // Moments taken at p: their error is the volume error times the moment at p,
-          // plus (sphere part) the spread of r and of |r|^2 1 - r r^T over the cell.
-          bound(gap, s.density, reach, inSphere, spread);
+          if (st.inside > 1) addBox(c, half, st.inside - 1, s.density);  // exact
+          addPoint(c, inSphere, s.density);
+          // The sphere part's moments are taken at p: their error is the volume error times
+          // the moment at p, plus the true volume (at most inSphere + gap) times the spread
+          // of r and of |r|^2 1 - r r^T over the cell.
+          bound(gap, s.density, reach, inSphere + gap, spread);
         }
-        return gap;
+        return {(st.inside - 1) * v + inSphere, gap};
       }
     }
     const double g = st.inside + st.crossing - 1 - std::max(st.inside - 1, 0);
+    int atCentre = 0;
+    double rhoCentre = 0;
+    for (const ClumpSphere& s : m_spheres)
+      if ((c - eigenOf(s.centre)).squaredNorm() <= s.radius * s.radius) { ++atCentre; rhoCentre = s.density; }
     if (commit) {
-      int atCentre = 0;
-      double rhoCentre = 0;
-      for (const ClumpSphere& s : m_spheres)
-        if ((c - eigenOf(s.centre)).squaredNorm() <= s.radius * s.radius) { ++atCentre; rhoCentre = s.density; }
       if (atCentre >= 2) addBox(c, half, atCentre - 1, rhoCentre);
       bound(g * v, st.rhoMax, reach + spread, 0, 0);
     }
-    return g * v;
+    return {std::max(atCentre - 1, 0) * v, g * v};
   }
 
   // Adds to the bounds: a volume error `gap` of density rho at distance `reach` from x0,
@@ -268,7 +281,7 @@ MassProperties unionMassProperties(const std::vector<ClumpSphere>& spheres, doub
   Moments body = sum;
   if (lo(0) <= hi(0)) {
     OverlapIntegrator octree(spheres, x0);
-    octree.run(0.5 * (lo + hi), 0.5 * (hi - lo).maxCoeff(), tolerance * sum.volume);
+    octree.run(0.5 * (lo + hi), 0.5 * (hi - lo).maxCoeff(), tolerance, sum.volume);
     body.volume -= octree.correction.volume;
     body.mass -= octree.correction.mass;
     body.first -= octree.correction.first;
