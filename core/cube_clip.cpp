@@ -23,7 +23,9 @@ double cubeFractionBelow(const double n[3], double beta) {
     int bits = 0;
     for (int k = 0; k < d; ++k)
       if (v & (1 << k)) { t -= m[k]; ++bits; }
-    if (t > 0) sum += (bits % 2 ? -1 : 1) * std::pow(t, d);
+    if (t <= 0) continue;
+    const double power = d == 3 ? t * t * t : d == 2 ? t * t : t;
+    sum += bits % 2 ? -power : power;
   }
   return std::clamp(sum / (factorial * product), 0.0, 1.0);
 }

@@ -123,9 +123,12 @@ class OverlapIntegrator {
     CellState st;
     for (std::size_t i = 0; i < m_spheres.size(); ++i) {
       const ClumpSphere& s = m_spheres[i];
-      const Eigen::Vector3d d = (c - eigenOf(s.centre)).cwiseAbs();
-      const double nearest = (d.array() - half).max(0.0).matrix().squaredNorm();
-      const double farthest = (d.array() + half).matrix().squaredNorm();
+      double nearest = 0, farthest = 0;  // squared distances from the centre to the cell
+      for (const double d : {std::abs(c(0) - s.centre.x), std::abs(c(1) - s.centre.y), std::abs(c(2) - s.centre.z)}) {
+        const double n = std::max(d - half, 0.0), f = d + half;
+        nearest += n * n;
+        farthest += f * f;
+      }
       const double r2 = s.radius * s.radius;
       if (farthest <= r2) { ++st.inside; st.rhoInside = s.density; }
       else if (nearest < r2) { ++st.crossing; st.lastCrossing = static_cast<int>(i); }
