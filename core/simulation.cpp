@@ -4,8 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
+
+#include "core/same_bits.h"
 
 namespace regolith {
 namespace {
@@ -276,18 +277,12 @@ namespace {
 // The arrays a checkpoint cannot change: they come from the scene. A mismatch means the
 // checkpoint belongs to another scene (or another version of it).
 void requireSameStructure(const StateArrays& built, const StateArrays& saved) {
-  const auto same = [](const auto& a, const auto& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
-             return std::memcmp(&x, &y, sizeof x) == 0;
-           });
-  };
-  if (!same(built.ownerMass, saved.ownerMass) || !same(built.ownerInertia, saved.ownerInertia) ||
-      !same(built.ownerSphereBegin, saved.ownerSphereBegin) ||
-      !same(built.sphereOwner, saved.sphereOwner) ||
-      !same(built.sphereOffset, saved.sphereOffset) ||
-      !same(built.sphereRadius, saved.sphereRadius) ||
-      !same(built.sphereMaterial, saved.sphereMaterial))
+  if (!sameBits(built.ownerMass, saved.ownerMass) || !sameBits(built.ownerInertia, saved.ownerInertia) ||
+      !sameBits(built.ownerSphereBegin, saved.ownerSphereBegin) ||
+      !sameBits(built.sphereOwner, saved.sphereOwner) ||
+      !sameBits(built.sphereOffset, saved.sphereOffset) ||
+      !sameBits(built.sphereRadius, saved.sphereRadius) ||
+      !sameBits(built.sphereMaterial, saved.sphereMaterial))
     throw std::invalid_argument(
         "the saved state does not fit this model: owners, masses, inertias or spheres differ "
         "(a checkpoint of another scene?)");

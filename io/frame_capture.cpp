@@ -19,13 +19,13 @@ FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTem
   return f;
 }
 
-std::vector<SeriesSample> captureSeries(const Simulation& sim, const std::vector<Index>& bodyOwners) {
-  const StateArrays s = sim.state();
+std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
+                                        const std::vector<Index>& bodyOwners) {
   std::vector<SeriesSample> rows;
   for (Index o : bodyOwners) {
     if (o < 0 || static_cast<std::size_t>(o) >= s.ownerCount())
       throw std::invalid_argument("series: owner " + std::to_string(o) + " does not exist");
-    rows.push_back(SeriesSample{sim.time(), s.ownerPosition[o], s.ownerOrientation[o],
+    rows.push_back(SeriesSample{time, s.ownerPosition[o], s.ownerOrientation[o],
                                 s.ownerVelocity[o], s.ownerAngularVelocity[o], s.ownerForce[o],
                                 s.ownerTorque[o]});
   }

@@ -14,8 +14,11 @@ namespace regolith {
 FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate,
                        bool withContacts);
 
-// One row per owner of `bodyOwners`, in that order. Force and torque are the contacts'
-// (the engine's owner force: what a load cell reads, gravity excluded).
-std::vector<SeriesSample> captureSeries(const Simulation& sim, const std::vector<Index>& bodyOwners);
+// One row per owner of `bodyOwners`, in that order, from a state downloaded at `time`
+// (a frame's, when one is written at the same step: one download serves both). Force and
+// torque are the contacts' (the engine's owner force: what a load cell reads, gravity
+// excluded).
+std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
+                                        const std::vector<Index>& bodyOwners);
 
 }  // namespace regolith

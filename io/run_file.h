@@ -67,13 +67,16 @@ struct SeriesSample {
 
 class RunFileWriter {
  public:
-  // Creates `path` (replacing a file there) with /meta, /templates, /materials.
-  static std::unique_ptr<RunFileWriter> create(const std::string& path, const RunHeader& header);
+  // Creates `path` (replacing a file there) with /meta, /templates, /materials. With an
+  // `xmfPath`, the XDMF sidecar there is rewritten after every frame (io/xdmf_sidecar.h).
+  static std::unique_ptr<RunFileWriter> create(const std::string& path, const RunHeader& header,
+                                               const std::string& xmfPath = "");
   // Opens an existing run file to continue it: frames with step > `lastStep` and series rows
   // with time > `lastTime` (written after the checkpoint a resumed run starts from) are
-  // dropped first.
+  // dropped first, and the sidecar at `xmfPath` (if given) is rewritten from what remains.
   static std::unique_ptr<RunFileWriter> openForAppend(const std::string& path,
-                                                      std::uint64_t lastStep, double lastTime);
+                                                      std::uint64_t lastStep, double lastTime,
+                                                      const std::string& xmfPath = "");
   virtual ~RunFileWriter() = default;
 
   virtual void writeFrame(const FrameData& frame) = 0;  // then flushes
@@ -98,7 +101,8 @@ class RunFileReader {
 };
 
 // Writes DIR/run.xmf for run.h5 from what the file holds now (to a temporary name, then
-// renamed, so ParaView never reads half a file).
+// renamed, so ParaView never reads half a file). A RunFileWriter given the path keeps it
+// up to date without rereading the file.
 void writeXdmf(const std::string& h5Path, const std::string& xmfPath);
 
 }  // namespace regolith

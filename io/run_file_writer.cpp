@@ -1,9 +1,11 @@
 // RunFileWriter: run.h5 written frame by frame, flushed after every frame and series row.
+#include <optional>
 #include <stdexcept>
 
 #include "io/h5_file.h"
 #include "io/run_file.h"
 #include "io/run_file_layout.h"
+#include "io/xdmf_sidecar.h"
 
 namespace regolith {
 
@@ -11,8 +13,14 @@ namespace {
 
 class Hdf5RunFileWriter final : public RunFileWriter {
  public:
-  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames)
-      : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {}
+  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames,
+                    const std::string& xmfPath)
+      : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {
+    if (xmfPath.empty()) return;
+    m_xmf.emplace(m_file.file(), xmfPath);
+    m_xmf->addAll(m_file.open("frames"));
+    m_xmf->write();
+  }
 
   void writeFrame(const FrameData& frame) override {
     const h5::Group frames = m_file.open("frames");
@@ -26,6 +34,10 @@ class Hdf5RunFileWriter final : public RunFileWriter {
     }
     ++m_frames;
     m_file.flush();
+    if (m_xmf) {
+      m_xmf->add(frames.open(name), name);
+      m_xmf->write();
+    }
   }
 
   void appendSeries(const std::vector<SeriesSample>& rows) override {
@@ -45,6 +57,7 @@ class Hdf5RunFileWriter final : public RunFileWriter {
   h5::File m_file;
   std::vector<std::string> m_bodies;
   std::size_t m_frames;
+  std::optional<XdmfSidecar> m_xmf;
 };
 
 // Drops the frames after lastStep; returns how many remain (they must be 0..n-1).
@@ -74,23 +87,25 @@ void truncateSeries(const h5::Group& body, double lastTime) {
 }  // namespace
 
 std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path,
-                                                     const RunHeader& header) {
+                                                     const RunHeader& header,
+                                                     const std::string& xmfPath) {
   h5::File file = h5::File::createReplacing(path);
   run_layout::writeHeader(file, header);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath);
 }
 
 std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path,
                                                             std::uint64_t lastStep,
-                                                            double lastTime) {
+                                                            double lastTime,
+                                                            const std::string& xmfPath) {
   h5::File file = h5::File::openReadWrite(path);
   const RunHeader header = run_layout::readHeader(file);
   const std::size_t frames = truncateFrames(file.open("frames"), lastStep);
   const h5::Group series = file.open("series");
   for (const std::string& body : header.bodyNames) truncateSeries(series.open(body), lastTime);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames, xmfPath);
 }
 
 }  // namespace regolith

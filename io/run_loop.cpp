@@ -60,10 +60,6 @@ class StopSignals {
   struct sigaction m_int {}, m_term {};
 };
 
-std::uint64_t stepsIn(double seconds, double dt) {
-  return std::max<std::uint64_t>(1, std::uint64_t(std::llround(seconds / dt)));
-}
-
 std::string utcNow() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -78,21 +74,28 @@ struct Schedule {
   std::uint64_t total = 0, frameEvery = 1, seriesEvery = 1;
   bool frameDue(std::uint64_t step) const { return step % frameEvery == 0 || step == total; }
   bool seriesDue(std::uint64_t step) const { return step % seriesEvery == 0 || step == total; }
-  // The next step after `step` at which something is written.
+  // The first step after `step` at which a frame (a series row, either) is written.
+  std::uint64_t nextFrame(std::uint64_t step) const { return nextOf(step, frameEvery); }
+  std::uint64_t nextSeries(std::uint64_t step) const { return nextOf(step, seriesEvery); }
   std::uint64_t nextOutput(std::uint64_t step) const {
-    const std::uint64_t f = (step / frameEvery + 1) * frameEvery;
-    const std::uint64_t s = (step / seriesEvery + 1) * seriesEvery;
-    return std::min({f, s, total});
+    return std::min(nextFrame(step), nextSeries(step));
+  }
+  std::uint64_t frameCount() const { return total / frameEvery + 1 + (total % frameEvery ? 1 : 0); }
+
+ private:
+  std::uint64_t nextOf(std::uint64_t step, std::uint64_t every) const {
+    return std::min((step / every + 1) * every, total);
   }
 };
 
 Schedule scheduleOf(const Scene& scene) {
   const double dt = scene.model.timeStep;
+  // An interval shorter than half a step still writes every step.
+  const auto every = [dt](double interval) { return std::max<std::uint64_t>(1, stepsFor(interval, dt)); };
   Schedule s;
   s.total = sceneSteps(scene);
-  s.frameEvery = scene.output.frameInterval > 0 ? stepsIn(scene.output.frameInterval, dt) : s.total;
-  s.seriesEvery =
-      scene.output.seriesInterval > 0 ? stepsIn(scene.output.seriesInterval, dt) : s.frameEvery;
+  s.frameEvery = scene.output.frameInterval > 0 ? every(scene.output.frameInterval) : s.total;
+  s.seriesEvery = scene.output.seriesInterval > 0 ? every(scene.output.seriesInterval) : s.frameEvery;
   return s;
 }
 
@@ -104,7 +107,7 @@ std::vector<const SceneBody*> recordedBodies(const Scene& scene) {
   return bodies;
 }
 
-RunHeader headerOf(const Scene& scene) {
+RunHeader headerOf(const Scene& scene, const std::vector<const SceneBody*>& recorded) {
   RunHeader h;
   h.meta.sceneJson = scene.text;
   h.meta.sceneFile = scene.file;
@@ -116,15 +119,9 @@ RunHeader headerOf(const Scene& scene) {
   h.meta.timeStep = scene.model.timeStep;
   h.templates = scene.templates;
   h.materials = scene.model.materials;
-  for (const SceneBody* b : recordedBodies(scene)) h.bodyNames.push_back(b->name);
+  for (const SceneBody* b : recorded) h.bodyNames.push_back(b->name);
   h.familyNames = scene.familyNames;
   return h;
-}
-
-std::vector<Index> ownersOf(const std::vector<const SceneBody*>& bodies) {
-  std::vector<Index> owners;
-  for (const SceneBody* b : bodies) owners.push_back(b->owner);
-  return owners;
 }
 
 // One line on stdout: what will run.
@@ -139,8 +136,7 @@ void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim
       scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(),
       scene.model.boundaries.size(), static_cast<unsigned long long>(sch.total),
       scene.model.timeStep, double(sch.total) * scene.model.timeStep,
-      static_cast<unsigned long long>(sch.total / sch.frameEvery + 1 +
-                                      (sch.total % sch.frameEvery ? 1 : 0)),
+      static_cast<unsigned long long>(sch.frameCount()),
       double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
       streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
   std::fflush(stdout);
@@ -151,30 +147,43 @@ class RunOutput {
   RunOutput(const Scene& scene, const RunOptions& o, const Checkpoint* resumeFrom)
       : m_scene(scene),
         m_h5((fs::path(o.outDir) / "run.h5").string()),
-        m_xmf((fs::path(o.outDir) / "run.xmf").string()),
-        m_csv((fs::path(o.outDir) / "series.csv").string()),
-        m_bodyOwners(ownersOf(recordedBodies(scene))) {
-    const RunHeader header = headerOf(scene);
+        m_csv((fs::path(o.outDir) / "series.csv").string()) {
+    const std::vector<const SceneBody*> recorded = recordedBodies(scene);
+    for (const SceneBody* b : recorded) m_bodyOwners.push_back(b->owner);
+    const RunHeader header = headerOf(scene, recorded);
+    const std::string xmf = (fs::path(o.outDir) / "run.xmf").string();
     if (resumeFrom) {
       const std::uint64_t step = resumeFrom->engine.steps;
       const double time = double(step) * scene.model.timeStep;
-      m_run = RunFileWriter::openForAppend(m_h5, step, time);
+      m_run = RunFileWriter::openForAppend(m_h5, step, time, xmf);
+      if (m_run->frameCount() != resumeFrom->output.framesWritten)
+        throw std::runtime_error(
+            m_h5 + " holds " + std::to_string(m_run->frameCount()) + " frames up to step " +
+            std::to_string(step) + " but the checkpoint says " +
+            std::to_string(resumeFrom->output.framesWritten) +
+            " were written: the run file and the checkpoint are not of the same run");
       if (scene.output.csv)
         m_series.emplace(SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time));
     } else {
-      m_run = RunFileWriter::create(m_h5, header);
+      m_run = RunFileWriter::create(m_h5, header, xmf);
       if (scene.output.csv) m_series.emplace(SeriesCsvWriter::create(m_csv, header.bodyNames));
     }
   }
 
+  // The frame and series row due at the simulation's step; one download serves both.
   void writeDue(const Simulation& sim, const Schedule& sch) {
     const std::uint64_t step = sim.stepCount();
-    if (sch.frameDue(step)) {
-      m_run->writeFrame(captureFrame(sim, m_scene.ownerTemplate, m_scene.output.contacts));
-      writeXdmf(m_h5, m_xmf);
+    const bool frame = sch.frameDue(step);
+    const bool series = sch.seriesDue(step) && !m_bodyOwners.empty();
+    if (!frame && !series) return;
+    std::optional<FrameData> f;
+    if (frame) {
+      f = captureFrame(sim, m_scene.ownerTemplate, m_scene.output.contacts);
+      m_run->writeFrame(*f);
     }
-    if (sch.seriesDue(step) && !m_bodyOwners.empty()) {
-      const std::vector<SeriesSample> rows = captureSeries(sim, m_bodyOwners);
+    if (series) {
+      const std::vector<SeriesSample> rows =
+          captureSeries(f ? f->state : sim.state(), sim.time(), m_bodyOwners);
       m_run->appendSeries(rows);
       if (m_series) m_series->append(rows);
     }
@@ -185,7 +194,7 @@ class RunOutput {
 
  private:
   const Scene& m_scene;
-  std::string m_h5, m_xmf, m_csv;
+  std::string m_h5, m_csv;
   std::vector<Index> m_bodyOwners;
   std::unique_ptr<RunFileWriter> m_run;
   std::optional<SeriesCsvWriter> m_series;
@@ -199,9 +208,8 @@ Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedul
   c.rngState = scene.rngState;
   c.engine = sim.saveState();
   c.output.framesWritten = frames;
-  c.output.nextFrameStep = std::min((sim.stepCount() / sch.frameEvery + 1) * sch.frameEvery, sch.total);
-  c.output.nextSeriesStep =
-      std::min((sim.stepCount() / sch.seriesEvery + 1) * sch.seriesEvery, sch.total);
+  c.output.nextFrameStep = sch.nextFrame(sim.stepCount());
+  c.output.nextSeriesStep = sch.nextSeries(sim.stepCount());
   c.wallSeconds = wallSeconds;
   return c;
 }

@@ -82,7 +82,10 @@ struct Scene {
   double checkpointEvery = 300;  // wall-clock seconds between checkpoints
 };
 
-// Steps the run takes: end time / time step, rounded to the nearest integer.
+// Steps in `seconds` of simulated time: seconds / dt rounded to the nearest integer
+// (saturated, not overflowed; 0 for dt <= 0).
+std::uint64_t stepsFor(double seconds, double dt);
+// Steps the run takes: stepsFor(end time, time step).
 std::uint64_t sceneSteps(const Scene& s);
 
 // Reads, validates and builds. Relative paths inside the scene (clump files, bed files)

@@ -6,23 +6,16 @@
 // the same spheres (offsets and radii, bit for bit, and materials of the same names): the
 // stored poses describe those shapes and no others. The materials' properties may differ;
 // that is the point of reusing a bed.
-#include <cstring>
 #include <memory>
 #include <optional>
 
+#include "core/same_bits.h"
 #include "io/run_file.h"
 #include "io/scene_build.h"
 #include "io/scene_placement.h"
 
 namespace regolith::scene {
 namespace {
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-bool sameBits(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec3d)) == 0;
-}
 
 // The scene's template for the run's template `runT`, or a problem at `pointer`.
 std::optional<Index> matchingTemplate(BuildContext& c, const std::string& pointer,

@@ -30,13 +30,15 @@ SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
       m_file(std::move(file)),
       m_problems(std::move(problems)) {}
 
-std::uint64_t sceneSteps(const Scene& s) {
-  if (!(s.model.timeStep > 0)) return 0;
-  const double steps = std::round(s.endTime / s.model.timeStep);
+std::uint64_t stepsFor(double seconds, double dt) {
+  if (!(dt > 0)) return 0;
+  const double steps = std::round(seconds / dt);
   // Saturate rather than overflow the conversion (validation refuses such scenes).
   if (!(steps < 1.8e19)) return std::numeric_limits<std::uint64_t>::max();
-  return static_cast<std::uint64_t>(steps);
+  return steps > 0 ? static_cast<std::uint64_t>(steps) : 0;
 }
+
+std::uint64_t sceneSteps(const Scene& s) { return stepsFor(s.endTime, s.model.timeStep); }
 
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
   std::vector<SceneProblem> problems;

@@ -265,6 +265,42 @@ TEST(Output, XdmfNamesEveryFrameAndItsDatasets) {
   EXPECT_FALSE(fs::exists(dir / "run.xmf.tmp"));
 }
 
+std::string fileText(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The writer keeps run.xmf up to date from the frames it writes, without rereading
+// run.h5; what it keeps must be what writeXdmf makes of the whole file, after a fresh
+// start and after a resume drops frames.
+TEST(Output, XdmfKeptByTheWriterIsTheOneOfTheWholeFile) {
+  const fs::path dir = freshDir();
+  const SampleRun& run = sampleRun();
+  const std::string h5 = (dir / "run.h5").string();
+  const fs::path kept = dir / "run.xmf", whole = dir / "whole.xmf";
+  {
+    auto writer = RunFileWriter::create(h5, run.header, kept.string());
+    EXPECT_EQ(fileText(kept).find("<Time "), std::string::npos);  // written, no frame yet
+    for (const FrameData& f : run.frames) writer->writeFrame(f);
+  }
+  writeXdmf(h5, whole.string());
+  EXPECT_NE(fileText(kept).find("/frames/000003/"), std::string::npos);
+  EXPECT_EQ(fileText(kept), fileText(whole));
+
+  {
+    auto writer = RunFileWriter::openForAppend(h5, run.frames[1].step, run.frames[1].time,
+                                               kept.string());
+    EXPECT_EQ(fileText(kept).find("/frames/000002/"), std::string::npos);
+    writer->writeFrame(run.frames[2]);
+  }
+  writeXdmf(h5, whole.string());
+  EXPECT_NE(fileText(kept).find("/frames/000002/"), std::string::npos);
+  EXPECT_EQ(fileText(kept).find("/frames/000003/"), std::string::npos);
+  EXPECT_EQ(fileText(kept), fileText(whole));
+}
+
 TEST(Output, VtpExportWritesTheFrameThroughVtk) {
   const fs::path dir = freshDir();
   const SampleRun& run = sampleRun();

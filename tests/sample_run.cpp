@@ -107,10 +107,10 @@ SampleRun simulateSampleRun(int frames, int stepsPerFrame) {
   for (int k = 0; k < frames; ++k) {
     if (k > 0) {
       sim.step(half);
-      run.seriesRows.push_back(captureSeries(sim, bodies));
+      run.seriesRows.push_back(captureSeries(sim.state(), sim.time(), bodies));
       sim.step(stepsPerFrame - half);
     }
-    run.seriesRows.push_back(captureSeries(sim, bodies));
+    run.seriesRows.push_back(captureSeries(sim.state(), sim.time(), bodies));
     // Contacts in every other frame: both layouts occur.
     run.frames.push_back(captureFrame(sim, world.ownerTemplate, k % 2 == 0));
   }

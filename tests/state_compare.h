@@ -3,17 +3,14 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <vector>
 
+#include "core/same_bits.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith::test {
 
-template <class T>
-bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
-}
+using regolith::sameBits;
 
 // Positions, orientations, velocities and the last contact force and torque of every owner.
 inline void expectIdenticalOwnerStates(const StateArrays& a, const StateArrays& b) {

@@ -1,13 +1,14 @@
 // DIR/run.xmf: an XDMF 3 temporal collection over run.h5's frames, so ParaView (Xdmf3
 // readers) shows the run animated. Every DataItem points into run.h5 by a path relative to
 // the .xmf's folder; dimensions and number types come from the stored datasets.
+#include "io/xdmf_sidecar.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
-#include "io/h5_file.h"
 #include "io/run_file.h"
 #include "io/run_file_layout.h"
 
@@ -115,40 +116,53 @@ std::string formatTime(double t) {
 
 }  // namespace
 
-void writeXdmf(const std::string& h5Path, const std::string& xmfPath) {
+XdmfSidecar::XdmfSidecar(const std::string& h5Path, std::string xmfPath)
+    : m_xmf(std::move(xmfPath)) {
   namespace fs = std::filesystem;
-  const h5::File file = h5::File::openReadOnly(h5Path);
-  run_layout::requireFormat(file, run_layout::kFormat, run_layout::kFormatVersion);
-  const fs::path xmfFolder = fs::absolute(xmfPath).parent_path();
-  const std::string h5Ref = fs::absolute(h5Path).lexically_relative(xmfFolder).generic_string();
+  const fs::path xmfFolder = fs::absolute(m_xmf).parent_path();
+  m_h5Ref = fs::absolute(h5Path).lexically_relative(xmfFolder).generic_string();
+}
 
+void XdmfSidecar::add(const h5::Group& frame, const std::string& name) {
   std::ostringstream xml;
-  xml << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n"
-      << "    <Grid Name=\"run\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
-  const h5::Group frames = file.open("frames");
-  for (const std::string& name : frames.children()) {
-    const h5::Group frame = frames.open(name);
-    xml << pad(kGridLevel - 1) << "<Grid Name=\"frame_" << name
-        << "\" GridType=\"Collection\" CollectionType=\"Spatial\">\n"
-        << pad(kGridLevel) << "<Time Value=\"" << formatTime(frame.doubleAttribute("time")) << "\"/>\n";
-    const FrameXml items(xml, frame, h5Ref);
-    items.particles();
-    items.bodies();
-    xml << pad(kGridLevel - 1) << "</Grid>\n";
-  }
-  xml << "    </Grid>\n  </Domain>\n</Xdmf>\n";
+  xml << pad(kGridLevel - 1) << "<Grid Name=\"frame_" << name
+      << "\" GridType=\"Collection\" CollectionType=\"Spatial\">\n"
+      << pad(kGridLevel) << "<Time Value=\"" << formatTime(frame.doubleAttribute("time")) << "\"/>\n";
+  const FrameXml items(xml, frame, m_h5Ref);
+  items.particles();
+  items.bodies();
+  xml << pad(kGridLevel - 1) << "</Grid>\n";
+  m_frames.push_back(xml.str());
+}
 
+void XdmfSidecar::addAll(const h5::Group& frames) {
+  for (const std::string& name : frames.children()) add(frames.open(name), name);
+}
+
+void XdmfSidecar::write() const {
+  namespace fs = std::filesystem;
   // Written beside the target and renamed: a viewer never sees half a file.
-  const std::string tmp = xmfPath + ".tmp";
+  const std::string tmp = m_xmf + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    out << xml.str();
+    out << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n"
+        << "    <Grid Name=\"run\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
+    for (const std::string& frame : m_frames) out << frame;
+    out << "    </Grid>\n  </Domain>\n</Xdmf>\n";
     out.close();
     if (!out) throw std::runtime_error(tmp + ": cannot write");
   }
   std::error_code error;
-  fs::rename(tmp, xmfPath, error);
-  if (error) throw std::runtime_error(xmfPath + ": cannot rename " + tmp + " to it: " + error.message());
+  fs::rename(tmp, m_xmf, error);
+  if (error) throw std::runtime_error(m_xmf + ": cannot rename " + tmp + " to it: " + error.message());
+}
+
+void writeXdmf(const std::string& h5Path, const std::string& xmfPath) {
+  const h5::File file = h5::File::openReadOnly(h5Path);
+  run_layout::requireFormat(file, run_layout::kFormat, run_layout::kFormatVersion);
+  XdmfSidecar xmf(h5Path, xmfPath);
+  xmf.addAll(file.open("frames"));
+  xmf.write();
 }
 
 }  // namespace regolith
