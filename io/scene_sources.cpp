@@ -2,6 +2,8 @@
 // bed sources (a frame of an earlier run) are io/scene_bed_source.cpp.
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "io/scene_build.h"
 #include "io/scene_placement.h"
@@ -36,6 +38,23 @@ std::optional<Index> usableTemplate(BuildContext& c, const std::string& pointer)
   return t;
 }
 
+// Lattice sites from `lo` up to `hi` with nearest neighbours `a` apart. Cubic: a simple
+// cubic lattice. HCP: triangular layers (rows a apart in x, rows a sqrt(3)/2 apart in y,
+// every other row shifted by a/2) stacked ABAB a sqrt(2/3) apart in z, each B layer over
+// the centroids of the A triangles (shifted by a/2, a/(2 sqrt 3)); its packing fraction
+// for spheres of diameter a is pi/(3 sqrt 2) = 0.7405.
+struct LatticeShape {
+  bool hcp = false;
+  double a = 0;
+  double dy() const { return hcp ? a * std::sqrt(3.0) / 2 : a; }
+  double dz() const { return hcp ? a * std::sqrt(2.0 / 3.0) : a; }
+  Vec3d offset(int row, int layer) const {
+    if (!hcp) return Vec3d();
+    const bool b = layer % 2 != 0;
+    return Vec3d((row % 2 ? a / 2 : 0) + (b ? a / 2 : 0), b ? a / (2 * std::sqrt(3.0)) : 0, 0);
+  }
+};
+
 void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   const std::optional<Index> t = usableTemplate(c, base + "/template");
   const std::optional<Common> common = commonOf(c, base);
@@ -43,6 +62,8 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   const Json& j = c.at(base);
   const double r = c.templateBoundingRadius[*t];
   const double spacing = j["spacing"].get<double>(), jitter = j.value("jitter", 0.0);
+  const LatticeShape shape{j.value("packing", std::string("cubic")) == "hcp", spacing};
+  const bool randomTurn = j.value("orientation", std::string("aligned")) == "random";
   if (!checkRegion(c, base, 0)) return;
   const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
   if (spacing < 2 * (r + jitter)) {
@@ -52,26 +73,35 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
     return;
   }
   constexpr double kMaxParticles = 1e8;
-  const auto along = [&](double a, double b) { return std::floor((b - a) / spacing + 1e-9) + 1; };
-  const double nx = along(lo.x, hi.x), ny = along(lo.y, hi.y), nz = along(lo.z, hi.z);
+  const auto along = [](double a, double b, double step) { return std::floor((b - a) / step + 1e-9) + 1; };
+  const double nx = along(lo.x, hi.x, spacing), ny = along(lo.y, hi.y, shape.dy()),
+               nz = along(lo.z, hi.z, shape.dz());
   if (nx * ny * nz > kMaxParticles) {
     c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(nx * ny * nz) + " particles)",
               "a spacing that gives at most 1e8 particles");
     return;
   }
+  const double slack = 1e-9 * spacing;  // a site on `hi` is inside
+  std::vector<std::pair<Vec3d, Quat>> sites;
   for (int k = 0; k < int(nz); ++k)
     for (int jy = 0; jy < int(ny); ++jy)
       for (int i = 0; i < int(nx); ++i) {
-        Vec3d p = lo + Vec3d(i * spacing, jy * spacing, k * spacing);
+        Vec3d p = lo + Vec3d(i * spacing, jy * shape.dy(), k * shape.dz()) + shape.offset(jy, k);
+        if (p.x > hi.x + slack || p.y > hi.y + slack) continue;
         if (jitter > 0)
           for (double* x : {&p.x, &p.y, &p.z}) *x += uniform(c.rng, -jitter, jitter);
-        if (!grid.fits(p, r, 0)) {
-          c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",
-                    "a lattice clear of the particles of earlier sources");
-          return;
-        }
-        place(c, grid, *t, p, Quat(), *common);
+        sites.emplace_back(p, randomTurn ? randomOrientation(c.rng) : Quat());
       }
+  // Checked against earlier sources only, before any site is added: the sites keep clear
+  // of each other by the spacing check, and neighbours exactly one diameter apart (HCP of
+  // touching spheres) must not be refused for a rounding of their distance.
+  for (const auto& [p, q] : sites)
+    if (!grid.fits(p, r, 0)) {
+      c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",
+                "a lattice clear of the particles of earlier sources");
+      return;
+    }
+  for (const auto& [p, q] : sites) place(c, grid, *t, p, q, *common);
 }
 
 void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {

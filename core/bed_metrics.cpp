@@ -1,0 +1,137 @@
+// Bed measures (core/bed_metrics.h).
+#include "core/bed_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "core/sphere_box_volume.h"
+
+namespace regolith {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+bool isGrain(const StateArrays& s, std::size_t o) {
+  return s.ownerSphereBegin[o + 1] > s.ownerSphereBegin[o];
+}
+
+void requireCentres(const StateArrays& s, const std::vector<Vec3d>& centres) {
+  if (centres.size() != s.sphereCount())
+    throw std::invalid_argument("bed metrics: " + std::to_string(centres.size()) +
+                                " sphere centres for " + std::to_string(s.sphereCount()) + " spheres");
+}
+
+}  // namespace
+
+std::vector<Vec3d> sphereCentresOf(const StateArrays& s) {
+  std::vector<Vec3d> centres(s.sphereCount());
+  for (std::size_t k = 0; k < centres.size(); ++k) {
+    const Index o = s.sphereOwner[k];
+    centres[k] = s.ownerPosition[o] + rotate(s.ownerOrientation[o], Vec3d(s.sphereOffset[k]));
+  }
+  return centres;
+}
+
+PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
+                           const std::vector<double>& materialDensity, const Vec3d& lo,
+                           const Vec3d& hi) {
+  requireCentres(s, sphereCentres);
+  const double boxVolume = (hi.x - lo.x) * (hi.y - lo.y) * (hi.z - lo.z);
+  if (!(boxVolume > 0)) throw std::invalid_argument("bed metrics: the sampling box is empty");
+  PackingSample out;
+  double volume = 0, mass = 0;
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    if (!isGrain(s, o)) continue;
+    const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
+    double inside = 0, whole = 0;
+    for (Index k = b; k < e; ++k) {
+      const double r = s.sphereRadius[k];
+      whole += 4.0 / 3.0 * kPi * r * r * r;
+      inside += sphereBoxVolume(sphereCentres[k], r, lo, hi);
+    }
+    if (inside <= 0) continue;
+    const Index m = s.sphereMaterial[b];
+    if (m < 0 || std::size_t(m) >= materialDensity.size() || !(materialDensity[m] > 0))
+      throw std::invalid_argument("bed metrics: no density for material " + std::to_string(m));
+    // One sphere: exact. A clump: its true volume (mass / density) in proportion.
+    const double grainVolume = e - b == 1 ? whole : s.ownerMass[o] / materialDensity[m];
+    const double fraction = inside / whole;
+    volume += grainVolume * fraction;
+    mass += s.ownerMass[o] * fraction;
+    ++out.grains;
+  }
+  out.packingFraction = volume / boxVolume;
+  out.bulkDensity = mass / boxVolume;
+  return out;
+}
+
+double HeightMap::mean() const {
+  double sum = 0;
+  std::size_t n = 0;
+  for (double t : top)
+    if (!std::isnan(t)) sum += t, ++n;
+  return n ? sum / double(n) : std::numeric_limits<double>::quiet_NaN();
+}
+
+double HeightMap::maximum() const {
+  double best = std::numeric_limits<double>::quiet_NaN();
+  for (double t : top)
+    if (!std::isnan(t) && !(t <= best)) best = t;
+  return best;
+}
+
+HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
+                         double x0, double y0, double x1, double y1, std::size_t nx,
+                         std::size_t ny) {
+  requireCentres(s, sphereCentres);
+  if (!(x1 > x0) || !(y1 > y0) || nx == 0 || ny == 0)
+    throw std::invalid_argument("bed metrics: the height map needs x1 > x0, y1 > y0 and cells");
+  HeightMap map;
+  map.x0 = x0, map.y0 = y0, map.nx = nx, map.ny = ny;
+  map.cellX = (x1 - x0) / double(nx);
+  map.cellY = (y1 - y0) / double(ny);
+  map.top.assign(nx * ny, std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    for (Index k = s.ownerSphereBegin[o]; k < s.ownerSphereBegin[o + 1]; ++k) {
+      const Vec3d& p = sphereCentres[k];
+      const double fx = (p.x - x0) / map.cellX, fy = (p.y - y0) / map.cellY;
+      if (!(fx >= 0 && fx < double(nx) && fy >= 0 && fy < double(ny))) continue;
+      double& t = map.top[std::size_t(fy) * nx + std::size_t(fx)];
+      const double z = p.z + s.sphereRadius[k];
+      if (!(z <= t)) t = z;
+    }
+  }
+  return map;
+}
+
+CoordinationDistribution coordinationNumbers(const StateArrays& s, const ContactForces& contacts) {
+  // Distinct touching grain pairs (a two-sphere contact between the same grains is one).
+  std::unordered_set<unsigned long long> pairs;
+  for (std::size_t i = 0; i < contacts.pairFirst.size(); ++i) {
+    Index a = s.sphereOwner[contacts.pairFirst[i]], b = s.sphereOwner[contacts.pairSecond[i]];
+    if (a == b) continue;
+    if (a > b) std::swap(a, b);
+    pairs.insert((static_cast<unsigned long long>(a) << 32) | static_cast<unsigned long long>(b));
+  }
+  std::vector<std::size_t> degree(s.ownerCount(), 0);
+  for (unsigned long long key : pairs) {
+    ++degree[key >> 32];
+    ++degree[key & 0xffffffffull];
+  }
+  CoordinationDistribution out;
+  std::size_t grains = 0, sum = 0;
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    if (!isGrain(s, o)) continue;
+    if (degree[o] >= out.counts.size()) out.counts.resize(degree[o] + 1, 0);
+    ++out.counts[degree[o]];
+    ++grains;
+    sum += degree[o];
+  }
+  out.mean = grains ? double(sum) / double(grains) : 0;
+  return out;
+}
+
+}  // namespace regolith
