@@ -1,6 +1,7 @@
 // Clump template construction and validation.
 #include "core/clump_template.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -26,6 +27,12 @@ ClumpTemplate scaledTemplate(const ClumpTemplate& t, double s) {
   u.mass *= s * s * s;
   u.principalInertia = t.principalInertia * (s * s * s * s * s);
   return u;
+}
+
+double boundingRadius(const ClumpTemplate& t) {
+  double r = 0;
+  for (std::size_t i = 0; i < t.offsets.size(); ++i) r = std::max(r, norm(t.offsets[i]) + t.radii[i]);
+  return r;
 }
 
 void validateTemplate(const ClumpTemplate& t, Index materialCount) {

@@ -27,6 +27,9 @@ ClumpTemplate sphereTemplate(const std::string& name, double radius, Index mater
 // (the same shape at another size, from the unit template's mass properties).
 ClumpTemplate scaledTemplate(const ClumpTemplate& t, double s);
 
+// Radius of the sphere about the centre of mass that holds every sphere of the template.
+double boundingRadius(const ClumpTemplate& t);
+
 // Throws std::invalid_argument naming the template and what is wrong (sizes, radii,
 // mass, inertia, material indices out of range).
 void validateTemplate(const ClumpTemplate& t, Index materialCount);

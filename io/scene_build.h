@@ -74,6 +74,23 @@ void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, c
 // A bed source: the particles of one frame of an earlier run.h5 (io/scene_bed_source.cpp).
 void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid& grid);
 
+// The template `base` scaled by s (core scaledTemplate), registered under the name
+// "<base name>@<s>" (s with 17 significant digits, so the name gives back the same s):
+// found if it is registered already, added otherwise (io/scene_size_distribution.cpp).
+Index templateAtScale(BuildContext& c, Index base, double s);
+
+// A size distribution's draw (io/scene_size_distribution.cpp): per base template one
+// scaled template per size class, and the classes' cumulative number weights (a class's
+// mass fraction over its particles' volume, so that the mass follows the curve).
+struct SizeMix {
+  std::vector<std::vector<Index>> scaled;  // [base][class]
+  std::vector<double> cumulativeNumber;    // [class]
+};
+// Reads <pointer> (sieve and class_ratio) for the given base templates; problems at
+// <pointer>/sieve and <pointer>/class_ratio.
+std::optional<SizeMix> sizeMixOf(BuildContext& c, const std::string& pointer,
+                                 const std::vector<Index>& bases);
+
 // Registers names of a list under `listPointer` (each item's "name"), recording
 // duplicates; returns name -> index.
 std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer,

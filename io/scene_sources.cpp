@@ -2,6 +2,7 @@
 // bed sources (a frame of an earlier run) are io/scene_bed_source.cpp.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -104,48 +105,78 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   for (const auto& [p, q] : sites) place(c, grid, *t, p, q, *common);
 }
 
-void rain(BuildContext& c, const std::string& base, PlacementGrid& grid) {
+// What a rain source draws from: templates by number weight, and with a size
+// distribution, per template one scaled copy per size class.
+struct RainDraw {
+  std::vector<Index> templates;
+  std::vector<double> cumulative;  // weights summed
+  std::optional<SizeMix> sizes;
+  double largestRadius = 0;        // bounding radius of the largest particle it places
+};
+
+// Reads the templates and the size distribution of a rain source. Scaled templates are
+// registered here, before any source is built, so the placement grid can be sized for
+// the largest of them.
+std::optional<RainDraw> prepareRain(BuildContext& c, const std::string& base) {
   const Json& j = c.at(base);
   if (j.contains("template") == j.contains("templates")) {
     c.problem(base, j.contains("template") ? "both \"template\" and \"templates\"" : "neither \"template\" nor \"templates\"",
               "exactly one of them");
-    return;
+    return std::nullopt;
   }
-  std::vector<Index> templates;
-  std::vector<double> cumulative;  // weights summed
+  RainDraw d;
   bool ok = true;
   if (j.contains("template")) {
     const std::optional<Index> t = usableTemplate(c, base + "/template");
-    if (t) { templates.push_back(*t); cumulative.push_back(1); } else ok = false;
+    if (t) { d.templates.push_back(*t); d.cumulative.push_back(1); } else ok = false;
   } else {
     for (std::size_t k = 0; k < j["templates"].size(); ++k) {
       const std::string wp = pointerJoin(base + "/templates", k);
       const std::optional<Index> t = usableTemplate(c, wp + "/template");
       if (!t) { ok = false; continue; }
-      templates.push_back(*t);
-      cumulative.push_back((cumulative.empty() ? 0 : cumulative.back()) + j["templates"][k].value("weight", 1.0));
+      d.templates.push_back(*t);
+      d.cumulative.push_back((d.cumulative.empty() ? 0 : d.cumulative.back()) + j["templates"][k].value("weight", 1.0));
     }
   }
+  if (!ok) return std::nullopt;
+  if (j.contains("size_distribution")) {
+    d.sizes = sizeMixOf(c, base + "/size_distribution", d.templates);
+    if (!d.sizes) return std::nullopt;
+    for (const std::vector<Index>& scaled : d.sizes->scaled)
+      for (Index t : scaled) d.largestRadius = std::max(d.largestRadius, c.templateBoundingRadius[t]);
+  } else {
+    for (Index t : d.templates) d.largestRadius = std::max(d.largestRadius, c.templateBoundingRadius[t]);
+  }
+  return d;
+}
+
+// Index of the first cumulative weight above a uniform draw over their total.
+std::size_t drawWeighted(BuildContext& c, const std::vector<double>& cumulative) {
+  const double w = unitDouble(c.rng) * cumulative.back();
+  return std::min<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(),
+                               cumulative.size() - 1);
+}
+
+void rain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d) {
+  const Json& j = c.at(base);
   const std::optional<Common> common = commonOf(c, base);
-  if (!ok || !common) return;
-  double r = 0;
-  for (Index t : templates) r = std::max(r, c.templateBoundingRadius[t]);
+  if (!common) return;
   // The bounding sphere of every particle stays inside the region.
-  if (!checkRegion(c, base, 2 * r)) return;
+  if (!checkRegion(c, base, 2 * d.largestRadius)) return;
   const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
 
-  // Random sequential addition: draw a template (by weight), then centres (its bounding
-  // sphere inside the region) and orientations until one clears every particle placed so
-  // far. Drawing the template once per particle keeps the weights: retrying the template
-  // too would favour the small ones, which fit more often.
+  // Random sequential addition: draw a template (by weight) and its size class, then
+  // centres (its bounding sphere inside the region) and orientations until one clears
+  // every particle placed so far. Drawing the particle once and retrying only its place
+  // keeps the weights: retrying the draw too would favour the small ones, which fit more
+  // often.
   const std::uint64_t count = j["count"].get<std::uint64_t>();
   const double gap = j.value("min_gap", 0.0);
   constexpr int kTriesPerParticle = 1000;
   for (std::uint64_t placed = 0; placed < count; ++placed) {
-    const double w = unitDouble(c.rng) * cumulative.back();
-    const std::size_t pick = std::min<std::size_t>(
-        std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(), templates.size() - 1);
-    const Index t = templates[pick];
+    const std::size_t pick = drawWeighted(c, d.cumulative);
+    const Index t = d.sizes ? d.sizes->scaled[pick][drawWeighted(c, d.sizes->cumulativeNumber)]
+                            : d.templates[pick];
     const double rt = c.templateBoundingRadius[t];
     bool fitted = false;
     for (int k = 0; k < kTriesPerParticle && !fitted; ++k) {
@@ -177,14 +208,22 @@ void buildSources(BuildContext& c) {
   if (!c.has("/sources")) return;
   const Json& list = c.at("/sources");
   double gap = 0;
-  for (const Json& s : list) gap = std::max(gap, s.value("min_gap", 0.0));
+  std::map<std::size_t, std::optional<RainDraw>> rains;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    gap = std::max(gap, list[i].value("min_gap", 0.0));
+    if (list[i]["kind"] == "rain") {
+      std::optional<RainDraw> d = prepareRain(c, pointerJoin("/sources", i));
+      if (d) c.largestBoundingRadius = std::max(c.largestBoundingRadius, d->largestRadius);
+      rains.emplace(i, std::move(d));
+    }
+  }
   // Cells as wide as the largest reach of two bounding spheres and the gap between them.
   PlacementGrid grid(std::max(2 * c.largestBoundingRadius + gap, 1e-9));
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string base = pointerJoin("/sources", i);
     const std::string kind = list[i]["kind"].get<std::string>();
     if (kind == "lattice") lattice(c, base, grid);
-    else if (kind == "rain") rain(c, base, grid);
+    else if (kind == "rain") { if (rains.at(i)) rain(c, base, grid, *rains.at(i)); }
     else appendBedSource(c, base, grid);
   }
 }

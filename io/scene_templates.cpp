@@ -147,12 +147,6 @@ std::optional<ClumpTemplate> templateOf(BuildContext& c, const std::string& base
   return t;
 }
 
-double boundingRadius(const ClumpTemplate& t) {
-  double r = 0;
-  for (std::size_t i = 0; i < t.offsets.size(); ++i) r = std::max(r, norm(t.offsets[i]) + t.radii[i]);
-  return r;
-}
-
 }  // namespace
 
 void buildTemplates(BuildContext& c) {
@@ -162,6 +156,10 @@ void buildTemplates(BuildContext& c) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string base = pointerJoin("/templates", i);
     const std::string name = list[i]["name"].get<std::string>();
+    if (name.find('@') != std::string::npos)
+      c.problem(base + "/name", Json(name).dump(),
+                "a name without '@' (\"<template>@<scale>\" names the scaled copies a size "
+                "distribution makes)");
     std::vector<ClumpSphere> spheres;
     bool ok = true;
     if (list[i].contains("file")) {
