@@ -3,6 +3,7 @@
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
 //   regolith check scene.json
 //   regolith run scene.json --out DIR [--resume] [--overwrite] [--threads T]
+//   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
 #include <cstdio>
@@ -13,6 +14,7 @@
 
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
+#include "io/bed_prepare.h"
 #include "io/run_info.h"
 #include "io/run_loop.h"
 #include "io/scene_check.h"
@@ -115,6 +117,18 @@ int main(int argc, char** argv) {
                             "no progress lines on stderr");
 
   std::string runFile;
+  std::string bedScenePath;
+  regolith::BedOptions bedOptions;
+  bool bedQuiet = false;
+  CLI::App* bedCmd = app.add_subcommand(
+      "bed", "Settle a scene's grains until its \"settle\" criterion holds; store the bed and its measures");
+  bedCmd->add_option("scene", bedScenePath, "scene file (JSON) with a \"settle\" criterion")->required();
+  bedCmd->add_option("--out,-o", bedOptions.outFile, "the bed file to write (bed.h5)")->required();
+  bedCmd->add_flag("--overwrite", bedOptions.overwrite, "replace an existing file");
+  bedCmd->add_option("--threads,-t", bedOptions.threads, "OpenMP threads (CPU build; 0 = default)")
+      ->check(CLI::NonNegativeNumber);
+  bedCmd->add_flag("--quiet,-q", bedQuiet, "no progress lines on stderr");
+
   CLI::App* infoCmd = app.add_subcommand(
       "info", "Print the backend and whether a device is usable, or what a run file holds");
   infoCmd->add_option("run_file", runFile, "a run.h5 to describe");
@@ -136,6 +150,10 @@ int main(int argc, char** argv) {
   try {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr);
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);
+    if (*bedCmd) {
+      if (bedQuiet) bedOptions.progress = nullptr;
+      return regolith::prepareBed(bedScenePath, bedOptions);
+    }
     if (*infoCmd && !runFile.empty()) {
       regolith::printRunInfo(runFile, std::cout);
       return 0;

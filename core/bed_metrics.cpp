@@ -35,6 +35,24 @@ std::vector<Vec3d> sphereCentresOf(const StateArrays& s) {
   return centres;
 }
 
+GrainMotion grainMotion(const StateArrays& s) {
+  GrainMotion out;
+  double energy = 0;
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    if (!isGrain(s, o)) continue;
+    const Vec3d v(s.ownerVelocity[o]);
+    // The spin in the principal frame, where the inertia is diagonal.
+    const Vec3d w = rotate(conjugate(s.ownerOrientation[o]), Vec3d(s.ownerAngularVelocity[o]));
+    const Vec3d I(s.ownerInertia[o]);
+    energy += 0.5 * double(s.ownerMass[o]) * dot(v, v) +
+              0.5 * (I.x * w.x * w.x + I.y * w.y * w.y + I.z * w.z * w.z);
+    out.maxSpeed = std::max(out.maxSpeed, norm(v));
+    ++out.grains;
+  }
+  out.kineticEnergyPerGrain = out.grains ? energy / double(out.grains) : 0;
+  return out;
+}
+
 PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
                            const std::vector<double>& materialDensity, const Vec3d& lo,
                            const Vec3d& hi) {

@@ -15,6 +15,14 @@ namespace regolith {
 // for states that are not in a Simulation (a scene's initial state, a stored frame).
 std::vector<Vec3d> sphereCentresOf(const StateArrays& s);
 
+// How much the grains still move: the settling criterion of a bed.
+struct GrainMotion {
+  double kineticEnergyPerGrain = 0;  // mean of m v^2 / 2 + w . I w / 2 over grains [J]
+  double maxSpeed = 0;               // fastest centre of mass [m/s]
+  std::size_t grains = 0;
+};
+GrainMotion grainMotion(const StateArrays& s);
+
 struct PackingSample {
   double packingFraction = 0;  // grain volume in the box / box volume
   double bulkDensity = 0;      // grain mass in the box / box volume [kg/m^3]

@@ -11,7 +11,6 @@
 #include <csignal>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -19,10 +18,10 @@
 #include <string>
 
 #include "core/simulation.h"
-#include "io/build_info.h"
 #include "io/checkpoint.h"
 #include "io/frame_capture.h"
 #include "io/progress_meter.h"
+#include "io/run_header.h"
 #include "io/run_file.h"
 #include "io/scene.h"
 #include "io/series_csv.h"
@@ -60,14 +59,6 @@ class StopSignals {
   struct sigaction m_int {}, m_term {};
 };
 
-std::string utcNow() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 // The run's output schedule in steps.
 struct Schedule {
@@ -99,31 +90,6 @@ Schedule scheduleOf(const Scene& scene) {
   return s;
 }
 
-// Bodies with an owner have a series (static named boundaries have no motion to record).
-std::vector<const SceneBody*> recordedBodies(const Scene& scene) {
-  std::vector<const SceneBody*> bodies;
-  for (const SceneBody& b : scene.bodies)
-    if (b.owner >= 0) bodies.push_back(&b);
-  return bodies;
-}
-
-RunHeader headerOf(const Scene& scene, const std::vector<const SceneBody*>& recorded) {
-  RunHeader h;
-  h.meta.sceneJson = scene.text;
-  h.meta.sceneFile = scene.file;
-  h.meta.version = regolithVersion();
-  h.meta.gitRevision = regolithRevision();
-  h.meta.backend = backendName();
-  h.meta.seed = scene.seed;
-  h.meta.startTime = utcNow();
-  h.meta.timeStep = scene.model.timeStep;
-  h.templates = scene.templates;
-  h.materials = scene.model.materials;
-  for (const SceneBody* b : recorded) h.bodyNames.push_back(b->name);
-  h.familyNames = scene.familyNames;
-  return h;
-}
-
 // One line on stdout: what will run.
 void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim,
                   const RunOptions& o) {
@@ -150,7 +116,7 @@ class RunOutput {
         m_csv((fs::path(o.outDir) / "series.csv").string()) {
     const std::vector<const SceneBody*> recorded = recordedBodies(scene);
     for (const SceneBody* b : recorded) m_bodyOwners.push_back(b->owner);
-    const RunHeader header = headerOf(scene, recorded);
+    const RunHeader header = runHeaderOf(scene);
     const std::string xmf = (fs::path(o.outDir) / "run.xmf").string();
     if (resumeFrom) {
       const std::uint64_t step = resumeFrom->engine.steps;

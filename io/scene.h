@@ -47,6 +47,18 @@ struct OutputSettings {
   bool csv = true;            // also write series.csv
 };
 
+// When `regolith bed` calls a bed settled (a scene's "settle"): checked every
+// checkInterval of simulated time from minTime on, until both hold or the end time.
+struct SettleSettings {
+  bool given = false;
+  double maxKineticEnergy = 0;  // mean kinetic energy per grain [J]
+  double maxSpeed = 0;          // fastest grain's centre of mass [m/s]
+  double checkInterval = 0.01;  // [s]
+  double minTime = 0;           // [s]
+  bool hasSampleBox = false;    // the packing fraction's box; otherwise bed_prepare's default
+  Vec3d sampleLo, sampleHi;     // [m]
+};
+
 // A named owner whose time series is recorded (/series/<name>, series.csv): bodies from
 // the scene's "bodies" list.
 struct SceneBody {
@@ -80,6 +92,7 @@ struct Scene {
   std::string rngState;  // the engine's state after the build (std::mt19937_64 text form)
   OutputSettings output;
   double checkpointEvery = 300;  // wall-clock seconds between checkpoints
+  SettleSettings settle;
 };
 
 // Steps in `seconds` of simulated time: seconds / dt rounded to the nearest integer

@@ -88,6 +88,25 @@ void buildOutput(BuildContext& c) {
   o.csv = j.value("csv", o.csv);
 }
 
+void buildSettle(BuildContext& c) {
+  if (!c.has("/settle")) return;
+  SettleSettings& s = c.scene.settle;
+  const Json& j = c.at("/settle");
+  s.given = true;
+  s.maxKineticEnergy = j["max_kinetic_energy"].get<double>();
+  s.maxSpeed = j["max_speed"].get<double>();
+  s.checkInterval = j.value("check_interval", s.checkInterval);
+  s.minTime = j.value("min_time", s.minTime);
+  if (j.contains("sample_box") && checkRegion(c, "/settle/sample_box", 0)) {
+    s.hasSampleBox = true;
+    s.sampleLo = c.vec("/settle/sample_box/lo");
+    s.sampleHi = c.vec("/settle/sample_box/hi");
+  }
+  if (s.checkInterval < c.scene.model.timeStep)
+    c.problem("/settle/check_interval", numberText(s.checkInterval) + " s",
+              "at least one time step (" + numberText(c.scene.model.timeStep) + " s)");
+}
+
 }  // namespace
 
 void buildSettings(BuildContext& c) {
@@ -111,6 +130,7 @@ void buildSettings(BuildContext& c) {
   buildContact(c);
   buildStreams(c);
   buildOutput(c);
+  buildSettle(c);
 }
 
 }  // namespace regolith::scene
