@@ -30,18 +30,13 @@ std::int64_t PlacementGrid::key(std::int64_t i, std::int64_t j, std::int64_t k) 
 }
 
 bool PlacementGrid::fits(const Vec3d& p, double r, double gap) const {
-  const std::int64_t ci = cellOf(p.x), cj = cellOf(p.y), ck = cellOf(p.z);
-  for (std::int64_t i = ci - 1; i <= ci + 1; ++i)
-    for (std::int64_t j = cj - 1; j <= cj + 1; ++j)
-      for (std::int64_t k = ck - 1; k <= ck + 1; ++k) {
-        const auto it = m_cells.find(key(i, j, k));
-        if (it == m_cells.end()) continue;
-        for (std::size_t n : it->second) {
-          const double reach = r + m_radii[n] + gap;
-          if (norm2(m_centres[n] - p) < reach * reach) return false;
-        }
-      }
-  return true;
+  bool clear = true;
+  forEachNear(p, [&](std::size_t, const Vec3d& centre, double radius) {
+    const double reach = r + radius + gap;
+    clear = !(norm2(centre - p) < reach * reach);
+    return clear;
+  });
+  return clear;
 }
 
 void PlacementGrid::add(const Vec3d& p, double r) {

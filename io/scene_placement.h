@@ -29,6 +29,22 @@ class PlacementGrid {
   bool fits(const Vec3d& p, double r, double gap) const;
   void add(const Vec3d& p, double r);
 
+  // Calls visit(n, centre, radius) for the spheres added so far (n in the order added) in
+  // the cells around p: every one within a cell width of p, and some farther. Stops early
+  // when visit returns false.
+  template <class Visit>
+  void forEachNear(const Vec3d& p, Visit visit) const {
+    const std::int64_t ci = cellOf(p.x), cj = cellOf(p.y), ck = cellOf(p.z);
+    for (std::int64_t i = ci - 1; i <= ci + 1; ++i)
+      for (std::int64_t j = cj - 1; j <= cj + 1; ++j)
+        for (std::int64_t k = ck - 1; k <= ck + 1; ++k) {
+          const auto it = m_cells.find(key(i, j, k));
+          if (it == m_cells.end()) continue;
+          for (std::size_t n : it->second)
+            if (!visit(n, m_centres[n], m_radii[n])) return;
+        }
+  }
+
  private:
   std::int64_t key(std::int64_t i, std::int64_t j, std::int64_t k) const;
   std::int64_t cellOf(double x) const;

@@ -1,39 +1,14 @@
 // Bed sources: a scene that takes its particles from a frame of an earlier run gets them
 // as they were, and is refused when its templates do not describe the bed's particles.
-#include <filesystem>
+#include <cstring>
 
-#include "child_process.h"
 #include "io/run_file.h"
-#include "tests/scene_test_support.h"
+#include "tests/bed_source_support.h"
 
 namespace regolith {
 namespace {
 
 using namespace regolith::test;
-namespace fs = std::filesystem;
-
-// The demo smoke scene run once by the real binary (once per test process).
-const fs::path& earlierRun() {
-  static const fs::path dir = [] {
-    const fs::path d =
-        fs::path(::testing::TempDir()) / ("regolith_bed_" + std::to_string(getpid()));
-    fs::remove_all(d);
-    const int code = runToEnd({REGOLITH_BINARY, "run", kDemoDir + "/demo.smoke.json", "--out",
-                               d.string(), "--threads", "1", "--quiet"},
-                              d.string() + ".log");
-    if (code != 0) throw std::runtime_error("the earlier run failed, see " + d.string() + ".log");
-    return d;
-  }();
-  return dir;
-}
-
-// The smoke scene with its rain replaced by the bed of `frame`.
-Json bedScene(int frame) {
-  Json s = smokeScene();
-  s["sources"] = Json::array();
-  s["sources"].push_back({{"kind", "bed"}, {"file", (earlierRun() / "run.h5").string()}, {"frame", frame}});
-  return s;
-}
 
 TEST(SceneValidation, BedSourcePlacesTheParticlesOfTheFrame) {
   const RunFileReader run((earlierRun() / "run.h5").string());

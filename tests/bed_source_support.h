@@ -1,0 +1,40 @@
+// Helpers of the bed source tests: a run.h5 of the demo smoke scene made by the real
+// binary (once per test process), and the smoke scene taking its particles from it.
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "child_process.h"
+#include "tests/scene_test_support.h"
+
+namespace regolith::test {
+
+// The demo smoke scene run once by the real binary (once per test process).
+inline const std::filesystem::path& earlierRun() {
+  namespace fs = std::filesystem;
+  static const fs::path dir = [] {
+    const fs::path d =
+        fs::path(::testing::TempDir()) / ("regolith_bed_" + std::to_string(getpid()));
+    fs::remove_all(d);
+    const int code = runToEnd({REGOLITH_BINARY, "run", kDemoDir + "/demo.smoke.json", "--out",
+                               d.string(), "--threads", "1", "--quiet"},
+                              d.string() + ".log");
+    if (code != 0) throw std::runtime_error("the earlier run failed, see " + d.string() + ".log");
+    return d;
+  }();
+  return dir;
+}
+
+// The smoke scene with its rain replaced by the bed of `frame`.
+inline Json bedScene(int frame) {
+  Json s = smokeScene();
+  s["sources"] = Json::array();
+  s["sources"].push_back({{"kind", "bed"}, {"file", (earlierRun() / "run.h5").string()}, {"frame", frame}});
+  return s;
+}
+
+}  // namespace regolith::test
