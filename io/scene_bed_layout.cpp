@@ -73,7 +73,8 @@ TilingOverlaps tilingOverlaps(const std::vector<BedParticle>& copies, std::size_
     // Against the particles before this one only (its own spheres are added after), so
     // each pair counts once and a clump's spheres do not count against each other.
     for (std::size_t s = 0; s < centres.size(); ++s)
-      spheres.forEachNear(centres[s], [&](std::size_t n, const Vec3d& centre, double radius) {
+      spheres.forEachNear(centres[s], t.radii[s] + spheres.largestRadius(),
+                          [&](std::size_t n, const Vec3d& centre, double radius) {
         const double depth = t.radii[s] + radius - norm(centre - centres[s]);
         if (copyOfSphere[n] == copy) {
           out.withinCopy = std::max(out.withinCopy, depth);

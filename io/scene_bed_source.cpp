@@ -11,6 +11,7 @@
 // that is the point of reusing a bed.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -28,7 +29,20 @@ namespace {
 std::optional<Index> matchingTemplate(BuildContext& c, const std::string& pointer,
                                       const RunHeader& run, Index runT) {
   const ClumpTemplate& theirs = run.templates[std::size_t(runT)];
-  const auto it = c.templateByName.find(theirs.name);
+  auto it = c.templateByName.find(theirs.name);
+  // A size distribution's scaled copy "<template>@<scale>" (io/scene_size_distribution.cpp)
+  // is made again from its base template, as the earlier scene made it.
+  const std::size_t at = theirs.name.rfind('@');
+  if (it == c.templateByName.end() && at != std::string::npos) {
+    const auto base = c.templateByName.find(theirs.name.substr(0, at));
+    char* end = nullptr;
+    const double s = std::strtod(theirs.name.c_str() + at + 1, &end);
+    if (base != c.templateByName.end() && *end == '\0' && s > 0 &&
+        !c.scene.templates[std::size_t(base->second)].offsets.empty()) {
+      templateAtScale(c, base->second, s);
+      it = c.templateByName.find(theirs.name);
+    }
+  }
   if (it == c.templateByName.end()) {
     c.problem(pointer, "particles of template \"" + theirs.name + "\"",
               "a template \"" + theirs.name + "\" defined in this scene's \"templates\" " +

@@ -31,7 +31,7 @@ std::int64_t PlacementGrid::key(std::int64_t i, std::int64_t j, std::int64_t k) 
 
 bool PlacementGrid::fits(const Vec3d& p, double r, double gap) const {
   bool clear = true;
-  forEachNear(p, [&](std::size_t, const Vec3d& centre, double radius) {
+  forEachNear(p, r + m_largest + gap, [&](std::size_t, const Vec3d& centre, double radius) {
     const double reach = r + radius + gap;
     clear = !(norm2(centre - p) < reach * reach);
     return clear;
@@ -43,6 +43,7 @@ void PlacementGrid::add(const Vec3d& p, double r) {
   m_cells[key(cellOf(p.x), cellOf(p.y), cellOf(p.z))].push_back(m_centres.size());
   m_centres.push_back(p);
   m_radii.push_back(r);
+  m_largest = std::max(m_largest, r);
 }
 
 }  // namespace regolith::scene

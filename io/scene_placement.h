@@ -4,6 +4,8 @@
 // between standard libraries), so a seed gives the same scene everywhere.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <unordered_map>
@@ -22,22 +24,25 @@ Quat randomOrientation(std::mt19937_64& rng);
 
 class PlacementGrid {
  public:
-  // `cell` must be at least the largest r_i + r_j + gap of any pair it will be asked about.
+  // `cell` is the grid's spacing: the searches stay correct for any sizes, and are
+  // cheapest when cell is about the largest r_i + r_j + gap asked about.
   explicit PlacementGrid(double cell) : m_cell(cell) {}
 
   // Whether a sphere of radius r at p keeps `gap` from every sphere added so far.
   bool fits(const Vec3d& p, double r, double gap) const;
   void add(const Vec3d& p, double r);
+  double largestRadius() const { return m_largest; }
 
-  // Calls visit(n, centre, radius) for the spheres added so far (n in the order added) in
-  // the cells around p: every one within a cell width of p, and some farther. Stops early
-  // when visit returns false.
+  // Calls visit(n, centre, radius) for the spheres added so far (n in the order added)
+  // whose cells lie within `reach` of p's cell: every one with a centre within `reach`
+  // of p, and some farther. Stops early when visit returns false.
   template <class Visit>
-  void forEachNear(const Vec3d& p, Visit visit) const {
+  void forEachNear(const Vec3d& p, double reach, Visit visit) const {
     const std::int64_t ci = cellOf(p.x), cj = cellOf(p.y), ck = cellOf(p.z);
-    for (std::int64_t i = ci - 1; i <= ci + 1; ++i)
-      for (std::int64_t j = cj - 1; j <= cj + 1; ++j)
-        for (std::int64_t k = ck - 1; k <= ck + 1; ++k) {
+    const std::int64_t w = std::max<std::int64_t>(1, std::int64_t(std::ceil(reach / m_cell)));
+    for (std::int64_t i = ci - w; i <= ci + w; ++i)
+      for (std::int64_t j = cj - w; j <= cj + w; ++j)
+        for (std::int64_t k = ck - w; k <= ck + w; ++k) {
           const auto it = m_cells.find(key(i, j, k));
           if (it == m_cells.end()) continue;
           for (std::size_t n : it->second)
@@ -50,6 +55,7 @@ class PlacementGrid {
   std::int64_t cellOf(double x) const;
 
   double m_cell;
+  double m_largest = 0;  // largest radius added
   std::vector<Vec3d> m_centres;
   std::vector<double> m_radii;
   std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;

@@ -2,9 +2,14 @@
 // reproduces its d10, d50 and d90.
 #include <cmath>
 
+#include <filesystem>
+
 #include "core/bed_metrics.h"
 #include "core/size_distribution.h"
+#include "io/run_file.h"
+#include "io/run_header.h"
 #include "tests/scene_test_support.h"
+#include "tests/state_compare.h"
 
 namespace regolith {
 namespace {
@@ -132,6 +137,29 @@ TEST(SizeDistribution, SceneRefusesABadCurveAtItsPointer) {
   s["templates"][1]["name"] = "fine@2";
   s["sources"][0]["templates"][0]["template"] = "fine@2";
   expectProblem(problemsOf(s), "/templates/1/name", "fine@2", "without '@'");
+}
+
+// A bed of scaled copies is loaded by a scene that defines only their base templates: the
+// copies are made again, bit for bit, from their names.
+TEST(SizeDistribution, BedOfScaledCopiesLoadsFromTheBaseTemplates) {
+  const Scene drawn = parse(curveScene(60).dump());
+  const std::string dir = ::testing::TempDir() + "regolith_sizes_" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/bed.h5";
+  FrameData f;
+  f.state = drawn.initial;
+  f.ownerTemplate = drawn.ownerTemplate;
+  f.sphereCentres = sphereCentresOf(drawn.initial);
+  RunFileWriter::create(path, runHeaderOf(drawn))->writeFrame(f);
+
+  Json reuse = curveScene(1);
+  reuse["sources"] = Json::array({{{"kind", "bed"}, {"file", path}}});
+  const Scene loaded = parse(reuse.dump());
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(loaded.initial.ownerCount(), drawn.initial.ownerCount());
+  EXPECT_TRUE(sameBits(loaded.initial.ownerMass, drawn.initial.ownerMass));
+  EXPECT_TRUE(sameBits(loaded.initial.sphereRadius, drawn.initial.sphereRadius));
+  EXPECT_TRUE(sameBits(loaded.initial.ownerPosition, drawn.initial.ownerPosition));
 }
 
 }  // namespace
