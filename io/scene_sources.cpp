@@ -157,21 +157,14 @@ std::size_t drawWeighted(BuildContext& c, const std::vector<double>& cumulative)
                                cumulative.size() - 1);
 }
 
-void rain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d) {
-  const Json& j = c.at(base);
-  const std::optional<Common> common = commonOf(c, base);
-  if (!common) return;
-  // The bounding sphere of every particle stays inside the region.
-  if (!checkRegion(c, base, 2 * d.largestRadius)) return;
-  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
-
-  // Random sequential addition: draw a template (by weight) and its size class, then
-  // centres (its bounding sphere inside the region) and orientations until one clears
-  // every particle placed so far. Drawing the particle once and retrying only its place
-  // keeps the weights: retrying the draw too would favour the small ones, which fit more
-  // often.
-  const std::uint64_t count = j["count"].get<std::uint64_t>();
-  const double gap = j.value("min_gap", 0.0);
+// Random sequential addition of `count` particles in [lo, hi]: draw a template (by
+// weight) and its size class, then centres (its bounding sphere inside the region) and
+// orientations until one clears every particle placed so far. Drawing the particle once
+// and retrying only its place keeps the weights: retrying the draw too would favour the
+// small ones, which fit more often. False (and a problem) when one finds no room.
+bool rainInto(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d,
+              const Vec3d& lo, const Vec3d& hi, std::uint64_t count, const Common& common) {
+  const double gap = c.at(base).value("min_gap", 0.0);
   constexpr int kTriesPerParticle = 1000;
   for (std::uint64_t placed = 0; placed < count; ++placed) {
     const std::size_t pick = drawWeighted(c, d.cumulative);
@@ -184,15 +177,98 @@ void rain(BuildContext& c, const std::string& base, PlacementGrid& grid, const R
                     uniform(c.rng, lo.z + rt, hi.z - rt));
       const Quat q = randomOrientation(c.rng);
       fitted = grid.fits(p, rt, gap);
-      if (fitted) place(c, grid, t, p, q, *common);
+      if (fitted) place(c, grid, t, p, q, common);
     }
     if (!fitted) {
-      c.problem(base + "/count", std::to_string(count),
+      c.problem(base + "/count", c.at(base)["count"].dump(),
                 "a count that fits the region: particle " + std::to_string(placed + 1) + " found no room in " +
-                    std::to_string(kTriesPerParticle) + " random tries (enlarge the region or lower the count)");
-      return;
+                    std::to_string(kTriesPerParticle) + " random tries (enlarge the region, lower the " +
+                    "count, or release it in smaller batches)");
+      return false;
     }
   }
+  return true;
+}
+
+// A rain released in batches, at a rate or layer by layer. Batch k (of `batch`
+// particles) is placed k region heights above the region and held there by a family of
+// its own that carries it down at the conveyor speed v = height / interval, all degrees
+// but that one fixed; at t = k interval it has reached the region and a family switch
+// hands it to the source's family: it is released there, falling at v. Held batches
+// never touch (each keeps to its own slab and they move together), so batches enter the
+// container one interval apart, each from the same height.
+void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d,
+                 const Vec3d& lo, const Vec3d& hi, std::uint64_t count, const Common& common) {
+  const std::string rp = base + "/release";
+  const Json& r = c.at(rp);
+  if (r.contains("rate") == r.contains("layers")) {
+    c.problem(rp, r.contains("rate") ? "both \"rate\" and \"layers\"" : "neither \"rate\" nor \"layers\"",
+              "exactly one: {\"rate\": particles/s, \"batch\": n} or {\"layers\": n, \"interval\": s}");
+    return;
+  }
+  if (r.contains("layers") != r.contains("interval") || (r.contains("rate") && r.contains("interval"))) {
+    c.problem(rp, r.dump(), "\"interval\" with \"layers\" (and only with it)");
+    return;
+  }
+  if (c.has(base + "/velocity")) {
+    c.problem(base + "/velocity", c.at(base + "/velocity").dump(),
+              "no velocity with \"release\": batches leave the region at the conveyor speed");
+    return;
+  }
+  std::uint64_t batch = 0;
+  double interval = 0;
+  if (r.contains("rate")) {
+    batch = r.value("batch", std::uint64_t(100));
+    interval = double(batch) / r["rate"].get<double>();
+  } else {
+    const std::uint64_t layers = r["layers"].get<std::uint64_t>();
+    batch = (count + layers - 1) / layers;
+    interval = r["interval"].get<double>();
+  }
+  const std::uint64_t batches = (count + batch - 1) / batch;
+  const double lastRelease = double(batches - 1) * interval;
+  if (lastRelease >= c.scene.endTime) {
+    c.problem(rp, "the last of " + std::to_string(batches) + " batches released at t = " +
+                      numberText(lastRelease) + " s",
+              "a release that ends before the end time (" + numberText(c.scene.endTime) + " s)");
+    return;
+  }
+  const double height = hi.z - lo.z, speed = height / interval;
+  Scene& s = c.scene;
+  for (std::uint64_t k = 0; k < batches; ++k) {
+    Common held = common;
+    held.velocity = Vec3d(0, 0, -speed);
+    if (k > 0) {
+      const std::string name = rp + "/batch/" + std::to_string(k);
+      const Index id = Index(s.familyNames.size());
+      if (!c.familyByName.emplace(name, id).second) {
+        c.problem(rp, "a family named " + Json(name).dump() + " in the scene", "that name free for the batch");
+        return;
+      }
+      s.familyNames.push_back(name);
+      MotionPhase carried;
+      carried.dof = {DofRule::fixed(), DofRule::fixed(), DofRule::constant(-speed),
+                     DofRule::fixed(), DofRule::fixed(), DofRule::fixed()};
+      s.model.families.push_back(FamilyMotion{{carried}});
+      s.model.familySwitches.push_back({double(k) * interval, id, common.family});
+      held.family = id;
+    }
+    const Vec3d up(0, 0, double(k) * height);
+    const std::uint64_t n = std::min(batch, count - k * batch);
+    if (!rainInto(c, base, grid, d, lo + up, hi + up, n, held)) return;
+  }
+}
+
+void rain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d) {
+  const Json& j = c.at(base);
+  const std::optional<Common> common = commonOf(c, base);
+  if (!common) return;
+  // The bounding sphere of every particle stays inside the region.
+  if (!checkRegion(c, base, 2 * d.largestRadius)) return;
+  const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
+  const std::uint64_t count = j["count"].get<std::uint64_t>();
+  if (j.contains("release")) releaseRain(c, base, grid, d, lo, hi, count, *common);
+  else rainInto(c, base, grid, d, lo, hi, count, *common);
 }
 
 }  // namespace
