@@ -17,6 +17,7 @@
 #include "io/run_header.h"
 #include "io/run_loop.h"
 #include "io/scene.h"
+#include "io/scene_command.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -203,22 +204,7 @@ int prepare(const Scene& scene, const BedOptions& o) {
 }  // namespace
 
 int prepareBed(const std::string& scenePath, const BedOptions& options) {
-  Scene scene;
-  try {
-    scene = loadScene(scenePath);
-  } catch (const SceneError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kSceneErrorExitCode;
-  }
-  try {
-    return prepare(scene, options);
-  } catch (const TimeStepError& e) {
-    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
-    return kSceneErrorExitCode;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "regolith bed: %s\n", e.what());
-    return kRunFailed;
-  }
+  return runSceneCommand(scenePath, "bed", [&](const Scene& scene) { return prepare(scene, options); });
 }
 
 }  // namespace regolith

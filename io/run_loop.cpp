@@ -24,6 +24,7 @@
 #include "io/run_header.h"
 #include "io/run_file.h"
 #include "io/scene.h"
+#include "io/scene_command.h"
 #include "io/series_csv.h"
 #include "kernels/stages.h"
 
@@ -253,22 +254,7 @@ int run(const Scene& scene, const RunOptions& o) {
 }  // namespace
 
 int runScene(const std::string& scenePath, const RunOptions& options) {
-  Scene scene;
-  try {
-    scene = loadScene(scenePath);
-  } catch (const SceneError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return kSceneErrorExitCode;
-  }
-  try {
-    return run(scene, options);
-  } catch (const TimeStepError& e) {
-    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
-    return kSceneErrorExitCode;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "regolith run: %s\n", e.what());
-    return kRunFailed;
-  }
+  return runSceneCommand(scenePath, "run", [&](const Scene& scene) { return run(scene, options); });
 }
 
 }  // namespace regolith

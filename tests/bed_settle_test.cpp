@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 #include "child_process.h"
 #include "core/bed_metrics.h"
@@ -100,6 +101,35 @@ TEST(Beds, SlowRainedBedOf3000ClumpsSettlesIntoAPlausiblePacking) {
   const CoordinationDistribution z = coordinationNumbers(s, f.contacts);
   EXPECT_GT(z.mean, 4.0);
   EXPECT_LT(z.mean, 7.0);
+  fs::remove_all(dir);
+}
+
+// A scene without a criterion is refused (exit 2, nothing written); one whose end time
+// comes first is stored all the same and says so (exit 4).
+TEST(Beds, BedCommandRefusesNoCriterionAndReportsNotSettled) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("regolith_unsettled_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string bed = (dir / "bed.h5").string();
+  EXPECT_EQ(runToEnd({REGOLITH_BINARY, "bed", kDemoDir + "/demo.smoke.json", "--out", bed, "--quiet"},
+                     (dir / "none.log").string()),
+            2);
+  EXPECT_NE(readText((dir / "none.log").string()).find("/settle: found nothing"), std::string::npos);
+  EXPECT_FALSE(fs::exists(bed));
+
+  Json scene = smokeScene();
+  // 2 ms: the grains are still falling, so the criterion cannot hold.
+  scene["phases"] = {{{"name", "settle"}, {"duration", 0.001}}, {{"name", "spin"}, {"duration", 0.001}}};
+  scene["settle"] = {{"max_kinetic_energy", 1e-15}, {"max_speed", 1e-6}, {"check_interval", 0.001}};
+  const std::string scenePath = (dir / "scene.json").string();
+  std::ofstream(scenePath) << scene.dump();
+  fs::copy_file(kSourceDir + "/data/clumps/sphere_2mm.json", dir / "sphere_2mm.json");
+  EXPECT_EQ(runToEnd({REGOLITH_BINARY, "bed", scenePath, "--out", bed, "--quiet"},
+                     (dir / "unsettled.log").string()),
+            4);
+  EXPECT_NE(readText((dir / "unsettled.log").string()).find("NOT settled by the end time"),
+            std::string::npos);
+  EXPECT_EQ(RunFileReader(bed).frameCount(), 1u);
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,32 @@
+// io/scene_command.h.
+#include "io/scene_command.h"
+
+#include <cstdio>
+#include <exception>
+
+#include "core/time_step_guard.h"
+#include "io/run_loop.h"
+
+namespace regolith {
+
+int runSceneCommand(const std::string& scenePath, const char* command,
+                    const std::function<int(const Scene&)>& body) {
+  Scene scene;
+  try {
+    scene = loadScene(scenePath);
+  } catch (const SceneError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kSceneErrorExitCode;
+  }
+  try {
+    return body(scene);
+  } catch (const TimeStepError& e) {
+    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
+    return kSceneErrorExitCode;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
+    return kRunFailed;
+  }
+}
+
+}  // namespace regolith

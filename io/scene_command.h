@@ -1,0 +1,18 @@
+// The frame of the commands that run a scene (`regolith run`, `regolith bed`): load and
+// validate it, run the command's body, and turn what goes wrong into the exit codes and
+// messages of io/run_loop.h: an invalid scene (or a time step over the Rayleigh limit)
+// prints its problems and gives kSceneErrorExitCode; any other failure prints
+// "regolith <command>: <what>" and gives kRunFailed.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "io/scene.h"
+
+namespace regolith {
+
+int runSceneCommand(const std::string& scenePath, const char* command,
+                    const std::function<int(const Scene&)>& body);
+
+}  // namespace regolith
