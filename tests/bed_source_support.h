@@ -2,24 +2,20 @@
 // binary (once per test process), and the smoke scene taking its particles from it.
 #pragma once
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 
 #include "child_process.h"
+#include "scratch_dir.h"
 #include "tests/scene_test_support.h"
 
 namespace regolith::test {
 
 // The demo smoke scene run once by the real binary (once per test process).
 inline const std::filesystem::path& earlierRun() {
-  namespace fs = std::filesystem;
-  static const fs::path dir = [] {
-    const fs::path d =
-        fs::path(::testing::TempDir()) / ("regolith_bed_" + std::to_string(getpid()));
-    fs::remove_all(d);
+  static const std::filesystem::path dir = [] {
+    const std::filesystem::path d = scratchDir("regolith_bed_");
     const int code = runToEnd({REGOLITH_BINARY, "run", kDemoDir + "/demo.smoke.json", "--out",
                                d.string(), "--threads", "1", "--quiet"},
                               d.string() + ".log");

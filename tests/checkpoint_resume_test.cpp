@@ -11,6 +11,7 @@
 #include <string>
 
 #include "child_process.h"
+#include "scratch_dir.h"
 #include "io/run_file.h"
 #include "state_compare.h"
 
@@ -26,12 +27,7 @@ std::vector<std::string> runArgs(const fs::path& out) {
 }
 
 // Per process: ctest runs each test in its own process, side by side.
-fs::path freshDir(const std::string& name) {
-  const fs::path d =
-      fs::path(::testing::TempDir()) / ("regolith_" + name + "_" + std::to_string(getpid()));
-  fs::remove_all(d);
-  return d;
-}
+fs::path freshDir(const std::string& name) { return test::scratchDir("regolith_" + name + "_"); }
 
 // The reference: the same scene run without interruption (once per test process).
 const fs::path& uninterruptedRun() {

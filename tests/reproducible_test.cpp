@@ -9,6 +9,7 @@
 #include <string>
 
 #include "child_process.h"
+#include "scratch_dir.h"
 #include "io/run_file.h"
 
 namespace regolith {
@@ -25,8 +26,7 @@ TEST(Reproducible, SameSceneAndSeedGiveIdenticalRunFiles) {
   const std::string scene = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
   std::vector<fs::path> dirs;
   for (const char* name : {"regolith_repro_a_", "regolith_repro_b_"}) {
-    const fs::path d = fs::path(::testing::TempDir()) / (name + std::to_string(getpid()));
-    fs::remove_all(d);
+    const fs::path d = test::scratchDir(name);
     // Two threads: the async mode's kinematic stream and a thread for the dynamic one.
     ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "run", scene, "--out", d.string(), "--threads", "2"},
                              d.string() + ".log"),
