@@ -65,6 +65,10 @@ GrainExtent extentOf(const StateArrays& s, const std::vector<Vec3d>& centres) {
   return e;
 }
 
+bool meetsCriterion(const GrainMotion& m, const SettleSettings& s) {
+  return m.kineticEnergyPerGrain <= s.maxKineticEnergy && m.maxSpeed <= s.maxSpeed;
+}
+
 BedMeasures measure(const Scene& scene, const FrameData& f) {
   BedMeasures m;
   m.motion = grainMotion(f.state);
@@ -179,9 +183,7 @@ int prepare(const Scene& scene, const BedOptions& o) {
     sim.step(std::min({nextCheck, total, sim.stepCount() + kChunk}) - sim.stepCount());
     meter.update(sim.stepCount());
     if (sim.stepCount() >= first && sim.stepCount() % every == 0) {
-      const GrainMotion m = grainMotion(sim.state());
-      settled = m.kineticEnergyPerGrain <= scene.settle.maxKineticEnergy &&
-                m.maxSpeed <= scene.settle.maxSpeed;
+      settled = meetsCriterion(grainMotion(sim.state()), scene.settle);
     }
   }
   meter.finish(sim.stepCount());
@@ -189,8 +191,7 @@ int prepare(const Scene& scene, const BedOptions& o) {
   const FrameData frame = captureFrame(sim, scene.ownerTemplate, true);
   BedMeasures m = measure(scene, frame);
   // At the end time the criterion is judged on the final state as well.
-  m.settled = m.motion.kineticEnergyPerGrain <= scene.settle.maxKineticEnergy &&
-              m.motion.maxSpeed <= scene.settle.maxSpeed && sim.stepCount() >= first;
+  m.settled = meetsCriterion(m.motion, scene.settle) && sim.stepCount() >= first;
   m.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   {
     const std::unique_ptr<RunFileWriter> writer = RunFileWriter::create(o.outFile, runHeaderOf(scene));

@@ -288,9 +288,8 @@ void buildSources(BuildContext& c) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     gap = std::max(gap, list[i].value("min_gap", 0.0));
     if (list[i]["kind"] == "rain") {
-      std::optional<RainDraw> d = prepareRain(c, pointerJoin("/sources", i));
-      if (d) c.largestBoundingRadius = std::max(c.largestBoundingRadius, d->largestRadius);
-      rains.emplace(i, std::move(d));
+      // Registers the scaled copies, which raises largestBoundingRadius (templateAtScale).
+      rains.emplace(i, prepareRain(c, pointerJoin("/sources", i)));
     }
   }
   // Cells as wide as the largest reach of two bounding spheres and the gap between them.
