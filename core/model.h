@@ -9,6 +9,7 @@
 #include "core/stream_settings.h"
 #include "core/motion_rule.h"
 #include "kernels/boundary_primitive.h"
+#include "kernels/mesh_topology.h"
 #include "kernels/pair_params.h"
 
 namespace regolith {
@@ -22,6 +23,8 @@ struct Model {
   std::vector<Material> materials;
   std::vector<PairOverride> pairOverrides;
   std::vector<BoundaryPrimitive> boundaries;
+  // How the Triangle boundaries of meshes meet (core/mesh_boundaries.h fills both).
+  MeshTopology meshTopology;
   Vec3 gravity{0, 0, Real(-9.81)};  // [m/s^2]
   double timeStep = 1e-5;           // [s]
   bool allowLargeTimeStep = false;  // explicit override of the Rayleigh guard

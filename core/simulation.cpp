@@ -52,7 +52,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
-                               m_model.boundaries);
+                               m_model.boundaries, m_model.meshTopology);
   m_switched.assign(m_model.familySwitches.size(), false);
   const SphereMotion motion =
       updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);

@@ -77,6 +77,13 @@ BoundaryMesh tessellateBoundaries(const std::vector<BoundaryPrimitive>& boundari
       case BoundaryKind::Cylinder:
         addCylinder(m, id, b, settings);
         break;
+      case BoundaryKind::Triangle: {
+        const Index first = static_cast<Index>(m.vertices.size());
+        m.vertices.insert(m.vertices.end(), {b.point, b.corner1, b.corner2});
+        m.triangles.push_back({first, first + 1, first + 2});
+        m.triangleBoundary.push_back(id);
+        break;
+      }
     }
   }
   return m;

@@ -51,9 +51,9 @@ StateArrays readStateArrays(const h5::Group& g) {
 }
 
 void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries) {
-  std::vector<std::int32_t> kind, material, owner;
+  std::vector<std::int32_t> kind, material, owner, triangle;
   std::vector<std::uint8_t> inside;
-  std::vector<Vec3d> point;
+  std::vector<Vec3d> point, corner1, corner2;
   std::vector<Vec3> normal, tangentU, tangentV;
   std::vector<Real> halfU, halfV, radius, halfLength;
   for (const BoundaryPrimitive& b : boundaries) {
@@ -69,6 +69,9 @@ void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& b
     halfV.push_back(b.halfV);
     radius.push_back(b.radius);
     halfLength.push_back(b.halfLength);
+    corner1.push_back(b.corner1);
+    corner2.push_back(b.corner2);
+    triangle.push_back(b.triangle);
   }
   writeList(g, "kind", kind);
   writeList(g, "material", material);
@@ -82,6 +85,9 @@ void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& b
   writeList(g, "half_v", halfV);
   writeList(g, "radius", radius);
   writeList(g, "half_length", halfLength);
+  writeVec3s(g, "corner_1", corner1);
+  writeVec3s(g, "corner_2", corner2);
+  writeList(g, "triangle", triangle);
 }
 
 std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
@@ -97,8 +103,14 @@ std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
   const auto halfV = readList<Real>(g, "half_v");
   const auto radius = readList<Real>(g, "radius");
   const auto halfLength = readList<Real>(g, "half_length");
+  // Files written before meshes existed have no triangle datasets (and no triangles).
+  const bool meshes = g.has("corner_1");
+  const auto corner1 = meshes ? readVec3s<double>(g, "corner_1") : std::vector<Vec3d>(kind.size());
+  const auto corner2 = meshes ? readVec3s<double>(g, "corner_2") : std::vector<Vec3d>(kind.size());
+  const auto triangle = meshes ? readList<std::int32_t>(g, "triangle")
+                               : std::vector<std::int32_t>(kind.size(), -1);
   const std::size_t n = kind.size();
-  for (std::size_t size : {material.size(), owner.size(), inside.size(), point.size(),
+  for (std::size_t size : {corner1.size(), corner2.size(), triangle.size(), material.size(), owner.size(), inside.size(), point.size(),
                            normal.size(), tangentU.size(), tangentV.size(), halfU.size(),
                            halfV.size(), radius.size(), halfLength.size()}) {
     if (size != n) throw std::runtime_error(g.where() + ": boundary datasets differ in length");
@@ -106,7 +118,7 @@ std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
   std::vector<BoundaryPrimitive> out(n);
   for (std::size_t i = 0; i < n; ++i) {
     BoundaryPrimitive& b = out[i];
-    if (kind[i] < 0 || kind[i] > static_cast<int>(BoundaryKind::Cylinder))
+    if (kind[i] < 0 || kind[i] > static_cast<int>(BoundaryKind::Triangle))
       throw std::runtime_error(g.where("kind") + ": unknown boundary kind " + std::to_string(kind[i]));
     b.kind = static_cast<BoundaryKind>(kind[i]);
     b.material = material[i];
@@ -120,6 +132,9 @@ std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
     b.halfV = halfV[i];
     b.radius = radius[i];
     b.halfLength = halfLength[i];
+    b.corner1 = corner1[i];
+    b.corner2 = corner2[i];
+    b.triangle = triangle[i];
   }
   return out;
 }

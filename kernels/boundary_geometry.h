@@ -1,4 +1,5 @@
-// Gap and normal between a sphere and an analytic boundary (plane, finite wall, cylinder).
+// Gap and normal between a sphere and an analytic boundary (plane, finite wall, cylinder);
+// mesh triangles are in kernels/triangle_contact.h, both behind kernels/wall_contact.h.
 #pragma once
 
 #include "kernels/boundary_primitive.h"
@@ -46,6 +47,8 @@ REGOLITH_HD inline bool boundaryGap(const BoundaryPrimitive& b, const Vec3d& x, 
       }
       return true;
     }
+    case BoundaryKind::Triangle:
+      return false;  // needs its mesh's topology: kernels/triangle_contact.h
   }
   return false;
 }

@@ -1,5 +1,6 @@
-// Analytic boundaries as one flat POD the device can read: infinite planes (half-spaces),
-// finite one-sided walls (a box is six of them) and cylinders (inside or outside).
+// Boundaries as one flat POD the device can read: infinite planes (half-spaces), finite
+// one-sided walls (a box is six of them), cylinders (inside or outside), and the triangles
+// of meshes (core/mesh_boundaries.h; their shared edges and corners in kernels/mesh_topology.h).
 #pragma once
 
 #include "kernels/vec3.h"
@@ -10,6 +11,7 @@ enum class BoundaryKind : int {
   Plane = 0,      // half-space {(x - point) . normal >= 0} is open, the rest is solid
   FiniteWall = 1, // rectangle in the plane, acts only on spheres whose centre is in front
   Cylinder = 2,   // circular cylinder, particles inside or outside
+  Triangle = 3,   // one triangle of a mesh, two-sided: corners point, corner1, corner2
 };
 
 struct BoundaryPrimitive {
@@ -23,6 +25,11 @@ struct BoundaryPrimitive {
   Real radius = 0;       // cylinder radius
   Real halfLength = 0;   // cylinder half length along the axis, 0 = infinite
   bool inside = true;    // cylinder: particles inside (true) or outside (false)
+  // Triangle: `point` is corner 0, these are corners 1 and 2, `normal` the unit normal of
+  // (c1 - c0) x (c2 - c0). Corners shared by triangles of one mesh are stored bit for bit
+  // alike (placed by the same transform), which the edge and corner rules rely on.
+  Vec3d corner1, corner2;
+  Index triangle = -1;   // triangle: its entry in MeshTopology::triangles
   // Owner that carries the boundary, or -1 for a static one. An owned boundary is given in
   // world coordinates at the owner's initial pose and moves rigidly with it.
   Index owner = -1;

@@ -40,6 +40,11 @@ struct ContactBuilder {
   DeviceVector<Index> cellStart;  // cells + 1, only for grids that are not sparse
   DeviceVector<Index> counts;
   DeviceVector<Index> scratchIndex;
+  // Mesh triangles by grid cell (kernels/bin_triangles.cpp): sorted cell keys, the triangle
+  // boundary of each entry, and the per-triangle counts/offsets of the build.
+  DeviceVector<PairKey> triangleCellKey;
+  DeviceVector<Index> triangleCellBoundary;
+  DeviceVector<Index> triangleCounts;
 };
 
 // Device memory held by each buffer [bytes] (allocated size, for the memory report).
@@ -53,7 +58,8 @@ inline std::size_t candidateListBytes(const CandidateList& l) {
 }
 inline std::size_t builderBytes(const ContactBuilder& b) {
   return bytesOf(b.cellKey) + bytesOf(b.cellSphere) + bytesOf(b.cellStart) +
-         bytesOf(b.counts) + bytesOf(b.scratchIndex);
+         bytesOf(b.counts) + bytesOf(b.scratchIndex) + bytesOf(b.triangleCellKey) +
+         bytesOf(b.triangleCellBoundary) + bytesOf(b.triangleCounts);
 }
 
 }  // namespace regolith

@@ -26,11 +26,18 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
                         const UniformGrid& grid, Real reach, ContactBuilder& b,
                         CandidateList& out);
 
+// Lists the mesh triangles of `boundaries` by the cells of `grid` they may reach within
+// r_max + reach (b.triangleCellKey sorted, b.triangleCellBoundary); kernels/bin_triangles.cpp.
+void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& boundaries,
+                  const UniformGrid& grid, Real reach, ContactBuilder& b);
+
 // Candidate sphere–boundary pairs (gap below reach), sorted by key, into out.wallKeys,
-// with out.wallBegin.
+// with out.wallBegin: every analytic boundary is tested, triangles only those binTriangles
+// listed in the sphere's cell.
 void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
-                        ContactBuilder& b, CandidateList& out);
+                        const DeviceVector<BoundaryPrimitive>& boundaries,
+                        const UniformGrid& grid, Real reach, ContactBuilder& b,
+                        CandidateList& out);
 
 // The index of pairs by second sphere: out.secondOrder and out.secondBegin from out.pairKeys.
 void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList& out);

@@ -9,7 +9,6 @@
 #include <thrust/transform_reduce.h>
 
 #include "kernels/backend.h"
-#include "kernels/boundary_geometry.h"
 #include "kernels/device_state.h"
 #include "kernels/hertz_mindlin.h"
 #include "kernels/linear_spring_dashpot.h"
@@ -119,32 +118,56 @@ struct PairForces {
   }
 };
 
-// Reads: sphere/owner state, boundaries, pair table, keys, shear. Writes: shear, force,
-// torque. A boundary is rigid with infinite mass and inertia: R* = sphere radius, m* =
-// owner mass, I* = owner inertia. A boundary carried by owner b moves with it: the contact
-// sees the relative velocity v_s(p) - (v_b + w_b x (p - x_b)) at the contact point p and
-// the relative spin w_s - w_b for rolling resistance.
+// Reads: sphere/owner state, boundaries, pair table, keys, the previous shear. Writes:
+// shear (every slot), force, torque. A boundary is rigid with infinite mass and inertia:
+// R* = sphere radius, m* = owner mass, I* = owner inertia. A boundary carried by owner b
+// moves with it: the contact sees the relative velocity v_s(p) - (v_b + w_b x (p - x_b)) at
+// the contact point p and the relative spin w_s - w_b for rolling resistance.
+//
+// Friction across mesh edges: a triangle contact that starts (no history) while the same
+// sphere's contact with another triangle of the same mesh ends in this step takes that
+// contact's shear (the first such in key order), so a grain sliding from one facet onto the
+// next keeps its tangential spring instead of starting from zero at every edge. The
+// previous shear is read from its own buffer, so no thread reads a slot another writes.
 template <class Model>
 struct WallForces {
   BodyView body;
-  const BoundaryPrimitive* boundaries;
+  WallGeometry walls;
   const PairParams* table;
   Index materialCount;
   const PairKey* keys;
+  const Index* wallBegin;
+  const Vec3* previousShear;
   Vec3* shear;
   Vec3* force;
   Vec3* torque;
   Real dt;
 
+  // The shear a new contact of sphere i with triangle boundary `tb` inherits, or zero.
+  REGOLITH_HD Vec3 handedOver(Index i, const BoundaryPrimitive& tb) const {
+    const Index mesh = walls.topology[tb.triangle].mesh;
+    for (Index k = wallBegin[i]; k < wallBegin[i + 1]; ++k) {
+      if (isZero(previousShear[k])) continue;
+      const Index other = pairSecond(keys[k]);
+      const BoundaryPrimitive& ob = walls.boundaries[other];
+      if (ob.kind != BoundaryKind::Triangle || walls.topology[ob.triangle].mesh != mesh) continue;
+      if (walls.touches(other, body.spherePosition[i], body.radius[i])) continue;  // goes on
+      return previousShear[k];
+    }
+    return Vec3();
+  }
+
   REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
     const Index i = pairFirst(keys[c]);
-    const BoundaryPrimitive& b = boundaries[pairSecond(keys[c])];
+    const Index bi = pairSecond(keys[c]);
+    const BoundaryPrimitive& b = walls.boundaries[bi];
     const Real ri = body.radius[i];
     Real gap;
     Vec3 n;
-    if (!boundaryGap(b, body.spherePosition[i], ri, Real(0), gap, n) || gap >= Real(0)) {
-      if (isZero(force[c]) && isZero(shear[c])) return;
+    if (!walls.contact(bi, body.spherePosition[i], ri, gap, n) || gap >= Real(0)) {
+      const bool wasZero = isZero(previousShear[c]);
       shear[c] = Vec3();
+      if (isZero(force[c]) && wasZero) return;
       force[c] = Vec3();
       torque[c] = Vec3();
       return;
@@ -170,7 +193,8 @@ struct WallForces {
     in.effMass = body.mass[oi];
     in.dt = dt;
     const PairParams& p = table[body.material[i] * materialCount + b.material];
-    Vec3 xi = shear[c];
+    Vec3 xi = previousShear[c];
+    if (isZero(xi) && b.kind == BoundaryKind::Triangle) xi = handedOver(i, b);
     const ContactResult r = Model::evaluate(p, in, xi);
     shear[c] = xi;
     const BodyView& bv = body;
@@ -189,9 +213,13 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
                PairForces<Model>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
                                  raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
                                  raw(s.pairTorqueSecond), p.dt});
+  // The shear just carried over (or left by the last evaluation) becomes the previous one.
+  s.wallShearPrevious.swap(s.wallShear);
+  s.wallShear.resize(s.wallKeys.size());
   parallel_for(s.wallKeys.size(),
-               WallForces<Model>{body, raw(s.boundaries), raw(s.pairTable), s.materialCount,
-                                 raw(s.wallKeys), raw(s.wallShear), raw(s.wallForce),
+               WallForces<Model>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable),
+                                 s.materialCount, raw(s.wallKeys), raw(s.wallBegin),
+                                 raw(s.wallShearPrevious), raw(s.wallShear), raw(s.wallForce),
                                  raw(s.wallTorque), p.dt});
 }
 
@@ -208,17 +236,12 @@ struct PairTouches {
 
 struct WallTouches {
   const PairKey* keys;
-  const BoundaryPrimitive* boundaries;
+  WallGeometry walls;
   const Vec3d* x;
   const Real* radius;
   REGOLITH_HD std::size_t operator()(Index c) const {
     const Index i = pairFirst(keys[c]);
-    Real gap;
-    Vec3 n;
-    return boundaryGap(boundaries[pairSecond(keys[c])], x[i], radius[i], Real(0), gap, n) &&
-                   gap < Real(0)
-               ? 1
-               : 0;
+    return walls.touches(pairSecond(keys[c]), x[i], radius[i]) ? 1 : 0;
   }
 };
 
@@ -272,7 +295,7 @@ std::size_t touchingPairCount(const DeviceState& s) {
 }
 
 std::size_t touchingWallCount(const DeviceState& s) {
-  return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), raw(s.boundaries),
+  return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
                                                 raw(s.spherePosition), raw(s.sphereRadius)});
 }
 
@@ -283,7 +306,7 @@ ContactForces downloadTouchingContacts(const DeviceState& s) {
       s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
   keepTouching(s.pairKeys, s.pairForce, pairFlags, c.pairFirst, c.pairSecond, c.pairForce);
   const auto wallFlags =
-      touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), raw(s.boundaries),
+      touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
                                                    raw(s.spherePosition), raw(s.sphereRadius)});
   keepTouching(s.wallKeys, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
   return c;

@@ -67,12 +67,7 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
     if (o >= static_cast<Index>(no))
       throw std::invalid_argument("boundary " + std::to_string(i) + " refers to owner " +
                                   std::to_string(o) + ", which does not exist");
-    const Quat& q = state.ownerOrientation[o];
-    BoundaryPrimitive& b = inOwner[i];
-    b.point = rotateInverse(q, boundaries[i].point - state.ownerPosition[o]);
-    b.normal = rotateInverse(q, boundaries[i].normal);
-    b.tangentU = rotateInverse(q, boundaries[i].tangentU);
-    b.tangentV = rotateInverse(q, boundaries[i].tangentV);
+    inOwner[i] = inOwnerFrame(boundaries[i], state.ownerPosition[o], state.ownerOrientation[o]);
     ++begin[o + 1];
   }
   if (std::all_of(begin.begin(), begin.end(), [](Index c) { return c == 0; })) return;
@@ -90,11 +85,40 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
   d.boundaryWallBegin.assign(boundaries.size() + 1, 0);
 }
 
+// Triangles and their topology; the boundaries split into the analytic ones (every sphere
+// tests each) and the triangles (found through the grid, kernels/bin_triangles.cpp).
+void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& boundaries,
+                        const MeshTopology& mesh) {
+  std::vector<Index> analytic, triangles;
+  for (std::size_t i = 0; i < boundaries.size(); ++i) {
+    const BoundaryPrimitive& b = boundaries[i];
+    if (b.kind != BoundaryKind::Triangle) {
+      analytic.push_back(static_cast<Index>(i));
+      continue;
+    }
+    if (b.triangle < 0 || b.triangle >= static_cast<Index>(mesh.triangles.size()))
+      throw std::invalid_argument("boundary " + std::to_string(i) +
+                                  " is a triangle without topology (entry " +
+                                  std::to_string(b.triangle) + ")");
+    triangles.push_back(static_cast<Index>(i));
+  }
+  for (const FeatureNeighbour& n : mesh.neighbours)
+    if (n.boundary < 0 || n.boundary >= static_cast<Index>(boundaries.size()) ||
+        boundaries[n.boundary].kind != BoundaryKind::Triangle || n.corner < 0 || n.corner > 2)
+      throw std::invalid_argument("mesh topology refers to boundary " +
+                                  std::to_string(n.boundary) + ", which is not a triangle");
+  upload(d.analyticBoundaries, analytic);
+  upload(d.triangleBoundaries, triangles);
+  upload(d.triangleTopology, mesh.triangles);
+  upload(d.meshNeighbours, mesh.neighbours);
+}
+
 }  // namespace
 
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
                                  Index materialCount,
-                                 const std::vector<BoundaryPrimitive>& boundaries) {
+                                 const std::vector<BoundaryPrimitive>& boundaries,
+                                 const MeshTopology& mesh) {
   checkSizes(state);
   DeviceStatePtr s(new DeviceState);
   upload(s->ownerPosition, state.ownerPosition);
@@ -121,6 +145,7 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   upload(s->pairTable, table);
   upload(s->boundaries, boundaries);
   uploadOwnedBoundaries(*s, state, boundaries);
+  uploadMeshTopology(*s, boundaries, mesh);
   s->materialCount = materialCount;
   s->maxRadius = state.sphereRadius.empty()
                      ? Real(0)
@@ -224,6 +249,8 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) +
          bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
          bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
+         bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) +
+         bytesOf(s.triangleTopology) + bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) +
          bytesOf(s.pairKeys) + bytesOf(s.pairShear) + bytesOf(s.pairForce) +
          bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.firstBegin) +
          bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +

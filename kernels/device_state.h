@@ -8,6 +8,7 @@
 #include "kernels/candidate_list.h"
 #include "kernels/dof_control.h"
 #include "kernels/pair_params.h"
+#include "kernels/wall_contact.h"
 
 namespace regolith {
 
@@ -39,6 +40,10 @@ struct DeviceState {
   // Model data (immutable after upload).
   DeviceVector<PairParams> pairTable;  // materials x materials
   DeviceVector<BoundaryPrimitive> boundaries;  // world frame, owned ones placed every step
+  DeviceVector<Index> analyticBoundaries;      // indices of the non-triangle boundaries
+  DeviceVector<Index> triangleBoundaries;      // indices of the mesh triangles
+  DeviceVector<TriangleTopology> triangleTopology;
+  DeviceVector<FeatureNeighbour> meshNeighbours;
 
   // Boundaries carried by owners (empty when every boundary is static).
   DeviceVector<BoundaryPrimitive> boundaryInOwner;  // owned ones in the owner's principal frame
@@ -67,6 +72,9 @@ struct DeviceState {
   // Sphere–boundary candidates, sorted by key (sphere << 32 | boundary).
   DeviceVector<PairKey> wallKeys;
   DeviceVector<Vec3> wallShear;
+  // The shear of the previous evaluation: a new triangle contact reads its neighbours' there
+  // (the friction hand-over across mesh edges) while this evaluation writes wallShear.
+  DeviceVector<Vec3> wallShearPrevious;
   DeviceVector<Vec3> wallForce;
   DeviceVector<Vec3> wallTorque;   // about the sphere centre
   DeviceVector<Index> wallBegin;   // spheres + 1
@@ -79,9 +87,16 @@ struct DeviceState {
 
   Real margin = 0;  // reach of the current lists [m]
 
+  bool hasTriangles() const { return !triangleBoundaries.empty(); }
   bool hasOwnedBoundaries() const { return !ownerBoundaries.empty(); }
   std::size_t ownerCount() const { return ownerPosition.size(); }
   std::size_t sphereCount() const { return sphereOwner.size(); }
 };
+
+// The contact geometry of the boundaries `b` (the live ones or a snapshot's).
+inline WallGeometry wallGeometryOf(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& b) {
+  return {raw(b), s.triangleTopology.empty() ? nullptr : raw(s.triangleTopology),
+          s.meshNeighbours.empty() ? nullptr : raw(s.meshNeighbours)};
+}
 
 }  // namespace regolith

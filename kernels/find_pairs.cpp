@@ -7,6 +7,7 @@
 #include "kernels/backend.h"
 #include "kernels/boundary_geometry.h"
 #include "kernels/contact_detection.h"
+#include "kernels/triangle_contact.h"
 
 namespace regolith {
 namespace {
@@ -63,11 +64,18 @@ struct PairSearch {
   }
 };
 
-// Reads: sphere positions and radii, boundaries. Same count/fill protocol as PairSearch.
+// Reads: sphere positions and radii, boundaries, the triangles of the sphere's cell. Same
+// count/fill protocol as PairSearch.
 template <bool kFill>
 struct WallSearch {
   const BoundaryPrimitive* boundaries;
-  Index boundaryCount;
+  const Index* analytic;
+  Index analyticCount;
+  UniformGrid grid;
+  const PairKey* triangleCellKey;  // sorted
+  const Index* triangleCellBoundary;
+  Index triangleEntries;
+  const TriangleTopology* topology;
   const Vec3d* x;
   const Real* radius;
   Real reach;
@@ -77,7 +85,8 @@ struct WallSearch {
 
   REGOLITH_HD void operator()(Index i) const {
     Index found = 0;
-    for (Index b = 0; b < boundaryCount; ++b) {
+    for (Index k = 0; k < analyticCount; ++k) {
+      const Index b = analytic[k];
       Real gap;
       Vec3 normal;
       if (!boundaryGap(boundaries[b], x[i], radius[i], reach, gap, normal)) continue;
@@ -85,7 +94,32 @@ struct WallSearch {
       if (kFill) out[offsets[i] + found] = makePairKey(i, b);
       ++found;
     }
-    if (!kFill) counts[i] = found;
+    if (triangleEntries > 0) {
+      int ix, iy, iz;
+      grid.cellOf(x[i], ix, iy, iz);
+      const PairKey cell = grid.key(ix, iy, iz);
+      const Index e = upperBound(triangleCellKey, triangleEntries, cell);
+      const double within = double(radius[i]) + double(reach);
+      for (Index k = lowerBound(triangleCellKey, triangleEntries, cell); k < e; ++k) {
+        const Index b = triangleCellBoundary[k];
+        const BoundaryPrimitive& t = boundaries[b];
+        if (triangleDistance2(t, topology[t.triangle], x[i]) >= within * within) continue;
+        if (kFill) out[offsets[i] + found] = makePairKey(i, b);
+        ++found;
+      }
+    }
+    if (!kFill) {
+      counts[i] = found;
+      return;
+    }
+    // Analytic boundaries and triangles each came in index order; merge them.
+    PairKey* seg = out + offsets[i];
+    for (Index a = 1; a < found; ++a) {
+      const PairKey v = seg[a];
+      Index c = a;
+      for (; c > 0 && seg[c - 1] > v; --c) seg[c] = seg[c - 1];
+      seg[c] = v;
+    }
   }
 };
 
@@ -117,18 +151,32 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
 }
 
 void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
-                        ContactBuilder& b, CandidateList& out) {
+                        const DeviceVector<BoundaryPrimitive>& boundaries,
+                        const UniformGrid& grid, Real reach, ContactBuilder& b,
+                        CandidateList& out) {
   const std::size_t n = s.sphereCount();
-  const Index nb = static_cast<Index>(boundaries.size());
   b.counts.resize(n + 1);
-  WallSearch<false> count{raw(boundaries), nb, raw(x), raw(s.sphereRadius), reach,
-                          raw(b.counts), nullptr, nullptr};
-  parallel_for(n, count);
+  WallSearch<false> search{raw(boundaries),
+                           raw(s.analyticBoundaries),
+                           static_cast<Index>(s.analyticBoundaries.size()),
+                           grid,
+                           raw(b.triangleCellKey),
+                           raw(b.triangleCellBoundary),
+                           static_cast<Index>(b.triangleCellKey.size()),
+                           s.triangleTopology.empty() ? nullptr : raw(s.triangleTopology),
+                           raw(x),
+                           raw(s.sphereRadius),
+                           reach,
+                           raw(b.counts),
+                           nullptr,
+                           nullptr};
+  parallel_for(n, search);
   const Index total = scanCounts(b.counts, n);
   out.wallKeys.resize(total);
-  WallSearch<true> fill{raw(boundaries), nb, raw(x), raw(s.sphereRadius), reach, nullptr,
-                        raw(b.counts), raw(out.wallKeys)};
+  WallSearch<true> fill{search.boundaries, search.analytic, search.analyticCount, grid,
+                        search.triangleCellKey, search.triangleCellBoundary,
+                        search.triangleEntries, search.topology, search.x, search.radius,
+                        reach, nullptr, raw(b.counts), raw(out.wallKeys)};
   parallel_for(n, fill);
   out.wallBegin.resize(n + 1);
   thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1,

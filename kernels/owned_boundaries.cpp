@@ -39,6 +39,10 @@ REGOLITH_HD inline double displacementBound(const BoundaryPrimitive& b, const Bo
                                                    : kUnboundedExtent;
       return dp + extent * dn;
     }
+    case BoundaryKind::Triangle:
+      // Every point of a rigidly moved triangle moves by a convex combination of its
+      // corners' displacements.
+      return maxOf(dp, maxOf(norm(b.corner1 - a.corner1), norm(b.corner2 - a.corner2)));
   }
   return kUnboundedExtent;
 }
@@ -68,12 +72,8 @@ struct PlaceBoundary {
   REGOLITH_HD BoundaryMotion operator()(Index i) const {
     const BoundaryPrimitive& local = inOwner[i];
     if (local.owner < 0) return {};
-    const Quat q = ownerOrientation[local.owner];
-    BoundaryPrimitive b = local;
-    b.point = ownerPosition[local.owner] + rotate(q, local.point);
-    b.normal = rotate(q, local.normal);
-    b.tangentU = rotate(q, local.tangentU);
-    b.tangentV = rotate(q, local.tangentV);
+    const BoundaryPrimitive b =
+        placedAt(local, ownerPosition[local.owner], ownerOrientation[local.owner]);
     const BoundaryPrimitive before = world[i];
     world[i] = b;
     return {displacementBound(b, atBuild[i], reach), displacementBound(b, before, reach)};

@@ -16,7 +16,8 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
   const UniformGrid grid = binSpheres(s, x, reach, b);
   findCandidatePairs(s, x, grid, reach, b, out);
   buildSecondIndex(s.sphereCount(), b, out);
-  findCandidateWalls(s, x, boundaries, reach, b, out);
+  binTriangles(s, boundaries, grid, reach, b);
+  findCandidateWalls(s, x, boundaries, grid, reach, b, out);
   out.positionsAtBuild.resize(x.size());
   thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
   out.boundariesAtBuild.resize(boundaries.size());

@@ -13,6 +13,7 @@
 
 #include "kernels/boundary_primitive.h"
 #include "kernels/dof_control.h"
+#include "kernels/mesh_topology.h"
 #include "kernels/pair_params.h"
 #include "kernels/state_arrays.h"
 
@@ -64,7 +65,8 @@ int threadCount();
 // Upload and download (kernels/device_state.cpp).
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
                                  Index materialCount,
-                                 const std::vector<BoundaryPrimitive>& boundaries);
+                                 const std::vector<BoundaryPrimitive>& boundaries,
+                                 const MeshTopology& mesh = {});
 void downloadState(const DeviceState& s, StateArrays& out);
 // Overwrites the owners' dynamic state (pose, velocities, last forces and torques, family)
 // with `state`, whose sizes must match, and places owned boundaries at the restored pose
