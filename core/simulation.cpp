@@ -347,5 +347,6 @@ std::vector<Vec3d> Simulation::spherePositions() const {
 }
 
 ContactForces Simulation::contactForces() const { return downloadTouchingContacts(*m_device); }
+std::vector<WallContact> Simulation::wallContacts() const { return downloadWallContacts(*m_device); }
 
 }  // namespace regolith

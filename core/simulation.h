@@ -67,6 +67,7 @@ class Simulation {
   // with the force on their first member.
   std::vector<Vec3d> spherePositions() const;
   ContactForces contactForces() const;
+  std::vector<WallContact> wallContacts() const;  // touching sphere–boundary contacts
 
  private:
   void rebuild(std::uint64_t step);

@@ -7,6 +7,7 @@
 
 #include "core/simulation.h"
 #include "io/run_file.h"
+#include "io/scene.h"
 
 namespace regolith {
 
@@ -14,11 +15,24 @@ namespace regolith {
 FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate,
                        bool withContacts);
 
-// One row per owner of `bodyOwners`, in that order, from a state downloaded at `time`
-// (a frame's, when one is written at the same step: one download serves both). Force and
-// torque are the contacts' (the engine's owner force: what a load cell reads, gravity
-// excluded).
+// The recorded bodies as the series needs them: owner (-1 static), static reference
+// point, and which body each boundary belongs to (-1: none).
+struct SeriesBodies {
+  std::vector<Index> owner;
+  std::vector<Vec3d> reference;
+  std::vector<Index> bodyOfBoundary;
+};
+SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies, std::size_t boundaryCount);
+
+// One row per body, in that order, from a state downloaded at `time` (a frame's, when one
+// is written at the same step: one download serves both), its sphere centres and the
+// touching wall contacts. A moving body's force and torque are its owner's (the sum the
+// integrator used: what a load cell reads, gravity excluded); a static body's are the sum
+// of its contacts' reactions about its reference point. The split, count and centroid
+// come from core/body_loads.h for both.
 std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
-                                        const std::vector<Index>& bodyOwners);
+                                        const SeriesBodies& bodies,
+                                        const std::vector<WallContact>& contacts,
+                                        const std::vector<Vec3d>& sphereCentres);
 
 }  // namespace regolith

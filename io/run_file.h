@@ -63,6 +63,12 @@ struct SeriesSample {
   Quat orientation;
   Vec3 velocity, angularVelocity;
   Vec3 force, torque;  // contacts on the body (a load cell: gravity excluded) [N, N m]
+  // The same contacts split (core/body_loads.h): normal and tangential force, their
+  // moments about the body's reference point, the contact count and the patch centroid
+  // (normal-force weighted; NaN without contacts).
+  Vec3 forceNormal, forceTangential, torqueNormal, torqueTangential;
+  std::int32_t contacts = 0;
+  Vec3d patchCentroid;
 };
 
 class RunFileWriter {

@@ -22,8 +22,7 @@ std::string utcNow() {
 
 std::vector<const SceneBody*> recordedBodies(const Scene& scene) {
   std::vector<const SceneBody*> bodies;
-  for (const SceneBody& b : scene.bodies)
-    if (b.owner >= 0) bodies.push_back(&b);
+  for (const SceneBody& b : scene.bodies) bodies.push_back(&b);
   return bodies;
 }
 

@@ -9,7 +9,8 @@
 
 namespace regolith {
 
-// Bodies with an owner have a series (static named boundaries have no motion to record).
+// Every named body has a series: moving ones their motion and loads, static ones (a
+// floor, a container) their loads.
 std::vector<const SceneBody*> recordedBodies(const Scene& scene);
 
 // The header of a run file for `scene`, with this build's version, revision and backend

@@ -115,8 +115,7 @@ class RunOutput {
       : m_scene(scene),
         m_h5((fs::path(o.outDir) / "run.h5").string()),
         m_csv((fs::path(o.outDir) / "series.csv").string()) {
-    const std::vector<const SceneBody*> recorded = recordedBodies(scene);
-    for (const SceneBody* b : recorded) m_bodyOwners.push_back(b->owner);
+    m_bodies = seriesBodiesOf(recordedBodies(scene), scene.model.boundaries.size());
     const RunHeader header = runHeaderOf(scene);
     const std::string xmf = (fs::path(o.outDir) / "run.xmf").string();
     if (resumeFrom) {
@@ -141,7 +140,7 @@ class RunOutput {
   void writeDue(const Simulation& sim, const Schedule& sch) {
     const std::uint64_t step = sim.stepCount();
     const bool frame = sch.frameDue(step);
-    const bool series = sch.seriesDue(step) && !m_bodyOwners.empty();
+    const bool series = sch.seriesDue(step) && !m_bodies.owner.empty();
     if (!frame && !series) return;
     std::optional<FrameData> f;
     if (frame) {
@@ -150,7 +149,8 @@ class RunOutput {
     }
     if (series) {
       const std::vector<SeriesSample> rows =
-          captureSeries(f ? f->state : sim.state(), sim.time(), m_bodyOwners);
+          captureSeries(f ? f->state : sim.state(), sim.time(), m_bodies, sim.wallContacts(),
+                        f ? f->sphereCentres : sim.spherePositions());
       m_run->appendSeries(rows);
       if (m_series) m_series->append(rows);
     }
@@ -162,7 +162,7 @@ class RunOutput {
  private:
   const Scene& m_scene;
   std::string m_h5, m_csv;
-  std::vector<Index> m_bodyOwners;
+  SeriesBodies m_bodies;
   std::unique_ptr<RunFileWriter> m_run;
   std::optional<SeriesCsvWriter> m_series;
 };

@@ -59,12 +59,14 @@ struct SettleSettings {
   Vec3d sampleLo, sampleHi;     // [m]
 };
 
-// A named owner whose time series is recorded (/series/<name>, series.csv): bodies from
-// the scene's "bodies" list.
+// A named body of the scene's "bodies" list, whose time series is recorded
+// (/series/<name>, series.csv): pose, velocities and the loads of its contacts.
 struct SceneBody {
   std::string name;
   Index owner = -1;  // -1: a static body (no family), whose boundaries have owner -1 too
   std::vector<std::size_t> boundaries;  // indices into Model::boundaries it carries
+  Vec3d reference;   // a static body's reference point (its shape's centre) [m]; a moving
+                     // body's is its owner's centre of mass
 };
 
 // A named stretch of the run (the scene's "phases"); motion phases and family switches may

@@ -70,7 +70,7 @@ void buildBodies(BuildContext& c) {
     const auto boundaries = shapeOf(c, base + "/shape", material.value_or(0), centre);
     if (!material || !family || !boundaries) continue;
 
-    SceneBody body{j["name"].get<std::string>(), -1, {}};
+    SceneBody body{j["name"].get<std::string>(), -1, {}, centre};
     if (!j.contains("family")) {
       // A static body has no owner: a pose or mass would be silently ignored.
       for (const char* key : {"mass", "inertia", "position", "velocity", "angular_velocity"})

@@ -13,8 +13,9 @@ namespace regolith {
 namespace {
 
 constexpr const char* kHeader =
-    "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,fx,fy,fz,tx,ty,tz";
-constexpr int kNumberColumns = 20;  // every column but body
+    "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,fx,fy,fz,tx,ty,tz,"
+    "fnx,fny,fnz,ftx,fty,ftz,tnx,tny,tnz,ttx,tty,ttz,contacts,cx,cy,cz";
+constexpr int kNumberColumns = 36;  // every column but body
 
 std::FILE* openOrThrow(const std::string& path, const char* mode) {
   std::FILE* f = std::fopen(path.c_str(), mode);
@@ -28,7 +29,11 @@ std::string formatRow(const std::string& body, const SeriesSample& r) {
       r.orientation.x, r.orientation.y, r.orientation.z,   r.velocity.x,      r.velocity.y,
       r.velocity.z,    r.angularVelocity.x, r.angularVelocity.y, r.angularVelocity.z,
       r.force.x,       r.force.y,       r.force.z,         r.torque.x,        r.torque.y,
-      r.torque.z};
+      r.torque.z,      r.forceNormal.x, r.forceNormal.y,   r.forceNormal.z,
+      r.forceTangential.x, r.forceTangential.y, r.forceTangential.z,
+      r.torqueNormal.x, r.torqueNormal.y, r.torqueNormal.z,
+      r.torqueTangential.x, r.torqueTangential.y, r.torqueTangential.z,
+      double(r.contacts), r.patchCentroid.x, r.patchCentroid.y, r.patchCentroid.z};
   std::string line;
   char number[32];
   for (int c = 0; c < kNumberColumns; ++c) {
@@ -67,6 +72,12 @@ SeriesCsvRow parseRow(const std::string& line, const std::string& where) {
   s.angularVelocity = Vec3(Real(v[11]), Real(v[12]), Real(v[13]));
   s.force = Vec3(Real(v[14]), Real(v[15]), Real(v[16]));
   s.torque = Vec3(Real(v[17]), Real(v[18]), Real(v[19]));
+  s.forceNormal = Vec3(Real(v[20]), Real(v[21]), Real(v[22]));
+  s.forceTangential = Vec3(Real(v[23]), Real(v[24]), Real(v[25]));
+  s.torqueNormal = Vec3(Real(v[26]), Real(v[27]), Real(v[28]));
+  s.torqueTangential = Vec3(Real(v[29]), Real(v[30]), Real(v[31]));
+  s.contacts = static_cast<std::int32_t>(v[32]);
+  s.patchCentroid = Vec3d(v[33], v[34], v[35]);
   return row;
 }
 

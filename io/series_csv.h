@@ -1,8 +1,9 @@
 // DIR/series.csv: every body's time series in one long table for quick plots
 // (docs/output-format.md). Columns:
-//   time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,fx,fy,fz,tx,ty,tz
+//   time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,fx,fy,fz,tx,ty,tz,
+//   fnx,fny,fnz,ftx,fty,ftz,tnx,tny,tnz,ttx,tty,ttz,contacts,cx,cy,cz
 // in SI units (s, m, m/s, rad/s, N, N m), one row per body per sample, numbers with 17
-// significant digits (they read back bit for bit).
+// significant digits (they read back bit for bit; a centroid without contacts is nan).
 #pragma once
 
 #include <cstdio>

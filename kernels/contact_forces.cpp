@@ -245,6 +245,33 @@ struct WallTouches {
   }
 };
 
+// Reads: wall keys, geometry, results. Writes one WallContact per candidate and its flag.
+struct WallContactOf {
+  const PairKey* keys;
+  WallGeometry walls;
+  const Vec3d* x;
+  const Real* radius;
+  const Vec3* force;
+  const Vec3* torque;
+  WallContact* out;
+  std::uint8_t* touching;
+  REGOLITH_HD void operator()(Index c) const {
+    const Index i = pairFirst(keys[c]), b = pairSecond(keys[c]);
+    Real gap;
+    Vec3 n;
+    touching[c] = walls.contact(b, x[i], radius[i], gap, n) && gap < Real(0) ? 1 : 0;
+    if (!touching[c]) return;
+    WallContact w;
+    w.sphere = i;
+    w.boundary = b;
+    w.force = force[c];
+    w.torque = torque[c];
+    w.normal = n;
+    w.point = x[i] + Vec3d(n * -(radius[i] + Real(0.5) * gap));  // the arm of WallForces
+    out[c] = w;
+  }
+};
+
 template <class Functor>
 std::size_t countIf(std::size_t n, const Functor& f) {
   return thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
@@ -310,6 +337,23 @@ ContactForces downloadTouchingContacts(const DeviceState& s) {
                                                    raw(s.spherePosition), raw(s.sphereRadius)});
   keepTouching(s.wallKeys, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
   return c;
+}
+
+std::vector<WallContact> downloadWallContacts(const DeviceState& s) {
+  const std::size_t n = s.wallKeys.size();
+  DeviceVector<WallContact> all(n);
+  DeviceVector<std::uint8_t> flags(n);
+  parallel_for(n, WallContactOf{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
+                                raw(s.spherePosition), raw(s.sphereRadius), raw(s.wallForce),
+                                raw(s.wallTorque), raw(all), raw(flags)});
+  std::vector<WallContact> host(n);
+  std::vector<std::uint8_t> touching(n);
+  thrust::copy(all.begin(), all.end(), host.begin());
+  thrust::copy(flags.begin(), flags.end(), touching.begin());
+  std::vector<WallContact> out;
+  for (std::size_t c = 0; c < n; ++c)
+    if (touching[c]) out.push_back(host[c]);
+  return out;
 }
 
 }  // namespace regolith

@@ -141,5 +141,7 @@ std::size_t touchingWallCount(const DeviceState& s);
 // The touching candidates (the same test as the counts above) with the force of the last
 // computeContactForces on the first member (output; kernels/contact_forces.cpp).
 ContactForces downloadTouchingContacts(const DeviceState& s);
+// The touching sphere–boundary contacts in key order, with normal and contact point.
+std::vector<WallContact> downloadWallContacts(const DeviceState& s);
 
 }  // namespace regolith

@@ -46,6 +46,15 @@ struct ContactSnapshot {
 // Touching contacts at one instant: sphere–sphere (second = sphere index) and
 // sphere–boundary (second = boundary index), with the force on `first` [N]. Output only:
 // the run file's optional contact datasets.
+// One touching sphere–boundary contact as body loads need it (core/body_loads.h): the force
+// and the torque about the sphere centre on the sphere, the contact normal (towards the
+// sphere) and the contact point (mid-overlap).
+struct WallContact {
+  Index sphere = 0, boundary = 0;
+  Vec3 force, torque, normal;
+  Vec3d point;
+};
+
 struct ContactForces {
   std::vector<Index> pairFirst, pairSecond;
   std::vector<Vec3> pairForce;

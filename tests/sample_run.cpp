@@ -102,15 +102,24 @@ SampleRun simulateSampleRun(int frames, int stepsPerFrame) {
   SampleRun run;
   run.header = headerFor(world);
   Simulation sim(world.model, world.state);
-  const std::vector<Index> bodies{world.wheel, world.firstClump};
+  // The wheel carries the drum (the last boundary); the clump carries none.
+  SeriesBodies bodies;
+  bodies.owner = {world.wheel, world.firstClump};
+  bodies.reference = {Vec3d(), Vec3d()};
+  bodies.bodyOfBoundary.assign(world.model.boundaries.size(), -1);
+  bodies.bodyOfBoundary.back() = 0;
+  const auto seriesNow = [&] {
+    return captureSeries(sim.state(), sim.time(), bodies, sim.wallContacts(),
+                         sim.spherePositions());
+  };
   const int half = std::max(1, stepsPerFrame / 2);
   for (int k = 0; k < frames; ++k) {
     if (k > 0) {
       sim.step(half);
-      run.seriesRows.push_back(captureSeries(sim.state(), sim.time(), bodies));
+      run.seriesRows.push_back(seriesNow());
       sim.step(stepsPerFrame - half);
     }
-    run.seriesRows.push_back(captureSeries(sim.state(), sim.time(), bodies));
+    run.seriesRows.push_back(seriesNow());
     // Contacts in every other frame: both layouts occur.
     run.frames.push_back(captureFrame(sim, world.ownerTemplate, k % 2 == 0));
   }
