@@ -6,12 +6,16 @@
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
+//   regolith mesh wheel --radius R --width W [--grousers N --grouser-height H
+//                       --grouser-thickness T] [--fillet F] [--resolution-deg D] --out wheel.obj
+//   regolith mesh ring [--radius R] [--width W] [--thickness T] [--segments N] --out ring.obj
 #include <cstdio>
 #include <exception>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
+#include "apps/mesh_command.h"
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
 #include "io/bed_prepare.h"
@@ -140,6 +144,9 @@ int main(int argc, char** argv) {
   exportCmd->add_option("--frame", exportFrame, "frame index (0 = first)")->required();
   exportCmd->add_option("--vtp", vtpPath, "output .vtp file")->required();
 
+  regolith::MeshCommandOptions meshOptions;
+  CLI::App* meshCmd = regolith::addMeshCommand(app, meshOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -162,6 +169,7 @@ int main(int argc, char** argv) {
       regolith::exportFrameVtp(runFile, exportFrame, vtpPath);
       return 0;
     }
+    if (*meshCmd) return regolith::runMeshCommand(meshOptions, std::cout);
     if (*infoCmd) {
       std::string why;
       const bool ok = regolith::deviceAvailable(&why);

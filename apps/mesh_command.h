@@ -1,0 +1,30 @@
+// `regolith mesh wheel|ring`: write a generated mesh as OBJ and print what it is.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/mesh_generators.h"
+
+namespace regolith {
+
+struct MeshCommandOptions {
+  CLI::App* wheel = nullptr;
+  CLI::App* ring = nullptr;
+  WheelSpec wheelSpec;
+  RingSpec ringSpec;
+  double resolutionDeg = 3;  // the largest angle a rim chord spans [degrees]
+  int segments = 1;          // ring: rigid segments, one file each when > 1
+  std::string out;
+};
+
+// Adds the "mesh" subcommand (and its wheel and ring) to `app`, filling `o`.
+CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o);
+
+// Writes the file(s) of the chosen subcommand and one summary line per file on `out`.
+// Throws std::invalid_argument for an impossible spec (the parameter is named).
+int runMeshCommand(MeshCommandOptions o, std::ostream& out);
+
+}  // namespace regolith
