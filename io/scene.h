@@ -95,6 +95,9 @@ struct Scene {
   OutputSettings output;
   double checkpointEvery = 300;  // wall-clock seconds between checkpoints
   SettleSettings settle;
+  // What the build noticed but accepted (an open mesh surface, a mesh repaired); the
+  // commands print them to stderr.
+  std::vector<std::string> warnings;
 };
 
 // Steps in `seconds` of simulated time: seconds / dt rounded to the nearest integer

@@ -1,8 +1,10 @@
-// Bodies: named analytic shapes. A body with a family is an owner without spheres that
-// carries its boundaries (prescribed or free motion); one without is static.
+// Bodies: named analytic shapes and meshes. A body with a family is an owner without
+// spheres that carries its boundaries (prescribed or free motion); one without is static.
 #include <array>
+#include <cmath>
 
 #include "core/boundaries.h"
+#include "core/mesh_boundaries.h"
 #include "io/scene_build.h"
 
 namespace regolith::scene {
@@ -55,6 +57,105 @@ std::optional<std::vector<BoundaryPrimitive>> shapeOf(BuildContext& c, const std
   return out;
 }
 
+// The pose and mass of a moving mesh body: from "density" (the closed mesh's own mass
+// properties: owner at the centre of mass, principal axes) or from "mass" and "inertia"
+// (principal moments along the world axes at the initial pose; owner at "position", by
+// default the centre of the mesh's bounding box).
+struct MeshBodyMass {
+  double mass = 0;
+  Vec3d inertia, position;
+  Quat orientation;
+};
+
+std::optional<MeshBodyMass> meshBodyMass(BuildContext& c, const std::string& base,
+                                         const TriangleMesh& mesh) {
+  const Json& j = c.at(base);
+  MeshBodyMass m;
+  if (j.contains("density")) {
+    bool ok = true;
+    for (const char* key : {"mass", "inertia", "position"})
+      if (j.contains(key)) {
+        c.problem(pointerJoin(base, key), describeValue(j[key]),
+                  std::string("no \"") + key + "\" with \"density\" (the mesh gives it)");
+        ok = false;
+      }
+    if (!ok) return std::nullopt;
+    try {
+      MassProperties p = meshMassProperties(mesh, j["density"].get<double>());
+      // A tensor diagonal but for round-off (a wheel along an axis) keeps the scene's axes,
+      // so rules about body axes mean the axes the user drew it along.
+      const double trace = p.inertia[0][0] + p.inertia[1][1] + p.inertia[2][2];
+      bool diagonal = true;
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b)
+          if (a != b && std::fabs(p.inertia[a][b]) > 1e-9 * trace) diagonal = false;
+      if (diagonal)
+        for (int a = 0; a < 3; ++a)
+          for (int b = 0; b < 3; ++b)
+            if (a != b) p.inertia[a][b] = 0;
+      diagonalize(p);
+      m.mass = p.mass;
+      m.inertia = p.principalMoments;
+      m.position = p.centre;
+      m.orientation = p.principalFrame;
+    } catch (const std::exception& e) {
+      c.problem(base + "/density", describeValue(j["density"]),
+                std::string("a closed mesh to compute the mass from (") + e.what() +
+                    "), or \"mass\" and \"inertia\" instead");
+      return std::nullopt;
+    }
+    return m;
+  }
+  if (!j.contains("mass") || !j.contains("inertia")) {
+    c.problem(base, describeValue(j), "\"density\", or \"mass\" and \"inertia\", on a moving mesh body");
+    return std::nullopt;
+  }
+  const std::vector<double> inertia = j["inertia"].get<std::vector<double>>();
+  m.mass = j["mass"].get<double>();
+  m.inertia = Vec3d(inertia[0], inertia[1], inertia[2]);
+  if (j.contains("position")) {
+    m.position = c.vec(base + "/position");
+  } else {
+    Vec3d lo = mesh.vertices.front(), hi = lo;
+    for (const Vec3d& v : mesh.vertices) {
+      lo = Vec3d(std::fmin(lo.x, v.x), std::fmin(lo.y, v.y), std::fmin(lo.z, v.z));
+      hi = Vec3d(std::fmax(hi.x, v.x), std::fmax(hi.y, v.y), std::fmax(hi.z, v.z));
+    }
+    m.position = (lo + hi) * 0.5;
+  }
+  return m;
+}
+
+// A mesh body: its triangles as boundaries of the model, carried by a new owner when it
+// has a family.
+void buildMeshBody(BuildContext& c, const std::string& base, Index material,
+                   std::optional<Index> family) {
+  const Json& j = c.at(base);
+  const std::optional<TriangleMesh> mesh = meshShapeOf(c, base + "/shape");
+  if (!mesh) return;
+  SceneBody body{j["name"].get<std::string>(), -1, {}, Vec3d()};
+  if (!j.contains("family")) {
+    for (const char* key : {"mass", "inertia", "density", "position", "velocity", "angular_velocity"})
+      if (j.contains(key))
+        c.problem(pointerJoin(base, key), describeValue(j[key]),
+                  "no \"" + std::string(key) + "\" on a static body (give the body a \"family\" to make it move)");
+    Vec3d sum;
+    for (const Vec3d& v : mesh->vertices) sum += v;
+    body.reference = sum * (1.0 / double(mesh->vertices.size()));
+  } else {
+    const std::optional<MeshBodyMass> m = meshBodyMass(c, base, *mesh);
+    if (!m || !family) return;
+    body.owner = c.world.addBody(
+        m->mass, m->inertia, m->position, m->orientation,
+        j.contains("velocity") ? c.vec(base + "/velocity") : Vec3d(),
+        j.contains("angular_velocity") ? c.vec(base + "/angular_velocity") : Vec3d(), *family);
+    c.scene.ownerTemplate.push_back(-1);
+    body.reference = m->position;
+  }
+  body.boundaries = appendMeshBoundaries(c.scene.model, *mesh, material, body.owner);
+  c.scene.bodies.push_back(std::move(body));
+}
+
 }  // namespace
 
 void buildBodies(BuildContext& c) {
@@ -66,6 +167,13 @@ void buildBodies(BuildContext& c) {
     const Json& j = list[i];
     const std::optional<Index> material = c.material(base + "/material");
     const std::optional<Index> family = j.contains("family") ? c.family(base + "/family") : std::optional<Index>(0);
+    if (isMeshShape(j["shape"]["kind"].get<std::string>())) {
+      if (material) buildMeshBody(c, base, *material, family);
+      continue;
+    }
+    if (j.contains("density"))
+      c.problem(base + "/density", describeValue(j["density"]),
+                "no \"density\" on an analytic shape (give \"mass\" and \"inertia\")");
     Vec3d centre;
     const auto boundaries = shapeOf(c, base + "/shape", material.value_or(0), centre);
     if (!material || !family || !boundaries) continue;

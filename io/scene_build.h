@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/triangle_mesh.h"
 #include "core/world_builder.h"
 #include "io/scene.h"
 #include "io/scene_json.h"
@@ -65,6 +66,12 @@ void buildTemplates(BuildContext& c);  // inline and file templates
 void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
 void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
+
+// Mesh-like shapes ("mesh" files, generated "wheel" and "ring"): io/scene_mesh_shapes.cpp.
+bool isMeshShape(const std::string& kind);
+// The shape at `pointer` as a checked mesh in world coordinates (units, scale, rotate,
+// translate); warnings go to the scene, problems to the context (then nullopt).
+std::optional<TriangleMesh> meshShapeOf(BuildContext& c, const std::string& pointer);
 
 class PlacementGrid;
 // Adds one clump of template t (io/scene_sources.cpp): to the world, to ownerTemplate and to

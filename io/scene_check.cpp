@@ -10,6 +10,7 @@ namespace regolith {
 int checkScene(const std::string& path, std::ostream& out, std::ostream& err) {
   try {
     const Scene s = loadScene(path);
+    for (const std::string& w : s.warnings) err << path << ": warning: " << w << std::endl;
     out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount()
         << " spheres, " << s.model.boundaries.size() << " boundaries, " << sceneSteps(s)
         << " steps)" << std::endl;

@@ -18,6 +18,7 @@ int runSceneCommand(const std::string& scenePath, const char* command,
     std::fprintf(stderr, "%s\n", e.what());
     return kSceneErrorExitCode;
   }
+  for (const std::string& w : scene.warnings) std::fprintf(stderr, "%s: warning: %s\n", scenePath.c_str(), w.c_str());
   try {
     return body(scene);
   } catch (const TimeStepError& e) {
