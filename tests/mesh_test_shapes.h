@@ -53,4 +53,26 @@ inline TriangleMesh cube(const Vec3d& lo, double side) {
   return m;
 }
 
+// An open tube of `facets` flat sides around the y axis (a polygon of circumradius
+// `radius`), from y = -halfLength to +halfLength in `rings` - 1 bands; normals inwards
+// (the inside of a drum).
+inline TriangleMesh tube(double radius, double halfLength, int facets, int rings) {
+  TriangleMesh m;
+  for (int j = 0; j < rings; ++j)
+    for (int k = 0; k < facets; ++k) {
+      const double phi = 2 * M_PI * k / facets;
+      m.vertices.push_back(Vec3d(radius * std::cos(phi),
+                                 -halfLength + 2 * halfLength * j / (rings - 1),
+                                 radius * std::sin(phi)));
+    }
+  for (int j = 0; j + 1 < rings; ++j)
+    for (int k = 0; k < facets; ++k) {
+      const Index a = j * facets + k, b = j * facets + (k + 1) % facets;
+      const Index c = a + facets, d = b + facets;
+      m.triangles.push_back({a, c, d});
+      m.triangles.push_back({a, d, b});
+    }
+  return m;
+}
+
 }  // namespace regolith::test
