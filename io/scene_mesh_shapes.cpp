@@ -13,6 +13,18 @@ namespace {
 
 constexpr double kDegree = M_PI / 180;
 
+// The generators name their parameters as WheelSpec/RingSpec do; a scene user knows them
+// by their JSON keys.
+std::string withSceneKeys(std::string message) {
+  static const std::pair<const char*, const char*> kKeys[] = {
+      {"grouserThickness", "grouser_thickness"}, {"grouserHeight", "grouser_height"},
+      {"filletRadius", "fillet"}, {"maxFacetAngle", "facet_angle_deg (here in rad)"}};
+  for (const auto& [spec, key] : kKeys)
+    for (std::size_t at = message.find(spec); at != std::string::npos; at = message.find(spec))
+      message.replace(at, std::string(spec).size(), key);
+  return message;
+}
+
 // The rotation of <pointer>/rotate ({"axis", "angle_deg"}), identity when absent.
 std::optional<Quat> rotationOf(BuildContext& c, const std::string& pointer) {
   if (!c.has(pointer + "/rotate")) return Quat();
@@ -54,7 +66,8 @@ std::optional<TriangleMesh> localMesh(BuildContext& c, const std::string& pointe
     r.maxFacetAngle = shape.value("facet_angle_deg", kDefaultFacetAngle / kDegree) * kDegree;
     return ring(r);
   } catch (const std::exception& e) {
-    c.problem(pointer, describeValue(shape), std::string("a usable ") + kind + ": " + e.what());
+    c.problem(pointer, describeValue(shape),
+              std::string("a usable ") + kind + ": " + withSceneKeys(e.what()));
     return std::nullopt;
   }
 }
