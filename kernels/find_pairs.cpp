@@ -12,6 +12,16 @@
 namespace regolith {
 namespace {
 
+// Insertion sort of one sphere's few candidate keys (short, often nearly sorted).
+REGOLITH_HD inline void sortKeys(PairKey* seg, Index n) {
+  for (Index a = 1; a < n; ++a) {
+    const PairKey v = seg[a];
+    Index c = a;
+    for (; c > 0 && seg[c - 1] > v; --c) seg[c] = seg[c - 1];
+    seg[c] = v;
+  }
+}
+
 // Reads: grid (sorted cell keys and spheres), sphere positions, radii, owners.
 // Count pass writes counts[i]; fill pass writes keys at out[offset[i] ...], sorted by second.
 template <bool kFill>
@@ -53,14 +63,7 @@ struct PairSearch {
       counts[i] = found;
       return;
     }
-    // Insertion sort of this sphere's few partners by key (i.e. by second sphere).
-    PairKey* seg = out + offsets[i];
-    for (Index a = 1; a < found; ++a) {
-      const PairKey v = seg[a];
-      Index c = a;
-      for (; c > 0 && seg[c - 1] > v; --c) seg[c] = seg[c - 1];
-      seg[c] = v;
-    }
+    sortKeys(out + offsets[i], found);  // this sphere's few partners, by second sphere
   }
 };
 
@@ -113,13 +116,7 @@ struct WallSearch {
       return;
     }
     // Analytic boundaries and triangles each came in index order; merge them.
-    PairKey* seg = out + offsets[i];
-    for (Index a = 1; a < found; ++a) {
-      const PairKey v = seg[a];
-      Index c = a;
-      for (; c > 0 && seg[c - 1] > v; --c) seg[c] = seg[c - 1];
-      seg[c] = v;
-    }
+    sortKeys(out + offsets[i], found);
   }
 };
 
