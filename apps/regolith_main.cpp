@@ -1,5 +1,5 @@
 // The regolith command line: thin argument parsing over the libraries.
-//   regolith bench settle|dense --particles N --steps S [--threads T] [--mode M] [--json]
+//   regolith bench settle|dense|wheel --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
 //   regolith check scene.json
 //   regolith run scene.json --out DIR [--resume] [--overwrite] [--threads T]
@@ -29,8 +29,9 @@
 namespace {
 
 int runBench(const std::string& scene, const regolith::BenchOptions& o, bool json) {
-  const regolith::BenchResult r =
-      scene == "dense" ? regolith::runDenseBench(o) : regolith::runSettleBench(o);
+  const regolith::BenchResult r = scene == "dense"   ? regolith::runDenseBench(o)
+                                  : scene == "wheel" ? regolith::runWheelBench(o)
+                                                     : regolith::runSettleBench(o);
   std::cout << (json ? regolith::benchJson(r) : regolith::benchText(r)) << std::endl;
   return 0;
 }
@@ -46,11 +47,13 @@ int main(int argc, char** argv) {
   std::string modeName = "async";
   CLI::App* benchCmd = app.add_subcommand("bench", "Time the stepping loop on a benchmark scene");
   benchCmd->require_subcommand(1);
-  for (const char* scene : {"settle", "dense"}) {
+  for (const char* scene : {"settle", "dense", "wheel"}) {
+    const std::string name = scene;
     CLI::App* sub = benchCmd->add_subcommand(
-        scene, std::string(scene) == "settle"
-                   ? "Spheres falling from a lattice into an open box and settling"
-                   : "The same spheres after they have settled (dense bed)");
+        scene, name == "settle"  ? "Spheres falling from a lattice into an open box and settling"
+               : name == "dense" ? "The same spheres after they have settled (dense bed)"
+                                 : "The dense bed with a grouser wheel mesh (528 triangles) "
+                                   "driven through it");
     sub->add_option("--particles,-n", bench.particles, "number of spheres")
         ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30))
         ->capture_default_str();
@@ -80,7 +83,7 @@ int main(int argc, char** argv) {
     sub->add_option("--kinematic-threads", bench.streams.kinematicThreads,
                     "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
         ->check(CLI::NonNegativeNumber);
-    if (std::string(scene) == "dense") {
+    if (name != "settle") {
       sub->add_option("--max-settle-steps", bench.maxSettleSteps,
                       "cap of the untimed settling phase")
           ->capture_default_str();

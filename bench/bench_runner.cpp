@@ -9,6 +9,7 @@
 
 #include "bench/settle_scene.h"
 #include "bench/settled_bed_cache.h"
+#include "bench/wheel_scene.h"
 #include "core/simulation.h"
 
 namespace regolith {
@@ -91,10 +92,9 @@ std::uint64_t settle(Simulation& sim, std::uint64_t maxSteps) {
   return sim.stepCount();
 }
 
-BenchResult runDenseBench(const BenchOptions& o) {
-  setThreadCount(o.threads);
+// The benchmark scene with its spheres settled (or loaded from the bed cache).
+SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled) {
   SettleScene scene = benchScene(o);
-  std::uint64_t settled = 0;
   if (o.bedCache.empty() || !loadSettledBed(o.bedCache, scene.state, settled)) {
     // The untimed settling runs in verlet mode whatever is timed: the same physics, and
     // sync would take hours at large N.
@@ -105,11 +105,32 @@ BenchResult runDenseBench(const BenchOptions& o) {
     scene.state = settling.state();
     if (!o.bedCache.empty()) saveSettledBed(o.bedCache, scene.state, settled);
   }
+  return scene;
+}
+
+BenchResult runDenseBench(const BenchOptions& o) {
+  setThreadCount(o.threads);
+  std::uint64_t settled = 0;
+  const SettleScene scene = settledScene(o, settled);
   // A fresh simulation of the settled bed in both cases, so cached and uncached runs time
   // the same thing (contact history rebuilt from zero).
   Simulation sim(scene.model, scene.state);
   BenchResult r = timeSteps(sim, o, "dense");
   r.settleSteps = settled;
+  return r;
+}
+
+BenchResult runWheelBench(const BenchOptions& o) {
+  setThreadCount(o.threads);
+  std::uint64_t settled = 0;
+  SettleScene scene = settledScene(o, settled);
+  const std::size_t triangles = addBenchWheel(scene);
+  Simulation sim(scene.model, scene.state);
+  BenchResult r = timeSteps(sim, o, "wheel");
+  r.settleSteps = settled;
+  r.triangles = triangles;
+  r.particles = scene.state.ownerCount() - 1;  // the grains; the wheel is not a particle
+  r.particleStepsPerSecond = double(r.particles) * double(r.steps) / r.wallSeconds;
   return r;
 }
 
@@ -128,7 +149,8 @@ std::string benchJson(const BenchResult& r) {
     << ", \"wait_s\": " << r.streams.waitSeconds
     << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
     << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
-    << ", \"settle_steps\": " << r.settleSteps << ", \"backend\": \"" << r.backend
+    << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles
+    << ", \"backend\": \"" << r.backend
     << "\", \"threads\": " << r.threads << "}";
   return j.str();
 }
@@ -139,7 +161,7 @@ std::string benchText(const BenchResult& r) {
                 "bench %s: %zu particles, %llu steps in %.3f s on %s x%d\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
-                "%llu list builds%s\n"
+                "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
                 r.scene.c_str(), r.particles, static_cast<unsigned long long>(r.steps),
@@ -148,6 +170,9 @@ std::string benchText(const BenchResult& r) {
                 static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str()
                               : "",
+                r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +
+                               std::to_string(r.wallContacts) + " wall contacts at end").c_str()
+                            : "",
                 r.mode.c_str(), static_cast<unsigned long long>(r.streams.adopted),
                 static_cast<unsigned long long>(r.streams.discarded),
                 static_cast<unsigned long long>(r.streams.waits), r.streams.waitSeconds,

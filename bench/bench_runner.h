@@ -14,13 +14,13 @@ struct BenchOptions {
   std::uint64_t steps = 1000;
   int threads = 0;                      // 0: the OpenMP default
   double margin = 0;                    // contact-detection margin [m]; 0: the scene's 2 mm
-  std::uint64_t maxSettleSteps = 60000;  // dense only: cap of the untimed settling phase
-  std::string bedCache;                  // dense only: settled-bed cache file ("" = none)
+  std::uint64_t maxSettleSteps = 60000;  // dense, wheel: cap of the untimed settling phase
+  std::string bedCache;                  // dense, wheel: settled-bed cache file ("" = none)
   StreamSettings streams;                // mode and dual-stream settings
 };
 
 struct BenchResult {
-  std::string scene;  // "settle" or "dense"
+  std::string scene;  // "settle", "dense" or "wheel"
   std::size_t particles = 0;
   std::uint64_t steps = 0;
   double wallSeconds = 0;
@@ -34,13 +34,16 @@ struct BenchResult {
   std::uint64_t rebuilds = 0;    // contact-list builds during the timed steps (both streams)
   std::string mode;              // sync, async or verlet
   StreamStats streams;           // dual-stream counters of the timed steps (async)
-  std::uint64_t settleSteps = 0; // dense: untimed steps taken to settle
+  std::uint64_t settleSteps = 0; // dense, wheel: untimed steps taken to settle
+  std::size_t triangles = 0;     // wheel: mesh triangles
   std::string backend;
   int threads = 0;
 };
 
 BenchResult runSettleBench(const BenchOptions& o);
 BenchResult runDenseBench(const BenchOptions& o);
+// The dense bed with a grouser wheel mesh driven through it (bench/wheel_scene.h).
+BenchResult runWheelBench(const BenchOptions& o);
 
 std::string benchJson(const BenchResult& r);
 std::string benchText(const BenchResult& r);

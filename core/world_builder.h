@@ -10,6 +10,11 @@ namespace regolith {
 class WorldBuilder {
  public:
   WorldBuilder() { m_state.ownerSphereBegin = {0}; }
+  // Goes on adding to an existing state (a settled bed gets a body).
+  explicit WorldBuilder(StateArrays initial) : m_state(std::move(initial)) {
+    if (m_state.ownerSphereBegin.empty()) m_state.ownerSphereBegin = {0};
+    if (m_state.ownerFamily.empty()) m_state.ownerFamily.assign(m_state.ownerCount(), 0);
+  }
 
   // Adds one clump. `orientation` maps the template frame to the world; velocities are in
   // the world frame. Returns the owner index.

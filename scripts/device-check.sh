@@ -14,7 +14,7 @@ build/cuda/tests/regolith_tests --gtest_brief=1 2>&1 | tee "$out/tests.txt"
 [ -x build/cuda/models/regolith_models_tests ] &&
   build/cuda/models/regolith_models_tests --gtest_brief=1 2>&1 | tee -a "$out/tests.txt"
 for n in 10000 50000 200000 1000000; do
-  for scene in settle dense; do
+  for scene in settle dense wheel; do
     for mode in async sync verlet; do
       # sync rebuilds every step: keep it to the smaller beds
       [ "$mode" = sync ] && [ "$n" -gt 200000 ] && continue
