@@ -1,8 +1,10 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense|wheel --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
-//   regolith check scene.json
-//   regolith run scene.json --out DIR [--resume] [--overwrite] [--threads T]
+//   regolith check scene.json [--set POINTER=VALUE ...]
+//   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
+//   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
+//   regolith plot DIR           (PNG figures from DIR/metrics.json)
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
@@ -25,6 +27,8 @@
 #include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
+#include "postprocess/plot_command.h"
+#include "postprocess/run_metrics.h"
 
 namespace {
 
@@ -105,6 +109,9 @@ int main(int argc, char** argv) {
   CLI::App* checkCmd = app.add_subcommand(
       "check", "Validate a scene file and build its initial state; run nothing");
   checkCmd->add_option("scene", scenePath, "scene file (JSON)")->required();
+  std::vector<std::string> checkSets;
+  checkCmd->add_option("--set", checkSets,
+                       "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable)");
 
   regolith::RunOptions runOptions;
   std::string runScenePath;
@@ -112,6 +119,9 @@ int main(int argc, char** argv) {
       "run", "Run a scene: DIR/run.h5, run.xmf, series.csv and checkpoint.h5");
   runCmd->add_option("scene", runScenePath, "scene file (JSON)")->required();
   runCmd->add_option("--out,-o", runOptions.outDir, "output folder")->required();
+  runCmd->add_option("--set", runOptions.overrides,
+                     "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable; "
+                     "give the same ones to --resume)");
   runCmd->add_flag("--resume", runOptions.resume,
                    "continue from DIR/checkpoint.h5, appending to DIR/run.h5");
   runCmd->add_flag("--overwrite", runOptions.overwrite, "replace an existing DIR/run.h5");
@@ -147,6 +157,14 @@ int main(int argc, char** argv) {
   exportCmd->add_option("--frame", exportFrame, "frame index (0 = first)")->required();
   exportCmd->add_option("--vtp", vtpPath, "output .vtp file")->required();
 
+  std::string studyDir;
+  CLI::App* metricsCmd = app.add_subcommand(
+      "metrics", "Compute a study's metrics from a run folder (or a sweep of them) into DIR/metrics.json");
+  metricsCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+  CLI::App* plotCmd = app.add_subcommand(
+      "plot", "Write a study's PNG figures into DIR (metrics first when DIR/metrics.json is missing)");
+  plotCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+
   regolith::MeshCommandOptions meshOptions;
   CLI::App* meshCmd = regolith::addMeshCommand(app, meshOptions);
 
@@ -158,7 +176,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   try {
-    if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr);
+    if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
+    if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
+    if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);
     if (*bedCmd) {
       if (bedQuiet) bedOptions.progress = nullptr;

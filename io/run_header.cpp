@@ -36,6 +36,7 @@ RunHeader runHeaderOf(const Scene& scene) {
   h.meta.seed = scene.seed;
   h.meta.startTime = utcNow();
   h.meta.timeStep = scene.model.timeStep;
+  h.meta.studyJson = scene.studyJson;
   h.templates = scene.templates;
   h.materials = scene.model.materials;
   for (const SceneBody* b : recordedBodies(scene)) h.bodyNames.push_back(b->name);

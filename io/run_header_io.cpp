@@ -43,6 +43,7 @@ void writeMeta(const h5::Group& g, const RunHeader& h) {
   g.setAttribute("seed", m.seed);
   g.setAttribute("start_time", m.startTime);
   g.setAttribute("time_step", m.timeStep);
+  if (!m.studyJson.empty()) g.writeString("study_json", m.studyJson);
   g.writeStrings("family_names", h.familyNames);
   g.writeStrings("body_names", h.bodyNames);
 }
@@ -57,6 +58,7 @@ void readMeta(const h5::Group& g, RunHeader& h) {
   m.seed = g.uint64Attribute("seed");
   m.startTime = g.stringAttribute("start_time");
   m.timeStep = g.doubleAttribute("time_step");
+  if (g.has("study_json")) m.studyJson = g.readString("study_json");
   h.familyNames = g.readStrings("family_names");
   h.bodyNames = g.readStrings("body_names");
 }

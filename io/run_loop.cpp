@@ -231,10 +231,12 @@ int run(const Scene& scene, const RunOptions& o) {
     if (g_signal) {
       saveCheckpoint();
       meter.finish(sim.stepCount());
+      std::string sets;  // the same overrides, or the scene text differs from the checkpoint's
+      for (const std::string& s : o.overrides) sets += " --set '" + s + "'";
       std::fprintf(stderr,
                    "regolith: stopped by signal %d at t = %.6g s; checkpoint written. "
-                   "Continue with: regolith run %s --out %s --resume\n",
-                   int(g_signal), sim.time(), scene.file.c_str(), o.outDir.c_str());
+                   "Continue with: regolith run %s --out %s%s --resume\n",
+                   int(g_signal), sim.time(), scene.file.c_str(), o.outDir.c_str(), sets.c_str());
       return 128 + int(g_signal);
     }
     const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
@@ -254,7 +256,8 @@ int run(const Scene& scene, const RunOptions& o) {
 }  // namespace
 
 int runScene(const std::string& scenePath, const RunOptions& options) {
-  return runSceneCommand(scenePath, "run", [&](const Scene& scene) { return run(scene, options); });
+  return runSceneCommand(scenePath, "run", [&](const Scene& scene) { return run(scene, options); },
+                         options.overrides);
 }
 
 }  // namespace regolith

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace regolith {
 
@@ -16,6 +17,7 @@ struct RunOptions {
   int threads = 0;          // OpenMP threads (CPU build); 0 = the OpenMP default
   double checkpointEvery = -1;  // wall seconds between checkpoints; < 0: the scene's value
   std::FILE* progress = stderr;  // null: no progress lines
+  std::vector<std::string> overrides;  // --set POINTER=VALUE (loadScene, io/scene.h)
 };
 
 // Exit codes of `regolith run`.

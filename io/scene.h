@@ -95,6 +95,10 @@ struct Scene {
   OutputSettings output;
   double checkpointEvery = 300;  // wall-clock seconds between checkpoints
   SettleSettings settle;
+  // The scene's "study" resolved for the metrics (postprocess/): names, times in seconds,
+  // the values the study derived (a slip rig's forward speed, the wheel's mass); "" when
+  // the scene has none. Stored in run.h5 as /meta/study_json.
+  std::string studyJson;
   // What the build noticed but accepted (an open mesh surface, a mesh repaired); the
   // commands print them to stderr.
   std::vector<std::string> warnings;
@@ -108,7 +112,11 @@ std::uint64_t sceneSteps(const Scene& s);
 
 // Reads, validates and builds. Relative paths inside the scene (clump files, bed files)
 // are resolved against the scene file's folder. Throws SceneError with every problem.
-Scene loadScene(const std::string& path);
+// `overrides` ("POINTER=VALUE", `regolith run --set`) replace values of the document before
+// validation: POINTER an RFC 6901 pointer whose parent exists, VALUE JSON (a number,
+// true, [1, 2, 3], "text") or else taken as a string. The scene's text (stored in run.h5)
+// is then the overridden document.
+Scene loadScene(const std::string& path, const std::vector<std::string>& overrides = {});
 // The same from text; `file` names it in messages, `baseDir` resolves relative paths.
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
 

@@ -65,6 +65,7 @@ void buildFamilies(BuildContext& c);   // families, motion phases, switches
 void buildTemplates(BuildContext& c);  // inline and file templates
 void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
+void buildStudy(BuildContext& c);      // the study: resolved, and the motion it defines
 void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
 
 // Mesh-like shapes ("mesh" files, generated "wheel" and "ring"): io/scene_mesh_shapes.cpp.

@@ -7,9 +7,10 @@
 
 namespace regolith {
 
-int checkScene(const std::string& path, std::ostream& out, std::ostream& err) {
+int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
+               const std::vector<std::string>& overrides) {
   try {
-    const Scene s = loadScene(path);
+    const Scene s = loadScene(path, overrides);
     for (const std::string& w : s.warnings) err << path << ": warning: " << w << std::endl;
     out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount()
         << " spheres, " << s.model.boundaries.size() << " boundaries, " << sceneSteps(s)

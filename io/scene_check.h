@@ -3,12 +3,15 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace regolith {
 
 // Prints "<file>: OK (N owners, M spheres, K boundaries, S steps)" to `out` and returns 0,
 // or every problem (one per line, "<file>: <pointer>: found ..., expected ...") to `err`
 // and returns kSceneErrorExitCode.
-int checkScene(const std::string& path, std::ostream& out, std::ostream& err);
+// `overrides`: `--set POINTER=VALUE` (loadScene, io/scene.h).
+int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
+               const std::vector<std::string>& overrides = {});
 
 }  // namespace regolith

@@ -10,10 +10,11 @@
 namespace regolith {
 
 int runSceneCommand(const std::string& scenePath, const char* command,
-                    const std::function<int(const Scene&)>& body) {
+                    const std::function<int(const Scene&)>& body,
+                    const std::vector<std::string>& overrides) {
   Scene scene;
   try {
-    scene = loadScene(scenePath);
+    scene = loadScene(scenePath, overrides);
   } catch (const SceneError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return kSceneErrorExitCode;

@@ -7,12 +7,15 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "io/scene.h"
 
 namespace regolith {
 
+// `overrides`: `--set POINTER=VALUE` (loadScene, io/scene.h).
 int runSceneCommand(const std::string& scenePath, const char* command,
-                    const std::function<int(const Scene&)>& body);
+                    const std::function<int(const Scene&)>& body,
+                    const std::vector<std::string>& overrides = {});
 
 }  // namespace regolith

@@ -65,6 +65,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   scene::buildTemplates(c);
   scene::buildBodies(c);
   scene::buildSources(c);
+  scene::buildStudy(c);
   scene::checkTimeStep(c);
   if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
 
@@ -75,7 +76,42 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   return s;
 }
 
-Scene loadScene(const std::string& path) {
+namespace {
+
+// The document with `overrides` applied (io/scene.h), or the text as it was without any.
+std::string overridden(const std::string& text, const std::string& path,
+                       const std::vector<std::string>& overrides) {
+  if (overrides.empty()) return text;
+  std::vector<SceneProblem> problems;
+  std::optional<scene::Json> doc = scene::readDocument(text, problems);
+  if (!doc) throw SceneError(path, std::move(problems));
+  for (const std::string& o : overrides) {
+    const std::size_t eq = o.find('=');
+    if (eq == std::string::npos || o.empty() || o[0] != '/') {
+      problems.push_back({"", "--set " + o, "--set POINTER=VALUE with a JSON pointer such as /study/slip=0.2"});
+      continue;
+    }
+    const std::string pointer = o.substr(0, eq), text = o.substr(eq + 1);
+    scene::Json value = scene::Json::parse(text, nullptr, false);
+    if (value.is_discarded()) value = text;  // a bare word: a string
+    try {
+      const scene::Json::json_pointer p(pointer);
+      if (!doc->contains(p.parent_pointer()))
+        problems.push_back({pointer, "--set " + o + " with no " + p.parent_pointer().to_string() + " to put it in",
+                            "a pointer whose parent exists in the scene"});
+      else
+        (*doc)[p] = value;
+    } catch (const std::exception& e) {
+      problems.push_back({pointer, "--set " + o + " (" + e.what() + ")", "a JSON pointer into the scene"});
+    }
+  }
+  if (!problems.empty()) throw SceneError(path, std::move(problems));
+  return doc->dump(2) + "\n";
+}
+
+}  // namespace
+
+Scene loadScene(const std::string& path, const std::vector<std::string>& overrides) {
   std::error_code error;
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -84,7 +120,7 @@ Scene loadScene(const std::string& path) {
     throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
   const std::size_t slash = path.find_last_of('/');
   const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
-  return parseScene(text.str(), path, baseDir.empty() ? "/" : baseDir);
+  return parseScene(overridden(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir);
 }
 
 }  // namespace regolith

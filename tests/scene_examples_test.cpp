@@ -34,12 +34,18 @@ TEST(SceneValidation, ExampleScenesLoad) {
     SCOPED_TRACE(path);
     Scene s;
     ASSERT_NO_THROW(s = loadScene(path));
-    // Owners: one per moving body and one per rained particle (the examples use rain).
+    // Owners: one per moving body and one per rained particle (a lattice's count follows
+    // from its region, so a scene with one is only held to more owners than bodies).
     const Json doc = Json::parse(readText(path));
     std::size_t owners = 0;
+    bool countsKnown = true;
     for (const Json& b : doc.value("bodies", Json::array())) owners += b.contains("family") ? 1 : 0;
-    for (const Json& src : doc.value("sources", Json::array())) owners += src.value("count", 0u);
-    EXPECT_EQ(s.initial.ownerCount(), owners);
+    for (const Json& src : doc.value("sources", Json::array())) {
+      owners += src.value("count", 0u);
+      countsKnown = countsKnown && src["kind"] == "rain";
+    }
+    if (countsKnown) EXPECT_EQ(s.initial.ownerCount(), owners);
+    else EXPECT_GT(s.initial.ownerCount(), owners);
     std::size_t spheres = 0;
     for (Index t : s.ownerTemplate) spheres += t < 0 ? 0 : s.templates[t].radii.size();
     EXPECT_EQ(s.initial.sphereCount(), spheres);

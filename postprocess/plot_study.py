@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""Figures of a study's runs: `regolith plot DIR` runs this as plot_study.py DIR.
+
+The numbers on summary plots come from DIR/metrics.json (written by `regolith metrics`);
+time-series plots read the bodies' series from run.h5 with h5py and shade the window the
+metrics averaged over. Figures are PNG files written into DIR (and into each run folder of
+a sweep). Needs Debian's python3-matplotlib and python3-h5py.
+"""
+import json
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: files only
+import matplotlib.pyplot as plt  # noqa: E402
+import h5py  # noqa: E402
+
+
+def value(metrics, key):
+    v = metrics["metrics"][key]["value"]
+    return float("nan") if v is None else v
+
+
+def series(run_dir, body):
+    with h5py.File(os.path.join(run_dir, "run.h5"), "r", locking=False) as f:
+        g = f["series"][body]
+        return {k: g[k][()] for k in ("time", "position", "velocity", "force", "torque",
+                                      "contact_count")}
+
+
+def single_wheel_series(run_dir, m):
+    """DP, driving torque and axle height against time, the steady window shaded."""
+    p = m["parameters"]
+    s = series(run_dir, p["wheel"])
+    t = s["time"]
+    w = m["window"]
+    fig, axes = plt.subplots(3, 1, figsize=(7, 8), sharex=True)
+    panels = [(s["force"][:, 0], "drawbar pull F_x [N]", "drawbar_pull"),
+              (-s["torque"][:, 1], "driving torque -tau_y [N m]", "torque"),
+              (s["position"][:, 2] * 1e3, "axle height z [mm]", None)]
+    for ax, (y, label, key) in zip(axes, panels):
+        ax.plot(t, y, lw=0.8)
+        ax.axvspan(w["begin"], w["end"], color="tab:orange", alpha=0.15, label="steady window")
+        if key:
+            ax.axhline(value(m, key), color="tab:red", lw=1, ls="--", label="window mean")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    axes[2].axhline((value(m, "first_contact_height") - value(m, "sinkage")) * 1e3,
+                    color="tab:red", lw=1, ls="--", label="window mean")
+    axes[2].axhline(value(m, "first_contact_height") * 1e3, color="k", lw=0.8, ls=":",
+                    label="at first contact")
+    axes[0].legend(loc="best", fontsize=8)
+    axes[2].legend(loc="best", fontsize=8)
+    axes[2].set_xlabel("time [s]")
+    fig.suptitle("single wheel, slip %.2f: %s" % (p["slip"], m["run"]))
+    fig.tight_layout()
+    out = os.path.join(run_dir, "single_wheel_series.png")
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+def single_wheel_sweep(sweep_dir, runs):
+    """DP/W, sinkage, T/(WR) and tractive efficiency against measured slip."""
+    runs = sorted(runs, key=lambda m: value(m, "slip"))
+    slip = [value(m, "slip") for m in runs]
+    fig, axes = plt.subplots(2, 2, figsize=(9, 7), sharex=True)
+    panels = [("drawbar_pull_coefficient", "drawbar pull coefficient DP/W", 1),
+              ("sinkage", "sinkage [mm]", 1e3),
+              ("torque_coefficient", "torque coefficient T/(W R)", 1),
+              ("tractive_efficiency", "tractive efficiency", 1)]
+    for ax, (key, label, scale) in zip(axes.flat, panels):
+        ax.plot(slip, [value(m, key) * scale for m in runs], "o-")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    for ax in axes[1]:
+        ax.set_xlabel("slip s")
+    loads = sorted({round(value(m, "weight"), 6) for m in runs})
+    fig.suptitle("single-wheel slip sweep (%d runs, W = %s N)" %
+                 (len(runs), ", ".join("%.4g" % w for w in loads)))
+    fig.tight_layout()
+    out = os.path.join(sweep_dir, "single_wheel_slip.png")
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+SERIES = {"single_wheel": single_wheel_series}
+SWEEP = {"single_wheel": single_wheel_sweep}
+
+
+def main(directory):
+    with open(os.path.join(directory, "metrics.json")) as f:
+        metrics = json.load(f)
+    written = []
+    if "runs" in metrics:
+        study = metrics["study"]
+        for m in metrics["runs"]:
+            written.append(SERIES[study](os.path.join(directory, m["run"]), m))
+        written.append(SWEEP[study](directory, metrics["runs"]))
+    else:
+        written.append(SERIES[metrics["study"]](directory, metrics))
+    for w in written:
+        print("wrote " + w)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: plot_study.py DIR (a run or sweep folder with metrics.json)")
+    main(sys.argv[1])

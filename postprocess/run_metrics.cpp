@@ -1,0 +1,156 @@
+// postprocess/run_metrics.h.
+#include "postprocess/run_metrics.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <vector>
+
+#include "io/run_file.h"
+#include "postprocess/single_wheel_metrics.h"
+
+namespace regolith::postprocess {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// A value with its unit; NaN and infinity (an efficiency at zero torque) become null,
+// which JSON can hold.
+json quantity(double value, const char* unit) {
+  return {{"value", std::isfinite(value) ? json(value) : json(nullptr)}, {"unit", unit}};
+}
+
+json windowJson(const TimeWindow& w) {
+  return {{"begin", w.begin}, {"end", w.end}, {"unit", "s"}, {"rule", w.rule}};
+}
+
+json singleWheelJson(const RunFileReader& run, const json& study) {
+  SingleWheelStudy s;
+  s.wheel = study.at("wheel").get<std::string>();
+  s.slip = study.at("slip").get<double>();
+  s.angularVelocity = study.at("angular_velocity").get<double>();
+  s.radius = study.at("radius").get<double>();
+  s.driveStart = study.at("drive_start").get<double>();
+  s.driveEnd = study.at("drive_end").get<double>();
+  s.steadyAfter = study.at("steady_after").get<double>();
+  s.mass = study.at("mass").get<double>();
+  const std::vector<double> g = study.at("gravity").get<std::vector<double>>();
+  s.gravity = std::sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+  const SingleWheelMetrics m = singleWheelMetrics(run.series(s.wheel), s);
+  return {{"window", windowJson(m.window)},
+          {"metrics",
+           {{"slip", quantity(m.slip, "1")},
+            {"forward_speed", quantity(m.forwardSpeed, "m/s")},
+            {"angular_velocity", quantity(m.angularVelocity, "rad/s")},
+            {"first_contact_time", quantity(m.firstContactTime, "s")},
+            {"first_contact_height", quantity(m.firstContactHeight, "m")},
+            {"sinkage", quantity(m.sinkage, "m")},
+            {"sinkage_rate", quantity(m.sinkageRate, "m/s")},
+            {"drawbar_pull", quantity(m.drawbarPull, "N")},
+            {"drawbar_pull_std", quantity(m.drawbarPullStdDev, "N")},
+            {"torque", quantity(m.torque, "N m")},
+            {"torque_std", quantity(m.torqueStdDev, "N m")},
+            {"weight", quantity(m.weight, "N")},
+            {"vertical_force", quantity(m.verticalForce, "N")},
+            {"drawbar_pull_coefficient", quantity(m.drawbarPullCoefficient, "1")},
+            {"torque_coefficient", quantity(m.torqueCoefficient, "1")},
+            {"tractive_efficiency", quantity(m.tractiveEfficiency, "1")}}}};
+}
+
+void writeJson(const fs::path& path, const json& j) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << j.dump(2) << "\n";
+    if (!out) throw std::runtime_error(tmp.string() + ": cannot write");
+  }
+  fs::rename(tmp, path);  // a reader never sees half a file
+}
+
+// The metrics a study's line on stdout shows (metrics.json holds them all).
+std::vector<std::string> headline(const std::string& study) {
+  if (study == "single_wheel")
+    return {"slip", "sinkage", "drawbar_pull_coefficient", "torque_coefficient", "tractive_efficiency"};
+  return {};
+}
+
+std::string summaryLine(const std::string& name, const json& metrics) {
+  std::string line = name + ":";
+  char value[32];
+  for (const std::string& key : headline(metrics.at("study").get<std::string>())) {
+    const json& q = metrics.at("metrics").at(key);
+    if (q["value"].is_null()) std::snprintf(value, sizeof value, "null");
+    else std::snprintf(value, sizeof value, "%.4g", q["value"].get<double>());
+    line += " " + key + " " + value + (q["unit"] == "1" ? "" : " " + q["unit"].get<std::string>()) + ";";
+  }
+  line.pop_back();
+  return line;
+}
+
+}  // namespace
+
+json runMetrics(const std::string& runDir) {
+  const std::string h5 = (fs::path(runDir) / "run.h5").string();
+  if (!fs::is_regular_file(h5)) throw std::runtime_error(h5 + ": no run file (run the scene first: regolith run)");
+  const RunFileReader run(h5);
+  const std::string& studyText = run.header().meta.studyJson;
+  if (studyText.empty())
+    throw std::runtime_error(h5 + ": the scene has no \"study\" (docs/studies.md), so there "
+                                  "are no study metrics to compute");
+  const json study = json::parse(studyText);
+  const std::string kind = study.at("kind").get<std::string>();
+  json out = {{"study", kind}, {"run", fs::path(runDir).filename().string()}, {"parameters", study}};
+  json metrics;
+  try {
+    if (kind == "single_wheel") metrics = singleWheelJson(run, study);
+    else throw std::runtime_error("no metrics for study kind \"" + kind + "\" in this build");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(h5 + ": " + e.what());
+  }
+  out.update(metrics);
+  return out;
+}
+
+int metricsCommand(const std::string& dir, std::ostream& out) {
+  try {
+    const fs::path root(dir);
+    if (fs::is_regular_file(root / "run.h5")) {
+      const json m = runMetrics(dir);
+      writeJson(root / "metrics.json", m);
+      out << summaryLine(dir, m) << "\nwrote " << (root / "metrics.json").string() << std::endl;
+      return 0;
+    }
+    if (!fs::is_directory(root))
+      throw std::runtime_error(dir + ": no such folder (a run's --out folder, or a sweep's)");
+    std::vector<fs::path> runs;
+    for (const fs::directory_entry& e : fs::directory_iterator(root))
+      if (e.is_directory() && fs::is_regular_file(e.path() / "run.h5")) runs.push_back(e.path());
+    if (runs.empty())
+      throw std::runtime_error(dir + ": neither a run (no run.h5) nor a sweep (no subfolder with a run.h5)");
+    std::sort(runs.begin(), runs.end());
+    json sweep = {{"runs", json::array()}};
+    for (const fs::path& r : runs) {
+      const json m = runMetrics(r.string());
+      writeJson(r / "metrics.json", m);
+      out << summaryLine(r.filename().string(), m) << std::endl;
+      if (sweep.contains("study") && sweep["study"] != m["study"])
+        throw std::runtime_error(r.string() + ": a " + m["study"].get<std::string>() +
+                                 " run in a sweep of " + sweep["study"].get<std::string>() + " runs");
+      sweep["study"] = m["study"];
+      sweep["runs"].push_back(m);
+    }
+    writeJson(root / "metrics.json", sweep);
+    out << "wrote " << (root / "metrics.json").string() << " (" << runs.size() << " runs)" << std::endl;
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "regolith metrics: " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace regolith::postprocess

@@ -1,0 +1,23 @@
+// `regolith metrics DIR`: a study's metrics from its run files into DIR/metrics.json.
+//
+// DIR is one run's folder (DIR/run.h5) or a sweep's: a folder whose subfolders are runs.
+// A run's metrics.json holds the study as the scene resolved it, the window the averages
+// were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
+// its runs' in the subfolders' name order (and each run's is written beside its run.h5).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+namespace regolith::postprocess {
+
+// The metrics of the run in `runDir` (std::runtime_error naming the file when it has no
+// run.h5 or its scene has no study).
+nlohmann::json runMetrics(const std::string& runDir);
+
+// Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the
+// exit code: 0, or 1 with the reason on stderr.
+int metricsCommand(const std::string& dir, std::ostream& out);
+
+}  // namespace regolith::postprocess

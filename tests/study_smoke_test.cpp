@@ -1,0 +1,74 @@
+// StudySmoke: the study scenes' smoke twins run by ctest (tests/CMakeLists.txt: one `regolith
+// run` per case, as a fixture), then `regolith metrics` and `regolith plot` on them, with
+// the metrics held to physically sensible bands. The runs are small (about 1900 spheres
+// of 1 mm under a 10 mm wheel), so the bands are about trends and orders, not values.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "child_process.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+const fs::path kSmokeDir = REGOLITH_STUDY_SMOKE_DIR;
+
+double metric(const Json& run, const char* key) { return run.at("metrics").at(key).at("value").get<double>(); }
+
+bool isPng(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, 8);
+  return in && std::string(magic, 8) == "\x89PNG\r\n\x1a\n";
+}
+
+TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
+  const fs::path sweep = kSmokeDir / "single_wheel";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", sweep.string()}, (sweep / "metrics.log").string()), 0)
+      << "see " << (sweep / "metrics.log");
+  std::ifstream in(sweep / "metrics.json");
+  const Json metrics = Json::parse(in);
+  ASSERT_EQ(metrics["study"], "single_wheel");
+  ASSERT_EQ(metrics["runs"].size(), 2u);
+  const Json& low = metrics["runs"][0];   // slip_0.1 sorts first
+  const Json& high = metrics["runs"][1];  // slip_0.6
+  ASSERT_EQ(low["run"], "slip_0.1");
+
+  for (const Json* run : {&low, &high}) {
+    SCOPED_TRACE(run->at("run").get<std::string>());
+    // Slip is prescribed: the measured one is the study's to the Real type's round-off.
+    EXPECT_NEAR(metric(*run, "slip"), run->at("parameters").at("slip").get<double>(), 1e-5);
+    // Vertically free under its weight, the wheel is carried by the bed on average: the
+    // mean contact force F_z is W within the residual vertical acceleration of a wheel
+    // still settling (15 %: the window is 0.24 s of a 0.4 s drive).
+    EXPECT_NEAR(metric(*run, "vertical_force") / metric(*run, "weight"), 1.0, 0.15);
+    // It sinks, but by less than its grousers plus a grain diameter... of a 10 mm wheel in
+    // a bed 9 mm deep: between 0 and the bed's depth.
+    EXPECT_GT(metric(*run, "sinkage"), 0);
+    EXPECT_LT(metric(*run, "sinkage"), 0.009);
+    // A driven wheel needs a driving torque; DP/W and T/(W R) stay within the Coulomb
+    // bound of the wheel's friction against the bed (|F_t| <= mu F_n with mu <= 0.6, and a
+    // lever of at most R + grouser height = 1.15 R).
+    EXPECT_GT(metric(*run, "torque"), 0);
+    EXPECT_LT(std::fabs(metric(*run, "drawbar_pull_coefficient")), 1.0);
+    EXPECT_LT(metric(*run, "torque_coefficient"), 1.15);
+  }
+  // The trends of every single-wheel test bed and DEM study (scenes/single_wheel/README.md):
+  // with more slip the grousers dig the wheel in deeper, and drawbar pull rises.
+  EXPECT_GT(metric(high, "sinkage"), metric(low, "sinkage"));
+  EXPECT_GT(metric(high, "drawbar_pull"), metric(low, "drawbar_pull"));
+
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string()}, (sweep / "plot.log").string()), 0)
+      << "see " << (sweep / "plot.log");
+  EXPECT_TRUE(isPng(sweep / "single_wheel_slip.png"));
+  EXPECT_TRUE(isPng(sweep / "slip_0.6" / "single_wheel_series.png"));
+}
+
+}  // namespace
+}  // namespace regolith
