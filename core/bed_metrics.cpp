@@ -12,7 +12,6 @@
 namespace regolith {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 bool isGrain(const StateArrays& s, std::size_t o) {
   return s.ownerSphereBegin[o + 1] > s.ownerSphereBegin[o];
@@ -67,7 +66,7 @@ PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& spher
     double inside = 0, whole = 0;
     for (Index k = b; k < e; ++k) {
       const double r = s.sphereRadius[k];
-      whole += 4.0 / 3.0 * kPi * r * r * r;
+      whole += 4.0 / 3.0 * M_PI * r * r * r;
       inside += sphereBoxVolume(sphereCentres[k], r, lo, hi);
     }
     if (inside <= 0) continue;

@@ -10,7 +10,6 @@
 namespace regolith {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 std::string pointText(std::size_t i, const SievePoint& p) {
   return "point " + std::to_string(i) + " (" + std::to_string(p.size) + " m, " +
@@ -114,6 +113,6 @@ double massQuantile(std::vector<double> sizes, std::vector<double> masses, doubl
   return a.first * std::pow(b.first / a.first, (passing - a.second) / (b.second - a.second));
 }
 
-double volumeEquivalentDiameter(double volume) { return std::cbrt(6 * volume / kPi); }
+double volumeEquivalentDiameter(double volume) { return std::cbrt(6 * volume / M_PI); }
 
 }  // namespace regolith

@@ -9,7 +9,6 @@
 namespace regolith {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 // Primitive of sqrt(rho^2 - x^2) on [-rho, rho].
 double chordPrimitive(double rho, double x) {
@@ -40,7 +39,7 @@ struct GaussRule {
   std::array<double, kPoints> x{}, w{};
   GaussRule() {
     for (int i = 0; i < kPoints; ++i) {
-      double z = std::cos(kPi * (i + 0.75) / (kPoints + 0.5)), dp = 0;
+      double z = std::cos(M_PI * (i + 0.75) / (kPoints + 0.5)), dp = 0;
       for (int iter = 0; iter < 100; ++iter) {
         double p0 = 1, p1 = z;
         for (int k = 2; k <= kPoints; ++k) {

@@ -76,13 +76,6 @@ std::optional<ClumpSphere> sphereOf(BuildContext& c, const Json& sphere,
 // computed value plus the integration's error bound.
 constexpr double kExplicitTolerance = 0.02;
 
-std::string numberText(double x) {
-  std::ostringstream s;
-  s.precision(6);
-  s << x;
-  return s.str();
-}
-
 // Explicit "mass" and "inertia" (principal moments, any order) of template `entry`, checked
 // against the computed `p`: within tolerance they replace the computed values in `t`
 // (moments matched by rank), beyond it they are problems naming both values.
@@ -92,8 +85,8 @@ void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
     const double m = entry["mass"].get<double>();
     const double allowed = kExplicitTolerance * p.mass + p.massErrorBound;
     if (std::abs(m - p.mass) > allowed)
-      c.problem(base + "/mass", "mass " + numberText(m) + " kg",
-                "the computed mass " + numberText(p.mass) + " kg within " + numberText(allowed) +
+      c.problem(base + "/mass", "mass " + numberText(m, 6) + " kg",
+                "the computed mass " + numberText(p.mass, 6) + " kg within " + numberText(allowed, 6) +
                     " kg (2 % plus the integration bound)");
     else
       t.mass = m;
@@ -107,9 +100,9 @@ void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
   for (int k = 0; k < 3; ++k) {
     const double allowed = kExplicitTolerance * sortedComputed[k] + p.inertiaErrorBound;
     if (std::abs(given[k] - sortedComputed[k]) > allowed) {
-      c.problem(base + "/inertia", "principal moment " + numberText(given[k]) + " kg m^2",
-                "the computed " + numberText(sortedComputed[k]) + " kg m^2 within " +
-                    numberText(allowed) + " kg m^2 (2 % plus the integration bound)");
+      c.problem(base + "/inertia", "principal moment " + numberText(given[k], 6) + " kg m^2",
+                "the computed " + numberText(sortedComputed[k], 6) + " kg m^2 within " +
+                    numberText(allowed, 6) + " kg m^2 (2 % plus the integration bound)");
       return;
     }
   }

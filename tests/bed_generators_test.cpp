@@ -9,7 +9,6 @@ namespace {
 
 using namespace regolith::test;
 
-constexpr double kPi = 3.14159265358979323846;
 
 // The smoke scene with no bodies and one source.
 Json sceneWith(const Json& source) {
@@ -50,7 +49,7 @@ TEST(Beds, HcpFillHasTheClosePackedFraction) {
   const PackingSample p = packingInBox(scene.initial, centres, {2500, 7800},
                                        Vec3d(inset, inset, inset),
                                        Vec3d(0.09 - inset, 0.09 - inset, 0.09 - inset));
-  const double closePacked = kPi / (3 * std::sqrt(2.0));
+  const double closePacked = M_PI / (3 * std::sqrt(2.0));
   EXPECT_NEAR(p.packingFraction / closePacked, 1.0, 5e-3);
   EXPECT_NEAR(p.bulkDensity, 2500 * p.packingFraction, 1e-9 * p.bulkDensity);
 }

@@ -10,10 +10,9 @@
 namespace regolith {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 // Volume of the cap of height h of a sphere of radius r.
-double cap(double r, double h) { return kPi * h * h * (3 * r - h) / 3; }
+double cap(double r, double h) { return M_PI * h * h * (3 * r - h) / 3; }
 
 // The section areas are exact and the quadrature is Gauss–Legendre on smooth pieces, so
 // the closed forms are met to rounding (measured: 1e-15); 1e-12 relative leaves room for
@@ -22,7 +21,7 @@ constexpr double kTight = 1e-12;
 
 TEST(Beds, SphereBoxVolumeMatchesClosedForms) {
   const double r = 0.7;
-  const double ball = 4.0 / 3.0 * kPi * r * r * r;
+  const double ball = 4.0 / 3.0 * M_PI * r * r * r;
   const Vec3d c(0.1, -0.2, 0.3);
   const auto rel = [](double got, double want) { return std::fabs(got - want) / want; };
   // Wholly inside; wholly outside.
@@ -81,7 +80,7 @@ TEST(Beds, CubicPackingFractionInAnyInteriorBox) {
   // Any box of whole unit cells is exact, however it cuts the spheres: pi/6.
   const PackingSample cells =
       packingInBox(s, centres, {density}, Vec3d(3.3 * r, 3.3 * r, 3.3 * r), Vec3d(15.3 * r, 13.3 * r, 11.3 * r));
-  EXPECT_NEAR(cells.packingFraction, kPi / 6, 1e-9);
+  EXPECT_NEAR(cells.packingFraction, M_PI / 6, 1e-9);
   // Bulk density: the grains' mass (1 kg each, whatever their volume) over the box: 6 x 5
   // x 4 cells of one grain's worth each.
   EXPECT_NEAR(cells.bulkDensity, 120.0 / (12 * r * 10 * r * 8 * r), 1e-6 * cells.bulkDensity);

@@ -14,7 +14,6 @@
 namespace regolith::postprocess {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 TEST(StudyMetrics, WindowMeanOfALineIsItsMidpointValueOnUnevenRows) {
   const std::vector<double> t = {0, 0.1, 0.15, 0.4, 0.45, 0.9, 1.0, 1.3};
@@ -29,7 +28,7 @@ TEST(StudyMetrics, WindowStdDevOfASinusoidOverWholePeriodsIsAmplitudeOverRootTwo
   std::vector<double> t, y;
   for (int i = 0; i <= 4000; ++i) {
     t.push_back(i * 1e-3);
-    y.push_back(5 + 0.3 * std::sin(2 * kPi * 2.5 * t.back()));  // 10 periods in 4 s
+    y.push_back(5 + 0.3 * std::sin(2 * M_PI * 2.5 * t.back()));  // 10 periods in 4 s
   }
   EXPECT_NEAR(windowMean(t, y, {0, 4, ""}), 5, 1e-12);
   // The trapezoid rule on 400 rows per period is exact for sin^2 up to round-off.
@@ -72,7 +71,7 @@ std::vector<SeriesSample> syntheticWheel() {
     s.angularVelocity.y = Real(driving ? 4 : 0);
     // The ripple has period 0.05 s: the window [0.31, 0.55] holds 4.8 periods, so its
     // mean is 0.8 + 0.1 x (the leftover 0.8 period's share): computed below.
-    s.force.x = Real(0.8 + 0.1 * std::sin(2 * kPi * 20 * t));
+    s.force.x = Real(0.8 + 0.1 * std::sin(2 * M_PI * 20 * t));
     s.force.z = Real(0.012 * 9.81);
     s.torque.y = Real(-0.5);
     rows.push_back(s);
@@ -109,7 +108,7 @@ TEST(StudyMetrics, SingleWheelFromASyntheticSeries) {
   // 0.15 + 0.4 x 0.4 and of 310 x 1e-3, so a is taken as the window's rule takes it.)
   double a = 0;
   for (int i = 0; a < m.window.begin; ++i) a = i * 1e-3;
-  const double b = 0.55, w = 2 * kPi * 20;
+  const double b = 0.55, w = 2 * M_PI * 20;
   const double ripple = 0.1 * (std::cos(w * a) - std::cos(w * b)) / ((b - a) * w);
   EXPECT_NEAR(m.drawbarPull, 0.8 + ripple, 1e-5);
   EXPECT_NEAR(m.drawbarPullStdDev, 0.1 / std::sqrt(2.0), 5e-3);  // 4.8 periods, not whole
