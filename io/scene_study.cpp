@@ -41,71 +41,129 @@ std::optional<NamedBody> bodyOf(BuildContext& c, const std::string& pointer) {
   return std::nullopt;
 }
 
-void buildSingleWheel(BuildContext& c) {
+// The body a study moves: named at /study/<bodyKey>, with a family of the scene's own whose
+// phases all start before /study/<startKey>, and its radius (/study/radius, or the shape's
+// own when it is a generated `shapeKind`). The study's phase goes last in that family.
+struct DrivenBody {
+  const Json* body = nullptr;
+  Index owner = -1;
+  FamilyMotion* motion = nullptr;
+  double radius = 0, start = 0;
+};
+
+std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, const char* startKey,
+                                       const char* shapeKind) {
+  const std::string bodyPointer = std::string("/study/") + bodyKey;
+  const std::string startPointer = std::string("/study/") + startKey;
   const Json& study = c.at("/study");
-  const std::optional<NamedBody> wheel = bodyOf(c, "/study/wheel");
-  const std::optional<double> driveStart = c.time("/study/drive_start");
-  if (!wheel || !driveStart) return;
-  const Json& body = c.at(pointerJoin("/bodies", wheel->json));
-  if (wheel->built->owner < 0) {
-    c.problem("/study/wheel", "the static body " + body["name"].dump(),
-              "a body with a \"family\" (the study drives the wheel through its family)");
-    return;
+  const std::optional<NamedBody> named = bodyOf(c, bodyPointer);
+  const std::optional<double> start = c.time(startPointer);
+  if (!named || !start) return std::nullopt;
+  const std::string base = pointerJoin("/bodies", named->json);
+  const Json& body = c.at(base);
+  if (named->built->owner < 0) {
+    c.problem(bodyPointer, "the static body " + body["name"].dump(),
+              "a body with a \"family\" (the study moves it through its family)");
+    return std::nullopt;
   }
-  double radius = 0;
+  DrivenBody d{&body, named->built->owner, nullptr, 0, *start};
   if (study.contains("radius")) {
-    radius = study["radius"].get<double>();
-  } else if (body["shape"]["kind"] == "wheel") {
-    radius = body["shape"]["radius"].get<double>();
+    d.radius = study["radius"].get<double>();
+  } else if (body["shape"]["kind"] == shapeKind) {
+    d.radius = body["shape"]["radius"].get<double>();
   } else {
     c.problem("/study", describeValue(study),
-              "a \"radius\" (the wheel's body is not a generated \"wheel\" shape to take it from)");
-    return;
+              std::string("a \"radius\" (the body is not a generated \"") + shapeKind +
+                  "\" shape to take it from)");
+    return std::nullopt;
   }
-  if (!(*driveStart < c.scene.endTime)) {
-    c.problem("/study/drive_start", numberText(*driveStart) + " s",
+  if (!(d.start < c.scene.endTime)) {
+    c.problem(startPointer, numberText(d.start) + " s",
               "a start before the end of the run (" + numberText(c.scene.endTime) + " s)");
-    return;
+    return std::nullopt;
   }
-
   const std::string familyName = body["family"].get<std::string>();
   const Index family = c.familyByName.at(familyName);
   if (family == 0) {
-    c.problem(pointerJoin(pointerJoin("/bodies", wheel->json), "family"), "\"free\"",
-              "a family of the scene's own (the study adds the drive phase to it)");
-    return;
+    c.problem(base + "/family", "\"free\"", "a family of the scene's own (the study adds its phase to it)");
+    return std::nullopt;
   }
-  FamilyMotion& motion = c.scene.model.families[static_cast<std::size_t>(family)];
-  if (!motion.phases.empty() && !(motion.phases.back().start < *driveStart)) {
-    c.problem("/study/drive_start", numberText(*driveStart) + " s",
+  d.motion = &c.scene.model.families[static_cast<std::size_t>(family)];
+  if (!d.motion->phases.empty() && !(d.motion->phases.back().start < d.start)) {
+    c.problem(startPointer, numberText(d.start) + " s",
               "a start after every phase of family " + Json(familyName).dump() + " (its last starts at " +
-                  numberText(motion.phases.back().start) + " s; the study appends the drive phase)");
-    return;
+                  numberText(d.motion->phases.back().start) + " s; the study appends its own phase)");
+    return std::nullopt;
   }
+  return d;
+}
 
+Json gravityJson(const Vec3& g) { return {double(g.x), double(g.y), double(g.z)}; }
+
+double ownerMass(BuildContext& c, Index owner) {
+  return double(c.world.state().ownerMass[static_cast<std::size_t>(owner)]);
+}
+
+void buildSingleWheel(BuildContext& c) {
+  const Json& study = c.at("/study");
+  const std::optional<DrivenBody> wheel = drivenBodyOf(c, "wheel", "drive_start", "wheel");
+  if (!wheel) return;
   const double slip = study["slip"].get<double>();
   const double spin = study["angular_velocity"].get<double>();
-  const double speed = regression::slipAdjustedVelocity(slip, spin * radius);
+  const double speed = regression::slipAdjustedVelocity(slip, spin * wheel->radius);
   MotionPhase drive;
-  drive.start = *driveStart;
+  drive.start = wheel->start;
   drive.dof = {DofRule::constant(speed), DofRule::fixed(), DofRule::free(),
                DofRule::fixed(),         DofRule::constant(spin), DofRule::fixed()};
-  drive.rotationFrame = RotationFrame::World;
-  motion.phases.push_back(drive);
+  wheel->motion->phases.push_back(drive);
 
-  const StateArrays& state = c.world.state();
-  const Vec3 g = c.scene.model.gravity;
-  Json resolved = {{"kind", "single_wheel"},
-                   {"wheel", body["name"]},
-                   {"slip", slip},
+  c.scene.studyJson = Json{{"kind", "single_wheel"},
+                           {"wheel", (*wheel->body)["name"]},
+                           {"slip", slip},
+                           {"angular_velocity", spin},
+                           {"radius", wheel->radius},
+                           {"forward_speed", speed},
+                           {"drive_start", wheel->start},
+                           {"drive_end", c.scene.endTime},
+                           {"steady_after", study.value("steady_after", 0.4)},
+                           {"mass", ownerMass(c, wheel->owner)},
+                           {"gravity", gravityJson(c.scene.model.gravity)}}
+                          .dump();
+}
+
+// tumbling: the ring on a slope. The bed lies flat in the scene's frame; the study turns
+// gravity by slope_deg about -y, so that downhill is +x: g = |g| (sin a, 0, -cos a). From
+// `release` on the ring spins at the prescribed rate about y, translating freely.
+void buildTumbling(BuildContext& c) {
+  const Json& study = c.at("/study");
+  Vec3& g = c.scene.model.gravity;
+  if (g.x != 0 || g.y != 0 || !(g.z < 0)) {
+    c.problem("/gravity", describeValue(c.doc.value("gravity", Json("earth"))),
+              "a gravity along -z (\"earth\", \"moon\", [0, 0, -9.8]): the tumbling study tilts it by slope_deg");
+    return;
+  }
+  const std::optional<DrivenBody> ring = drivenBodyOf(c, "ring", "release", "ring");
+  if (!ring) return;
+  const double slope = study["slope_deg"].get<double>() * M_PI / 180;
+  const double magnitude = -double(g.z);
+  g = Vec3(Real(magnitude * std::sin(slope)), Real(0), Real(-magnitude * std::cos(slope)));
+  const double spin = study["angular_velocity"].get<double>();
+  MotionPhase roll;
+  roll.start = ring->start;
+  roll.dof = {DofRule::free(),  DofRule::free(),          DofRule::free(),
+              DofRule::fixed(), DofRule::constant(spin),  DofRule::fixed()};
+  ring->motion->phases.push_back(roll);
+
+  Json resolved = {{"kind", "tumbling"},
+                   {"ring", (*ring->body)["name"]},
+                   {"slope_deg", study["slope_deg"]},
                    {"angular_velocity", spin},
-                   {"radius", radius},
-                   {"forward_speed", speed},
-                   {"drive_start", *driveStart},
-                   {"drive_end", c.scene.endTime},
-                   {"steady_after", study.value("steady_after", 0.4)},
-                   {"mass", double(state.ownerMass[static_cast<std::size_t>(wheel->built->owner)])},
-                   {"gravity", {double(g.x), double(g.y), double(g.z)}}};
+                   {"radius", ring->radius},
+                   {"release", ring->start},
+                   {"end", c.scene.endTime},
+                   {"mass", ownerMass(c, ring->owner)},
+                   {"gravity", gravityJson(g)}};
+  if (study.contains("surface_height")) resolved["surface_height"] = study["surface_height"];
   c.scene.studyJson = resolved.dump();
 }
 
@@ -115,6 +173,7 @@ void buildStudy(BuildContext& c) {
   if (!c.has("/study")) return;
   const std::string kind = c.at("/study/kind").get<std::string>();
   if (kind == "single_wheel") buildSingleWheel(c);
+  if (kind == "tumbling") buildTumbling(c);
 }
 
 }  // namespace regolith::scene

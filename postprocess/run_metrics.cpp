@@ -7,11 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
 #include "io/run_file.h"
 #include "postprocess/single_wheel_metrics.h"
+#include "postprocess/tumbling_metrics.h"
 
 namespace regolith::postprocess {
 namespace {
@@ -62,6 +64,70 @@ json singleWheelJson(const RunFileReader& run, const json& study) {
             {"tractive_efficiency", quantity(m.tractiveEfficiency, "1")}}}};
 }
 
+// The frame nearest to time t (frames are written at step multiples, so the one "at" a
+// phase start may be half a step after it).
+std::size_t frameAt(const RunFileReader& run, double t) {
+  std::size_t best = 0;
+  double bestDistance = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < run.frameCount(); ++i) {
+    const double distance = std::fabs(run.frame(i).time - t);
+    if (distance < bestDistance) best = i, bestDistance = distance;
+    if (run.frame(i).time > t) break;
+  }
+  return best;
+}
+
+json tumblingJson(const RunFileReader& run, const json& study) {
+  TumblingStudy s;
+  s.ring = study.at("ring").get<std::string>();
+  s.slopeDeg = study.at("slope_deg").get<double>();
+  s.angularVelocity = study.at("angular_velocity").get<double>();
+  s.radius = study.at("radius").get<double>();
+  s.release = study.at("release").get<double>();
+  s.end = study.at("end").get<double>();
+  s.mass = study.at("mass").get<double>();
+  if (run.frameCount() == 0) throw std::invalid_argument("the run file has no frames");
+  const FrameData before = run.frame(frameAt(run, s.release));
+  const FrameData after = run.frame(run.frameCount() - 1);
+  double surface = 0;
+  std::string surfaceRule;
+  if (study.contains("surface_height")) {
+    surface = study["surface_height"].get<double>();
+    surfaceRule = "the study's surface_height";
+  } else {
+    surface = bedSurfaceHeight(before);
+    surfaceRule = "mean highest grain top per cell at t = " + std::to_string(before.time) + " s";
+    if (!std::isfinite(surface))
+      throw std::invalid_argument("no grains to find the surface from: give the study a surface_height");
+  }
+  double largest = 0;
+  for (std::size_t k = 0; k < before.state.sphereRadius.size(); ++k)
+    largest = std::max(largest, double(before.state.sphereRadius[k]));
+  const double threshold = 2 * largest;
+  const DisplacedGrains moved = displacedDownslope(before, after, threshold);
+  const TumblingMetrics m = tumblingMetrics(run.series(s.ring), s, surface);
+  json w = windowJson(m.window);
+  return {{"window", w},
+          {"surface", {{"height", surface}, {"unit", "m"}, {"rule", surfaceRule}}},
+          {"metrics",
+           {{"travel", quantity(m.travel, "m")},
+            {"mean_speed", quantity(m.meanSpeed, "m/s")},
+            {"final_speed", quantity(m.finalSpeed, "m/s")},
+            {"max_speed", quantity(m.maxSpeed, "m/s")},
+            {"mean_sinkage", quantity(m.meanSinkage, "m")},
+            {"max_sinkage", quantity(m.maxSinkage, "m")},
+            {"airborne_fraction", quantity(m.airborneFraction, "1")},
+            {"mean_normal_force", quantity(m.meanNormalForce, "N")},
+            {"mean_friction_force", quantity(m.meanFrictionForce, "N")},
+            {"peak_normal_force", quantity(m.peakNormalForce, "N")},
+            {"peak_impulse", quantity(m.peakImpulse, "N s")},
+            {"contact_episodes", quantity(m.contactEpisodes, "1")},
+            {"energy_dissipated", quantity(m.energyDissipated, "J")},
+            {"displaced_mass", quantity(moved.mass, "kg")},
+            {"displaced_grains", quantity(double(moved.count), "1")},
+            {"displacement_threshold", quantity(threshold, "m")}}}};
+}
+
 void writeJson(const fs::path& path, const json& j) {
   const fs::path tmp = path.string() + ".tmp";
   {
@@ -76,6 +142,8 @@ void writeJson(const fs::path& path, const json& j) {
 std::vector<std::string> headline(const std::string& study) {
   if (study == "single_wheel")
     return {"slip", "sinkage", "drawbar_pull_coefficient", "torque_coefficient", "tractive_efficiency"};
+  if (study == "tumbling")
+    return {"travel", "mean_speed", "mean_sinkage", "airborne_fraction", "energy_dissipated", "displaced_mass"};
   return {};
 }
 
@@ -108,6 +176,7 @@ json runMetrics(const std::string& runDir) {
   json metrics;
   try {
     if (kind == "single_wheel") metrics = singleWheelJson(run, study);
+    else if (kind == "tumbling") metrics = tumblingJson(run, study);
     else throw std::runtime_error("no metrics for study kind \"" + kind + "\" in this build");
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(h5 + ": " + e.what());
