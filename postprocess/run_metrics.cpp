@@ -70,9 +70,9 @@ std::size_t frameAt(const RunFileReader& run, double t) {
   std::size_t best = 0;
   double bestDistance = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < run.frameCount(); ++i) {
-    const double distance = std::fabs(run.frame(i).time - t);
-    if (distance < bestDistance) best = i, bestDistance = distance;
-    if (run.frame(i).time > t) break;
+    const double time = run.frame(i).time;  // reads the whole frame: stop once past t
+    if (std::fabs(time - t) < bestDistance) best = i, bestDistance = std::fabs(time - t);
+    if (time > t) break;
   }
   return best;
 }
