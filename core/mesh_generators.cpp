@@ -1,4 +1,4 @@
-// Generated wheel and ring meshes; see mesh_generators.h. Every face is written
+// Generated wheel, ring and plate meshes; see mesh_generators.h. Every face is written
 // counter-clockwise seen from outside; the tests check that checkMesh turns none.
 #include "core/mesh_generators.h"
 
@@ -188,6 +188,25 @@ std::vector<TriangleMesh> ringSegments(const RingSpec& spec, int count, double g
     segments.push_back(annulus(spec.radius, spec.radius - spec.thickness, spec.width, k * step + gapAngle / 2,
                                (k + 1) * step - gapAngle / 2, m, false));
   return segments;
+}
+
+TriangleMesh plate(const PlateSpec& spec) {
+  const std::string what = "plate";
+  require(spec.length > 0 && std::isfinite(spec.length), what, "length", spec.length, "must be > 0");
+  require(spec.width > 0 && std::isfinite(spec.width), what, "width", spec.width, "must be > 0");
+  require(spec.thickness > 0 && std::isfinite(spec.thickness), what, "thickness", spec.thickness, "must be > 0");
+  TriangleMesh m;
+  // Corner k has x, y, z on the + side where bit 0, 1, 2 of k is set.
+  for (int k = 0; k < 8; ++k)
+    m.vertices.emplace_back((k & 1 ? 0.5 : -0.5) * spec.length, (k & 2 ? 0.5 : -0.5) * spec.width,
+                            (k & 4 ? 0.5 : -0.5) * spec.thickness);
+  addQuad(m, 0, 2, 3, 1);  // -z: the face a plate pushed down leads with
+  addQuad(m, 4, 5, 7, 6);  // +z
+  addQuad(m, 0, 1, 5, 4);  // -y
+  addQuad(m, 2, 6, 7, 3);  // +y
+  addQuad(m, 0, 4, 6, 2);  // -x
+  addQuad(m, 1, 3, 7, 5);  // +x
+  return m;
 }
 
 }  // namespace regolith

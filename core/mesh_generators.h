@@ -1,5 +1,5 @@
 // Closed, outward-oriented meshes of the bodies the rover scenes need: a wheel with
-// grousers and a flexible ring (as rigid segments). Each is one watertight surface that
+// grousers, a flexible ring (as rigid segments) and the flat plate of intrusion tests. Each is one watertight surface that
 // checkMesh accepts without a warning or a fix.
 #pragma once
 
@@ -58,5 +58,15 @@ TriangleMesh ring(const RingSpec& spec);
 // no gap and count dividing ringFacets(spec), the sectors' chords are the ring's own, so
 // their volumes add up to the ring's exactly.
 std::vector<TriangleMesh> ringSegments(const RingSpec& spec, int count, double gapAngle = 0);
+
+// A rectangular plate (a closed box): length along x, width along y, thickness along z,
+// centred at the origin; each face two triangles.
+struct PlateSpec {
+  double length = 0.0381;    // [m] (the 3.81 cm x 2.54 cm plate of Li, Zhang & Goldman 2013)
+  double width = 0.0254;     // [m]
+  double thickness = 0.003;  // [m]
+};
+
+TriangleMesh plate(const PlateSpec& spec);
 
 }  // namespace regolith

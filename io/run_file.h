@@ -99,6 +99,7 @@ class RunFileReader {
   const RunHeader& header() const;
   std::size_t frameCount() const;
   FrameData frame(std::size_t k) const;
+  double frameTime(std::size_t k) const;  // frame k's time [s], without reading its datasets
   FrameView frameView(std::size_t k) const;
   std::vector<SeriesSample> series(const std::string& body) const;
 

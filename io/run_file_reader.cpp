@@ -35,6 +35,10 @@ FrameData RunFileReader::frame(std::size_t k) const {
   return run_layout::readFrame(m_impl->frameGroup(k));
 }
 
+double RunFileReader::frameTime(std::size_t k) const {
+  return m_impl->frameGroup(k).doubleAttribute("time");
+}
+
 FrameView RunFileReader::frameView(std::size_t k) const {
   return run_layout::readFrameView(m_impl->frameGroup(k));
 }

@@ -66,9 +66,14 @@ void buildTemplates(BuildContext& c);  // inline and file templates
 void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
 void buildStudy(BuildContext& c);      // the study: resolved, and the motion it defines
+// The rotation the study gives the shape at `shapePointer` (a body's "/bodies/<i>/shape")
+// in place of a "rotate" of its own: plate_intrusion turns its plate by beta_deg; the
+// identity for every other shape (io/scene_study.cpp).
+Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer);
 void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
 
-// Mesh-like shapes ("mesh" files, generated "wheel" and "ring"): io/scene_mesh_shapes.cpp.
+// Mesh-like shapes ("mesh" files, generated "wheel", "ring" and "plate"):
+// io/scene_mesh_shapes.cpp.
 bool isMeshShape(const std::string& kind);
 // The shape at `pointer` as a checked mesh in world coordinates (units, scale, rotate,
 // translate); warnings go to the scene, problems to the context (then nullopt).

@@ -1,6 +1,7 @@
-// Mesh-like body shapes: a triangle mesh file (OBJ/STL), a generated grouser wheel, a
-// generated ring. Each becomes a checked TriangleMesh in world coordinates at the body's
-// initial pose: file units and scale, then "rotate", then "translate".
+// Mesh-like body shapes: a triangle mesh file (OBJ/STL), a generated grouser wheel, ring
+// or plate. Each becomes a checked TriangleMesh in world coordinates at the body's
+// initial pose: file units and scale, then "rotate" (or the turn a study gives its body:
+// studyTurnOf), then "translate".
 #include <cmath>
 #include <stdexcept>
 
@@ -59,6 +60,13 @@ std::optional<TriangleMesh> localMesh(BuildContext& c, const std::string& pointe
       w.maxFacetAngle = shape.value("facet_angle_deg", kDefaultFacetAngle / kDegree) * kDegree;
       return grouserWheel(w);
     }
+    if (kind == "plate") {
+      PlateSpec p;
+      p.length = shape["length"].get<double>();
+      p.width = shape["width"].get<double>();
+      p.thickness = shape["thickness"].get<double>();
+      return plate(p);
+    }
     RingSpec r;
     r.radius = shape.value("radius", r.radius);
     r.width = shape.value("width", r.width);
@@ -75,12 +83,12 @@ std::optional<TriangleMesh> localMesh(BuildContext& c, const std::string& pointe
 }  // namespace
 
 bool isMeshShape(const std::string& kind) {
-  return kind == "mesh" || kind == "wheel" || kind == "ring";
+  return kind == "mesh" || kind == "wheel" || kind == "ring" || kind == "plate";
 }
 
 std::optional<TriangleMesh> meshShapeOf(BuildContext& c, const std::string& pointer) {
   std::optional<TriangleMesh> mesh = localMesh(c, pointer);
-  const std::optional<Quat> q = rotationOf(c, pointer);
+  const std::optional<Quat> q = c.has(pointer + "/rotate") ? rotationOf(c, pointer) : studyTurnOf(c, pointer);
   if (!mesh || !q) return std::nullopt;
   const Vec3d shift = c.has(pointer + "/translate") ? c.vec(pointer + "/translate") : Vec3d();
   TriangleMesh placed = transformed(*mesh, 1.0, *q, shift);

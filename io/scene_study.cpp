@@ -43,9 +43,11 @@ std::optional<NamedBody> bodyOf(BuildContext& c, const std::string& pointer) {
 
 // The body a study moves: named at /study/<bodyKey>, with a family of the scene's own whose
 // phases all start before /study/<startKey>, and its radius (/study/radius, or the shape's
-// own when it is a generated `shapeKind`). The study's phase goes last in that family.
+// own when it is a generated `shapeKind`; no radius when shapeKind is null). The study's
+// phases go last in that family.
 struct DrivenBody {
   const Json* body = nullptr;
+  std::size_t jsonIndex = 0;  // in /bodies
   Index owner = -1;
   FamilyMotion* motion = nullptr;
   double radius = 0, start = 0;
@@ -66,8 +68,10 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
               "a body with a \"family\" (the study moves it through its family)");
     return std::nullopt;
   }
-  DrivenBody d{&body, named->built->owner, nullptr, 0, *start};
-  if (study.contains("radius")) {
+  DrivenBody d{&body, named->json, named->built->owner, nullptr, 0, *start};
+  if (!shapeKind) {
+    // the study needs no radius
+  } else if (study.contains("radius")) {
     d.radius = study["radius"].get<double>();
   } else if (body["shape"]["kind"] == shapeKind) {
     d.radius = body["shape"]["radius"].get<double>();
@@ -97,6 +101,8 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
   }
   return d;
 }
+
+double degreesAt(const BuildContext& c, const char* pointer) { return c.at(pointer).get<double>() * M_PI / 180; }
 
 Json gravityJson(const Vec3& g) { return {double(g.x), double(g.y), double(g.z)}; }
 
@@ -144,7 +150,7 @@ void buildTumbling(BuildContext& c) {
   }
   const std::optional<DrivenBody> ring = drivenBodyOf(c, "ring", "release", "ring");
   if (!ring) return;
-  const double slope = study["slope_deg"].get<double>() * M_PI / 180;
+  const double slope = degreesAt(c, "/study/slope_deg");
   const double magnitude = -double(g.z);
   g = Vec3(Real(magnitude * std::sin(slope)), Real(0), Real(-magnitude * std::cos(slope)));
   const double spin = study["angular_velocity"].get<double>();
@@ -167,13 +173,97 @@ void buildTumbling(BuildContext& c) {
   c.scene.studyJson = resolved.dump();
 }
 
+// plate_intrusion: a plate (a generated "plate" shape: length along x, width along y,
+// thickness along z before the turn) turned by beta about -y, so that its long axis rises
+// towards +x for beta > 0 and its lower face's normal is (sin b, 0, -cos b); driven from
+// `start` on, first straight down by `entry` (to bury it before an upward or sideways
+// stroke), then along (cos g, 0, -sin g) by `travel` at `speed` (gamma = 90 deg is
+// straight down), then held. These are the angles of Li, Zhang & Goldman 2013 (Science
+// 339:1408, Fig. 2) as models/rft derives them from a plate's normal and velocity, so
+// that an intrusion sweep calibrates that model directly.
+void buildPlateIntrusion(BuildContext& c) {
+  const Json& study = c.at("/study");
+  const std::optional<DrivenBody> plate = drivenBodyOf(c, "plate", "start", nullptr);
+  if (!plate) return;
+  const Json& shape = (*plate->body)["shape"];
+  const std::string shapePointer = pointerJoin("/bodies", plate->jsonIndex) + "/shape";
+  if (shape["kind"] != "plate") {
+    c.problem(shapePointer + "/kind", shape["kind"].dump(),
+              "\"plate\" (the study's intruder is a generated plate: its area and extent come from it)");
+    return;
+  }
+  if (shape.contains("rotate")) {
+    c.problem(shapePointer + "/rotate", describeValue(shape["rotate"]),
+              "no \"rotate\" on the study's plate (the study turns it by /study/beta_deg)");
+    return;
+  }
+  const double beta = degreesAt(c, "/study/beta_deg"), gamma = degreesAt(c, "/study/gamma_deg");
+  const double speed = study.value("speed", 0.01), entry = study.value("entry", 0.0);
+  const double travel = study["travel"].get<double>();
+  const double legStart = plate->start + entry / speed, legEnd = legStart + travel / speed;
+  if (legEnd > c.scene.endTime * (1 + 1e-12)) {
+    c.problem("/study/travel", numberText(travel) + " m",
+              "a stroke the run can hold: at " + numberText(speed) + " m/s it ends at " + numberText(legEnd) +
+                  " s, after the run's end (" + numberText(c.scene.endTime) + " s)");
+    return;
+  }
+  if (study.contains("fit_depth") && !(study["fit_depth"][0] < study["fit_depth"][1])) {
+    c.problem("/study/fit_depth", study["fit_depth"].dump(), "[shallowest, deepest] with shallowest < deepest");
+    return;
+  }
+  // A direction's component below 1e-15 of the speed is cos(pi/2)'s round-off: exactly 0.
+  const auto along = [speed](double u) { return std::fabs(u) < 1e-15 ? 0.0 : speed * u; };
+  const auto phase = [&](double start, DofRule x, DofRule z) {
+    MotionPhase p;
+    p.start = start;
+    p.dof = {x, DofRule::fixed(), z, DofRule::fixed(), DofRule::fixed(), DofRule::fixed()};
+    plate->motion->phases.push_back(p);
+  };
+  if (entry > 0) phase(plate->start, DofRule::fixed(), DofRule::constant(-speed));
+  phase(legStart, DofRule::constant(along(std::cos(gamma))), DofRule::constant(-along(std::sin(gamma))));
+  if (legEnd < c.scene.endTime) phase(legEnd, DofRule::fixed(), DofRule::fixed());
+
+  const double length = shape["length"].get<double>(), width = shape["width"].get<double>();
+  const double thickness = shape["thickness"].get<double>();
+  Json resolved = {{"kind", "plate_intrusion"},
+                   {"plate", (*plate->body)["name"]},
+                   {"beta_deg", study["beta_deg"]},
+                   {"gamma_deg", study["gamma_deg"]},
+                   {"speed", speed},
+                   {"length", length},
+                   {"width", width},
+                   {"thickness", thickness},
+                   {"area", length * width},
+                   // the plate's centre depth at which its top edge reaches the surface
+                   {"half_height", 0.5 * length * std::fabs(std::sin(beta)) + 0.5 * thickness * std::fabs(std::cos(beta))},
+                   {"direction", gravityJson(Vec3(Real(along(std::cos(gamma)) / speed), Real(0),
+                                                  Real(-along(std::sin(gamma)) / speed)))},
+                   {"start", plate->start},
+                   {"entry", entry},
+                   {"travel", travel},
+                   {"stroke_start", legStart},
+                   {"stroke_end", legEnd},
+                   {"end", c.scene.endTime}};
+  for (const char* key : {"surface_height", "fit_depth"})
+    if (study.contains(key)) resolved[key] = study[key];
+  c.scene.studyJson = resolved.dump();
+}
+
 }  // namespace
+
+Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer) {
+  if (!c.has("/study/kind") || c.at("/study/kind") != "plate_intrusion") return Quat();
+  const std::string bodyPointer = shapePointer.substr(0, shapePointer.rfind('/'));
+  if (!c.has(bodyPointer + "/name") || c.at(bodyPointer + "/name") != c.at("/study/plate")) return Quat();
+  return quatFromRotationVector(Vec3d(0, -degreesAt(c, "/study/beta_deg"), 0));
+}
 
 void buildStudy(BuildContext& c) {
   if (!c.has("/study")) return;
   const std::string kind = c.at("/study/kind").get<std::string>();
   if (kind == "single_wheel") buildSingleWheel(c);
   if (kind == "tumbling") buildTumbling(c);
+  if (kind == "plate_intrusion") buildPlateIntrusion(c);
 }
 
 }  // namespace regolith::scene

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "io/run_file.h"
+#include "postprocess/plate_intrusion_metrics.h"
 #include "postprocess/single_wheel_metrics.h"
 #include "postprocess/tumbling_metrics.h"
 
@@ -70,11 +71,26 @@ std::size_t frameAt(const RunFileReader& run, double t) {
   std::size_t best = 0;
   double bestDistance = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < run.frameCount(); ++i) {
-    const double time = run.frame(i).time;  // reads the whole frame: stop once past t
+    const double time = run.frameTime(i);
     if (std::fabs(time - t) < bestDistance) best = i, bestDistance = std::fabs(time - t);
     if (time > t) break;
   }
   return best;
+}
+
+// The bed's undisturbed surface: the study's surface_height, or measured on the frame
+// nearest `time` (one taken before the body touches the bed); the height and the rule.
+json surfaceOf(const RunFileReader& run, const json& study, double time) {
+  if (study.contains("surface_height"))
+    return {{"height", study["surface_height"].get<double>()}, {"unit", "m"}, {"rule", "the study's surface_height"}};
+  if (run.frameCount() == 0) throw std::invalid_argument("the run file has no frames");
+  const FrameData frame = run.frame(frameAt(run, time));
+  const double surface = bedSurfaceHeight(frame);
+  if (!std::isfinite(surface))
+    throw std::invalid_argument("no grains to find the surface from: give the study a surface_height");
+  return {{"height", surface},
+          {"unit", "m"},
+          {"rule", "mean highest grain top per cell at t = " + std::to_string(frame.time) + " s"}};
 }
 
 json tumblingJson(const RunFileReader& run, const json& study) {
@@ -89,26 +105,15 @@ json tumblingJson(const RunFileReader& run, const json& study) {
   if (run.frameCount() == 0) throw std::invalid_argument("the run file has no frames");
   const FrameData before = run.frame(frameAt(run, s.release));
   const FrameData after = run.frame(run.frameCount() - 1);
-  double surface = 0;
-  std::string surfaceRule;
-  if (study.contains("surface_height")) {
-    surface = study["surface_height"].get<double>();
-    surfaceRule = "the study's surface_height";
-  } else {
-    surface = bedSurfaceHeight(before);
-    surfaceRule = "mean highest grain top per cell at t = " + std::to_string(before.time) + " s";
-    if (!std::isfinite(surface))
-      throw std::invalid_argument("no grains to find the surface from: give the study a surface_height");
-  }
+  const json surface = surfaceOf(run, study, s.release);
   double largest = 0;
   for (std::size_t k = 0; k < before.state.sphereRadius.size(); ++k)
     largest = std::max(largest, double(before.state.sphereRadius[k]));
   const double threshold = 2 * largest;
   const DisplacedGrains moved = displacedDownslope(before, after, threshold);
-  const TumblingMetrics m = tumblingMetrics(run.series(s.ring), s, surface);
-  json w = windowJson(m.window);
-  return {{"window", w},
-          {"surface", {{"height", surface}, {"unit", "m"}, {"rule", surfaceRule}}},
+  const TumblingMetrics m = tumblingMetrics(run.series(s.ring), s, surface["height"].get<double>());
+  return {{"window", windowJson(m.window)},
+          {"surface", surface},
           {"metrics",
            {{"travel", quantity(m.travel, "m")},
             {"mean_speed", quantity(m.meanSpeed, "m/s")},
@@ -128,6 +133,51 @@ json tumblingJson(const RunFileReader& run, const json& study) {
             {"displacement_threshold", quantity(threshold, "m")}}}};
 }
 
+// Slopes in N/m^3 also in N/cm^3, the unit RFT papers quote.
+json stressPerDepth(double perCubicMetre) {
+  return {{"value", std::isfinite(perCubicMetre) ? json(perCubicMetre) : json(nullptr)},
+          {"unit", "N/m^3"},
+          {"value_n_per_cm3", std::isfinite(perCubicMetre) ? json(perCubicMetre * 1e-6) : json(nullptr)}};
+}
+
+json lineJson(const LineFit& f) {
+  return {{"slope", quantity(f.slope, "N/m")},
+          {"intercept", quantity(f.intercept, "N")},
+          {"r_squared", quantity(f.rSquared, "1")},
+          {"points", f.points}};
+}
+
+json plateIntrusionJson(const RunFileReader& run, const json& study) {
+  PlateIntrusionStudy s;
+  s.plate = study.at("plate").get<std::string>();
+  s.betaDeg = study.at("beta_deg").get<double>();
+  s.gammaDeg = study.at("gamma_deg").get<double>();
+  s.area = study.at("area").get<double>();
+  s.halfHeight = study.at("half_height").get<double>();
+  s.strokeStart = study.at("stroke_start").get<double>();
+  s.strokeEnd = study.at("stroke_end").get<double>();
+  if (study.contains("fit_depth")) s.fitDepth = study["fit_depth"].get<std::array<double, 2>>();
+  const json surface = surfaceOf(run, study, study.at("start").get<double>());
+  const PlateIntrusionMetrics m = plateIntrusionMetrics(run.series(s.plate), s, surface["height"].get<double>());
+  json w = windowJson(m.window);
+  w["depth_begin"] = m.depthBegin;
+  w["depth_end"] = m.depthEnd;
+  w["rows"] = m.rows;
+  return {{"window", w},
+          {"surface", surface},
+          {"fits", {{"force_x", lineJson(m.forceX)}, {"force_z", lineJson(m.forceZ)}}},
+          {"metrics",
+           {{"stress_per_depth_x", stressPerDepth(m.stressPerDepthX)},
+            {"stress_per_depth_z", stressPerDepth(m.stressPerDepthZ)},
+            {"r_squared_x", quantity(m.forceX.rSquared, "1")},
+            {"r_squared_z", quantity(m.forceZ.rSquared, "1")},
+            {"mean_alpha_x", stressPerDepth(m.meanAlphaX)},
+            {"mean_alpha_z", stressPerDepth(m.meanAlphaZ)},
+            {"max_depth", quantity(m.maxDepth, "m")},
+            {"force_x_at_max_depth", quantity(m.forceXAtMaxDepth, "N")},
+            {"force_z_at_max_depth", quantity(m.forceZAtMaxDepth, "N")}}}};
+}
+
 void writeJson(const fs::path& path, const json& j) {
   const fs::path tmp = path.string() + ".tmp";
   {
@@ -144,6 +194,8 @@ std::vector<std::string> headline(const std::string& study) {
     return {"slip", "sinkage", "drawbar_pull_coefficient", "torque_coefficient", "tractive_efficiency"};
   if (study == "tumbling")
     return {"travel", "mean_speed", "mean_sinkage", "airborne_fraction", "energy_dissipated", "displaced_mass"};
+  if (study == "plate_intrusion")
+    return {"stress_per_depth_z", "r_squared_z", "stress_per_depth_x", "mean_alpha_z", "max_depth"};
   return {};
 }
 
@@ -177,6 +229,7 @@ json runMetrics(const std::string& runDir) {
   try {
     if (kind == "single_wheel") metrics = singleWheelJson(run, study);
     else if (kind == "tumbling") metrics = tumblingJson(run, study);
+    else if (kind == "plate_intrusion") metrics = plateIntrusionJson(run, study);
     else throw std::runtime_error("no metrics for study kind \"" + kind + "\" in this build");
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(h5 + ": " + e.what());
