@@ -249,6 +249,73 @@ void buildPlateIntrusion(BuildContext& c) {
   c.scene.studyJson = resolved.dump();
 }
 
+// repose: the angle of repose by cylinder withdrawal. A vertical open cylinder (finite,
+// particles inside, no end caps) holds the grains on the floor; from `lift_start` on the
+// study lifts it along +z at `lift_speed` (its other DOFs fixed), and the grains run out
+// under its lower rim into a heap. The heap's axis is the cylinder's; the metrics measure
+// its surface at `measure_at` (default: the end of the run).
+void buildRepose(BuildContext& c) {
+  const Json& study = c.at("/study");
+  const std::string name = study["cylinder"].get<std::string>();
+  const Json bodies = c.doc.value("bodies", Json::array());
+  std::string shapePointer;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i]["name"] != name) continue;
+    shapePointer = pointerJoin(pointerJoin("/bodies", i), "shape");
+    if (bodies[i]["shape"]["kind"] != "cylinder") {
+      c.problem("/study/cylinder", Json(name).dump() + ", a " + bodies[i]["shape"]["kind"].dump() + " shape",
+                "a body whose shape is a \"cylinder\" (the column the study lifts)");
+      return;
+    }
+  }
+  const std::optional<DrivenBody> tube = drivenBodyOf(c, "cylinder", "lift_start", "cylinder");
+  if (!tube) return;
+  const Json& shape = (*tube->body)["shape"];
+  const std::vector<double> axis = shape["axis"].get<std::vector<double>>();
+  const std::vector<double> point = shape["point"].get<std::vector<double>>();
+  const double length = shape.value("length", 0.0);
+  const bool vertical = std::hypot(axis[0], axis[1]) <= 1e-9 * std::fabs(axis[2]);
+  if (!vertical || !(length > 0) || !shape.value("inside", true) || shape.value("end_caps", false)) {
+    c.problem(shapePointer, describeValue(shape),
+              "a finite (\"length\" > 0), vertical (\"axis\" along z) cylinder with the particles "
+              "inside and no \"end_caps\": a column that lifts off the floor");
+    return;
+  }
+  const double speed = study["lift_speed"].get<double>();
+  MotionPhase lift;
+  lift.start = tube->start;
+  lift.dof = {DofRule::fixed(), DofRule::fixed(), DofRule::constant(speed),
+              DofRule::fixed(), DofRule::fixed(), DofRule::fixed()};
+  tube->motion->phases.push_back(lift);
+
+  double measure = c.scene.endTime;
+  if (study.contains("measure_at")) {
+    const std::optional<double> t = c.time("/study/measure_at");
+    if (!t) return;
+    if (!(*t > tube->start && *t <= c.scene.endTime)) {
+      c.problem("/study/measure_at", numberText(*t) + " s",
+                "a time after lift_start (" + numberText(tube->start) + " s) and not after the end (" +
+                    numberText(c.scene.endTime) + " s)");
+      return;
+    }
+    measure = *t;
+  }
+  Json centre = {point[0], point[1]};
+  if (study.contains("centre")) centre = study["centre"];
+  c.scene.studyJson = Json{{"kind", "repose"},
+                           {"cylinder", name},
+                           {"radius", tube->radius},
+                           {"centre", centre},
+                           {"lift_start", tube->start},
+                           {"lift_speed", speed},
+                           {"cylinder_bottom", point[2] - length / 2},
+                           {"floor_height", study["floor_height"]},
+                           {"measure_at", measure},
+                           {"end", c.scene.endTime},
+                           {"gravity", gravityJson(c.scene.model.gravity)}}
+                          .dump();
+}
+
 }  // namespace
 
 Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer) {
@@ -264,6 +331,7 @@ void buildStudy(BuildContext& c) {
   if (kind == "single_wheel") buildSingleWheel(c);
   if (kind == "tumbling") buildTumbling(c);
   if (kind == "plate_intrusion") buildPlateIntrusion(c);
+  if (kind == "repose") buildRepose(c);
 }
 
 }  // namespace regolith::scene

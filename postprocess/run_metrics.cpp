@@ -13,6 +13,7 @@
 
 #include "io/run_file.h"
 #include "postprocess/plate_intrusion_metrics.h"
+#include "postprocess/repose_metrics.h"
 #include "postprocess/single_wheel_metrics.h"
 #include "postprocess/tumbling_metrics.h"
 
@@ -178,6 +179,60 @@ json plateIntrusionJson(const RunFileReader& run, const json& study) {
             {"force_z_at_max_depth", quantity(m.forceZAtMaxDepth, "N")}}}};
 }
 
+// repose: the heap's surface in the frame nearest measure_at, after the cylinder has
+// cleared it (its lower rim above the heap's top; otherwise the column is still held).
+json reposeJson(const RunFileReader& run, const json& study) {
+  ReposeStudy s;
+  const std::vector<double> centre = study.at("centre").get<std::vector<double>>();
+  s.centreX = centre[0];
+  s.centreY = centre[1];
+  s.floorHeight = study.at("floor_height").get<double>();
+  if (run.frameCount() == 0) throw std::invalid_argument("the run file has no frames");
+  const FrameData frame = run.frame(frameAt(run, study.at("measure_at").get<double>()));
+  const ReposeMetrics m = reposeMetrics(frame, s);
+  const double rim = study.at("cylinder_bottom").get<double>() +
+                     study.at("lift_speed").get<double>() * std::max(0.0, frame.time - study.at("lift_start").get<double>());
+  const double clearance = rim - (s.floorHeight + m.peakHeight);
+  if (!(clearance > 0))
+    throw std::invalid_argument("at t = " + std::to_string(frame.time) + " s the cylinder's rim (z = " +
+                                std::to_string(rim) + " m) is still below the heap's top: measure later "
+                                "(measure_at, or a longer run)");
+  json profile = {{"radius", json::array()}, {"height", json::array()}, {"cells", json::array()}, {"unit", "m"}};
+  for (const ProfileBin& b : m.profile) {
+    profile["radius"].push_back(b.radius);
+    profile["height"].push_back(b.height);
+    profile["cells"].push_back(b.cells);
+  }
+  json points = {{"radius", json::array()}, {"height", json::array()}, {"sector", json::array()},
+                 {"in_fit", json::array()}, {"unit", "m"}};
+  for (const ProfilePoint& p : m.points) {
+    points["radius"].push_back(p.radius);
+    points["height"].push_back(p.height);
+    points["sector"].push_back(p.sector);
+    points["in_fit"].push_back(p.inFit);
+  }
+  return {{"frame", {{"time", frame.time}, {"unit", "s"}, {"rule", "the frame nearest measure_at"}}},
+          {"method", m.method},
+          {"fit",
+           {{"slope", m.fit.slope}, {"intercept", m.fit.intercept}, {"from", m.fitFrom}, {"to", m.fitTo},
+            {"points", m.fit.points}, {"unit", "m"}}},
+          {"profile", profile},
+          {"points", points},
+          {"metrics",
+           {{"angle", quantity(m.angleDeg, "deg")},
+            {"r_squared", quantity(m.fit.rSquared, "1")},
+            {"height", quantity(m.peakHeight, "m")},
+            {"base_radius", quantity(m.baseRadius, "m")},
+            {"sector_angle_mean", quantity(m.sectorAngleMeanDeg, "deg")},
+            {"sector_angle_std", quantity(m.sectorAngleStdDeg, "deg")},
+            {"sector_angle_min", quantity(m.sectorAngleMinDeg, "deg")},
+            {"sector_angle_max", quantity(m.sectorAngleMaxDeg, "deg")},
+            {"sectors_fitted", quantity(m.sectorsFitted, "1")},
+            {"grains", quantity(double(m.grains), "1")},
+            {"bin_width", quantity(m.binWidth, "m")},
+            {"cylinder_clearance", quantity(clearance, "m")}}}};
+}
+
 void writeJson(const fs::path& path, const json& j) {
   const fs::path tmp = path.string() + ".tmp";
   {
@@ -196,6 +251,7 @@ std::vector<std::string> headline(const std::string& study) {
     return {"travel", "mean_speed", "mean_sinkage", "airborne_fraction", "energy_dissipated", "displaced_mass"};
   if (study == "plate_intrusion")
     return {"stress_per_depth_z", "r_squared_z", "stress_per_depth_x", "mean_alpha_z", "max_depth"};
+  if (study == "repose") return {"angle", "r_squared", "height", "base_radius", "sector_angle_std"};
   return {};
 }
 
@@ -230,6 +286,7 @@ json runMetrics(const std::string& runDir) {
     if (kind == "single_wheel") metrics = singleWheelJson(run, study);
     else if (kind == "tumbling") metrics = tumblingJson(run, study);
     else if (kind == "plate_intrusion") metrics = plateIntrusionJson(run, study);
+    else if (kind == "repose") metrics = reposeJson(run, study);
     else throw std::runtime_error("no metrics for study kind \"" + kind + "\" in this build");
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(h5 + ": " + e.what());

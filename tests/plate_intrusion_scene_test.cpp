@@ -40,6 +40,7 @@ TEST(StudyScene, PlateIsTurnedByBetaAndDrivenAlongGamma) {
   Json j = plateScene();
   j["study"]["beta_deg"] = 30;
   j["study"]["gamma_deg"] = 60;
+  j["study"]["travel"] = 0.02;  // ends at 0.44 s, before the run's 0.48 s: then held
   const Scene s = parsePlate(j);
   const SceneBody& plate = s.bodies.back();
   ASSERT_EQ(plate.name, "plate");

@@ -70,5 +70,75 @@ TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
   EXPECT_TRUE(isPng(sweep / "slip_0.6" / "single_wheel_series.png"));
 }
 
+
+TEST(StudySmoke, ReposeAngleWithinBand) {
+  const fs::path run = kSmokeDir / "repose";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", run.string()}, (run / "metrics.log").string()), 0)
+      << "see " << (run / "metrics.log");
+  std::ifstream in(run / "metrics.json");
+  const Json m = Json::parse(in);
+  ASSERT_EQ(m["study"], "repose");
+  // Dry granular materials stand at 25 to 45 degrees, and DEM heaps of frictional,
+  // rolling-resisted clumps (mu = 0.5, Crr = 0.05) at 20 to 40; below 15 degrees the heap
+  // has flowed out (a lift too fast, grains too smooth or too bouncy), above 45 the
+  // column has not failed (still held, or cohesive by overlap).
+  EXPECT_GT(metric(m, "angle"), 15);
+  EXPECT_LT(metric(m, "angle"), 45);
+  // A heap's flank is a straight slope: a least-squares line through the cells' tops
+  // explains most of their scatter. With 8 sectors of rough grains 5 mm across on a flank
+  // a few grains long, R^2 above 0.7 says the profile is a flank and not a mound or a
+  // layer (a layer or a still-standing column gives no flank and is refused).
+  EXPECT_GT(metric(m, "r_squared"), 0.7);
+  // The heap is lower than the settled column it came from (the column was 35 to 45 mm
+  // high) and spreads beyond the cylinder's radius (20 mm).
+  EXPECT_LT(metric(m, "height"), 0.045);
+  EXPECT_GT(metric(m, "base_radius"), m["parameters"]["radius"].get<double>());
+
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", run.string()}, (run / "plot.log").string()), 0)
+      << "see " << (run / "plot.log");
+  EXPECT_TRUE(isPng(run / "repose_profile.png"));
+}
+
+TEST(StudySmoke, PlateIntrusionForceGrowsLinearlyWithDepth) {
+  // The sweep folder holds one run: a horizontal plate (beta 0) pushed straight down
+  // (gamma 90 deg), 16 mm x 10 mm, into about 28 mm of 2 mm spheres.
+  const fs::path sweep = kSmokeDir / "plate_intrusion";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", sweep.string()}, (sweep / "metrics.log").string()), 0)
+      << "see " << (sweep / "metrics.log");
+  std::ifstream in(sweep / "metrics.json");
+  const Json metrics = Json::parse(in);
+  ASSERT_EQ(metrics["study"], "plate_intrusion");
+  ASSERT_EQ(metrics["runs"].size(), 1u);
+  const Json& m = metrics["runs"][0];
+  // The fit window spans most of the stroke: from wholly under (1 mm) to about 18 mm.
+  EXPECT_GT(m["window"]["depth_end"].get<double>() - m["window"]["depth_begin"].get<double>(), 0.012);
+
+  // RFT's premise (Li, Zhang & Goldman 2013): the resisting force grows in proportion to
+  // depth, so the fitted slope is positive...
+  const double alphaZ = metric(m, "stress_per_depth_z");
+  EXPECT_GT(alphaZ, 0);
+  // ...and a line explains the force. The plate is 8 grains across, so yield events of
+  // the grains under it (a sawtooth of about two grain diameters, the same at half the
+  // speed: not inertial) move the force by +-40 % about the trend; over the 17 mm window
+  // the line must still explain 40 % of the variance (0.60 measured).
+  EXPECT_GT(metric(m, "r_squared_z"), 0.4);
+  // Its size: a footing's resistance per depth is rho_b g N_q s_q (Terzaghi's bearing
+  // capacity), with N_q from 6.4 to 64 for friction angles 20 to 40 deg, a shape factor
+  // s_q from 1 to 1.5 for this plate, and rho_b = 0.55 to 0.65 rho_s: between 3 and 70
+  // times rho_s g (rho_s = 2600 kg/m^3). Far below, the plate is not pushing grains; far
+  // above, the bed is jammed against the floor or walls.
+  const double rhoG = 2600 * 9.81;
+  EXPECT_GT(alphaZ / rhoG, 3);
+  EXPECT_LT(alphaZ / rhoG, 70);
+  // Pushed straight down, a level plate gets no systematic sideways force (RFT's alpha_X
+  // is 0 at beta = 0, gamma = 90 deg; here only the fluctuations of an asymmetric packing).
+  EXPECT_LT(std::fabs(metric(m, "stress_per_depth_x")), 0.2 * alphaZ);
+
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string()}, (sweep / "plot.log").string()), 0)
+      << "see " << (sweep / "plot.log");
+  EXPECT_TRUE(isPng(sweep / "plate_intrusion_forces.png"));
+  EXPECT_TRUE(isPng(sweep / "beta_0_gamma_90" / "plate_intrusion_series.png"));
+}
+
 }  // namespace
 }  // namespace regolith
