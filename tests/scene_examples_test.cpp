@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 
+#include "io/scene_schema.h"
 #include "tests/scene_test_support.h"
 #include "core/union_mass_properties.h"
 
@@ -27,16 +28,31 @@ std::vector<std::string> exampleScenes() {
   return out;
 }
 
+// A GPU-scale scene (over a million rained particles: scenes/plate_intrusion/plate_intrusion.json
+// takes minutes and gigabytes to place them) is built with its rain counts divided by 1000,
+// so everything but the counts is checked here; the counts themselves pass the schema.
+constexpr std::size_t kGpuScale = 1000000;
+
 TEST(SceneValidation, ExampleScenesLoad) {
   const auto scenes = exampleScenes();
   ASSERT_GE(scenes.size(), 2u);
   for (const std::string& path : scenes) {
     SCOPED_TRACE(path);
+    Json doc = Json::parse(readText(path));
+    std::size_t declared = 0;
+    for (const Json& src : doc.value("sources", Json::array())) declared += src.value("count", 0u);
     Scene s;
-    ASSERT_NO_THROW(s = loadScene(path));
+    if (declared > kGpuScale) {
+      EXPECT_TRUE(scene::schemaProblems(doc).empty()) << listed(scene::schemaProblems(doc));
+      for (Json& src : doc["sources"])
+        if (src.contains("count")) src["count"] = src["count"].get<std::size_t>() / 1000;
+      const std::string dir = std::filesystem::path(path).parent_path().string();
+      ASSERT_NO_THROW(s = parseScene(doc.dump(), path, dir));
+    } else {
+      ASSERT_NO_THROW(s = loadScene(path));
+    }
     // Owners: one per moving body and one per rained particle (a lattice's count follows
     // from its region, so a scene with one is only held to more owners than bodies).
-    const Json doc = Json::parse(readText(path));
     std::size_t owners = 0;
     bool countsKnown = true;
     for (const Json& b : doc.value("bodies", Json::array())) owners += b.contains("family") ? 1 : 0;
