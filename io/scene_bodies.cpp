@@ -159,7 +159,7 @@ void buildMeshBody(BuildContext& c, const std::string& base, Index material,
 }  // namespace
 
 void buildBodies(BuildContext& c) {
-  namesOf(c, "/bodies", "body");
+  c.bodyByName = namesOf(c, "/bodies", "body");
   if (!c.has("/bodies")) return;
   const Json& list = c.at("/bodies");
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -29,6 +29,7 @@ struct BuildContext {
   std::mt19937_64 rng;  // the one engine every randomized step draws from
   WorldBuilder world;
   std::map<std::string, Index> materialByName, templateByName, familyByName;
+  std::map<std::string, Index> bodyByName;  // index in /bodies
   std::map<std::string, double> phaseStart;  // run phases by name [s]
   // Largest bounding radius of any template [m]: the placement grid's cell size.
   double largestBoundingRadius = 0;
@@ -42,6 +43,7 @@ struct BuildContext {
   std::optional<Index> material(const std::string& pointer);
   std::optional<Index> templ(const std::string& pointer);
   std::optional<Index> family(const std::string& pointer);
+  std::optional<Index> body(const std::string& pointer);  // its index in /bodies
   // A time value: seconds, or the start of a run phase by name.
   std::optional<double> time(const std::string& pointer);
 

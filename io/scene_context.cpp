@@ -34,6 +34,10 @@ std::optional<Index> BuildContext::family(const std::string& pointer) {
   return lookup(*this, familyByName, pointer, "family", "families", "/families (or \"free\")");
 }
 
+std::optional<Index> BuildContext::body(const std::string& pointer) {
+  return lookup(*this, bodyByName, pointer, "body", "bodies", "/bodies");
+}
+
 std::optional<double> BuildContext::time(const std::string& pointer) {
   const Json& v = at(pointer);
   if (v.is_number()) return v.get<double>();

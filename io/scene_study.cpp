@@ -25,26 +25,19 @@ struct NamedBody {
 };
 
 std::optional<NamedBody> bodyOf(BuildContext& c, const std::string& pointer) {
-  const std::string name = c.at(pointer).get<std::string>();
-  const Json bodies = c.doc.value("bodies", Json::array());
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (bodies[i]["name"] != name) continue;
-    for (const SceneBody& b : c.scene.bodies)
-      if (b.name == name) return NamedBody{i, &b};
-    return std::nullopt;  // the body itself failed to build and said why
-  }
-  std::string known;
-  for (const Json& b : bodies) known += (known.empty() ? "" : ", ") + b["name"].dump();
-  c.problem(pointer, "undefined body " + Json(name).dump(),
-            known.empty() ? "a body defined in /bodies (none is)"
-                          : "one of the bodies defined in /bodies: " + known);
-  return std::nullopt;
+  const std::optional<Index> json = c.body(pointer);
+  if (!json) return std::nullopt;
+  const std::string& name = c.at(pointer).get_ref<const std::string&>();
+  for (const SceneBody& b : c.scene.bodies)
+    if (b.name == name) return NamedBody{static_cast<std::size_t>(*json), &b};
+  return std::nullopt;  // the body itself failed to build and said why
 }
 
 // The body a study moves: named at /study/<bodyKey>, with a family of the scene's own whose
 // phases all start before /study/<startKey>, and its radius (/study/radius, or the shape's
-// own when it is a generated `shapeKind`; no radius when shapeKind is null). The study's
-// phases go last in that family.
+// own when it is a generated `shapeKind`; no radius when shapeKind is null). With a
+// `requiredKind` the body's shape must be of that kind. The study's phases go last in that
+// family.
 struct DrivenBody {
   const Json* body = nullptr;
   std::size_t jsonIndex = 0;  // in /bodies
@@ -54,7 +47,7 @@ struct DrivenBody {
 };
 
 std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, const char* startKey,
-                                       const char* shapeKind) {
+                                       const char* shapeKind, const char* requiredKind = nullptr) {
   const std::string bodyPointer = std::string("/study/") + bodyKey;
   const std::string startPointer = std::string("/study/") + startKey;
   const Json& study = c.at("/study");
@@ -63,6 +56,11 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
   if (!named || !start) return std::nullopt;
   const std::string base = pointerJoin("/bodies", named->json);
   const Json& body = c.at(base);
+  if (requiredKind && body["shape"]["kind"] != requiredKind) {
+    c.problem(bodyPointer, body["name"].dump() + ", a " + body["shape"]["kind"].dump() + " shape",
+              "a body whose shape is a \"" + std::string(requiredKind) + "\" (the study's " + bodyKey + ")");
+    return std::nullopt;
+  }
   if (named->built->owner < 0) {
     c.problem(bodyPointer, "the static body " + body["name"].dump(),
               "a body with a \"family\" (the study moves it through its family)");
@@ -183,15 +181,11 @@ void buildTumbling(BuildContext& c) {
 // that an intrusion sweep calibrates that model directly.
 void buildPlateIntrusion(BuildContext& c) {
   const Json& study = c.at("/study");
-  const std::optional<DrivenBody> plate = drivenBodyOf(c, "plate", "start", nullptr);
+  // The intruder is a generated plate: its area and extent come from it.
+  const std::optional<DrivenBody> plate = drivenBodyOf(c, "plate", "start", nullptr, "plate");
   if (!plate) return;
   const Json& shape = (*plate->body)["shape"];
   const std::string shapePointer = pointerJoin("/bodies", plate->jsonIndex) + "/shape";
-  if (shape["kind"] != "plate") {
-    c.problem(shapePointer + "/kind", shape["kind"].dump(),
-              "\"plate\" (the study's intruder is a generated plate: its area and extent come from it)");
-    return;
-  }
   if (shape.contains("rotate")) {
     c.problem(shapePointer + "/rotate", describeValue(shape["rotate"]),
               "no \"rotate\" on the study's plate (the study turns it by /study/beta_deg)");
@@ -257,19 +251,9 @@ void buildPlateIntrusion(BuildContext& c) {
 void buildRepose(BuildContext& c) {
   const Json& study = c.at("/study");
   const std::string name = study["cylinder"].get<std::string>();
-  const Json bodies = c.doc.value("bodies", Json::array());
-  std::string shapePointer;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (bodies[i]["name"] != name) continue;
-    shapePointer = pointerJoin(pointerJoin("/bodies", i), "shape");
-    if (bodies[i]["shape"]["kind"] != "cylinder") {
-      c.problem("/study/cylinder", Json(name).dump() + ", a " + bodies[i]["shape"]["kind"].dump() + " shape",
-                "a body whose shape is a \"cylinder\" (the column the study lifts)");
-      return;
-    }
-  }
-  const std::optional<DrivenBody> tube = drivenBodyOf(c, "cylinder", "lift_start", "cylinder");
+  const std::optional<DrivenBody> tube = drivenBodyOf(c, "cylinder", "lift_start", "cylinder", "cylinder");
   if (!tube) return;
+  const std::string shapePointer = pointerJoin("/bodies", tube->jsonIndex) + "/shape";
   const Json& shape = (*tube->body)["shape"];
   const std::vector<double> axis = shape["axis"].get<std::vector<double>>();
   const std::vector<double> point = shape["point"].get<std::vector<double>>();

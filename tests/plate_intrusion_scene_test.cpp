@@ -113,10 +113,9 @@ TEST(StudyScene, PlateWithARotateOfItsOwnIsRefused) {
 
 TEST(StudyScene, PlateStudyOfANonPlateShapeIsRefused) {
   Json j = plateScene();
-  const std::string shape = "/bodies/" + std::to_string(plateIndex(j)) + "/shape";
   j["bodies"][plateIndex(j)]["shape"] = {{"kind", "ring"}, {"radius", 0.01}, {"width", 0.01},
                                          {"thickness", 0.002}, {"translate", {0, 0, 0.089}}};
-  expectProblem(plateProblems(j), shape + "/kind", "\"ring\"", "\"plate\"");
+  expectProblem(plateProblems(j), "/study/plate", "\"plate\", a \"ring\" shape", "a body whose shape is a \"plate\"");
 }
 
 TEST(StudyScene, PlateStrokeLongerThanTheRunIsRefused) {
