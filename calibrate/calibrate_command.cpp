@@ -29,7 +29,7 @@ void summariseRft(const json& m, std::ostream& out) {
   out << "zeta = " << format(z["value"]) << " N/m^3 (" << format(z["value_n_per_cm3"]) << " N/cm^3) from "
       << z["runs"].size() << " run(s), std " << format(z["std"]) << "\n";
   out << "coefficients (" << m["coefficients_source"].get<std::string>() << "):";
-  for (const auto& [name, value] : m["coefficients"].items()) out << " " << name << " " << format(value);
+  for (const std::string& name : rft::FourierCoefficients::names()) out << " " << name << " " << format(m["coefficients"][name]);
   out << "\n";
   if (m.contains("coefficients_note")) out << "  " << m["coefficients_note"].get<std::string>() << "\n";
   if (m.contains("coefficient_fit"))

@@ -51,7 +51,8 @@ void collect(const fs::path& path, const std::string& study, const std::string& 
     out.push_back(loadRun(path, study, command));
     return;
   }
-  if (fs::is_regular_file(path / "run.h5")) out.push_back(loadRun(path, study, command));  // throws
+  // A run folder whose metrics.json is missing (or not a run's): loadRun says what to do.
+  if (fs::is_regular_file(path / "run.h5")) loadRun(path, study, command);
   std::vector<fs::path> subs;
   for (const fs::directory_entry& e : fs::directory_iterator(path))
     if (e.is_directory() && (fs::exists(e.path() / "run.h5") || fs::exists(e.path() / "metrics.json")))
