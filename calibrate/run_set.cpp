@@ -111,6 +111,14 @@ double parameterValue(const CalibrationRun& run, const std::string& key) {
   return p[key].get<double>();
 }
 
+namespace {
+std::string ordinal(std::size_t k) {
+  const std::size_t tens = k % 100, units = k % 10;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th";
+  return std::to_string(k) + suffix;
+}
+}  // namespace
+
 std::string HoldoutRule::describe() const {
   if (!runs.empty()) {
     std::string s = "the runs named by --holdout-runs:";
@@ -118,7 +126,7 @@ std::string HoldoutRule::describe() const {
     return s;
   }
   if (every == 0) return "none held out (--holdout-every 0)";
-  return "every " + std::to_string(every) + "th eligible run in path order (indices " + std::to_string(every - 1) +
+  return "every " + ordinal(every) + " eligible run in path order (indices " + std::to_string(every - 1) +
          ", " + std::to_string(2 * every - 1) + ", ...)";
 }
 
@@ -146,7 +154,7 @@ Split splitRuns(const std::vector<CalibrationRun>& runs, const HoldoutRule& rule
   }
   if (s.heldOut.empty() && rule.runs.empty() && rule.every > 0)
     s.note = "too few runs to hold any out (" + std::to_string(rank) + " eligible, every " +
-             std::to_string(rule.every) + "th held out): no held-out error";
+             ordinal(rule.every) + " held out): no held-out error";
   return s;
 }
 
