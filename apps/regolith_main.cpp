@@ -5,6 +5,8 @@
 //   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
 //   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
 //   regolith plot DIR           (PNG figures from DIR/metrics.json)
+//   regolith fit rft|regression|bekker RUNS... --out MODEL.json [--holdout-every K] ...
+//   regolith predict MODEL.json NAME=VALUE... [--json]
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
@@ -17,6 +19,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/fit_command.h"
 #include "apps/mesh_command.h"
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
@@ -165,6 +168,9 @@ int main(int argc, char** argv) {
       "plot", "Write a study's PNG figures into DIR (metrics first when DIR/metrics.json is missing)");
   plotCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
 
+  regolith::CalibrateCommandOptions calibrateOptions;
+  regolith::addCalibrateCommands(app, calibrateOptions);
+
   regolith::MeshCommandOptions meshOptions;
   CLI::App* meshCmd = regolith::addMeshCommand(app, meshOptions);
 
@@ -179,6 +185,7 @@ int main(int argc, char** argv) {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
     if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
     if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
+    if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);
     if (*bedCmd) {
       if (bedQuiet) bedOptions.progress = nullptr;

@@ -1,0 +1,117 @@
+// calibrate/calibrate_command.h.
+#include "calibrate/calibrate_command.h"
+
+#include <cstdio>
+
+#include "calibrate/fit_json.h"
+#include "calibrate/predict.h"
+
+namespace regolith::calibrate {
+namespace {
+
+using nlohmann::json;
+
+std::string format(const json& v) {
+  if (!v.is_number()) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v.get<double>());
+  return buf;
+}
+
+void printHoldout(const json& h, std::ostream& out) {
+  out << "training runs: " << h["training"].size() << ", held out: " << h["held_out"].size() << " ("
+      << h["rule"].get<std::string>() << ")\n";
+  if (h.contains("note")) out << "  " << h["note"].get<std::string>() << "\n";
+}
+
+void summariseRft(const json& m, std::ostream& out) {
+  const json& z = m["zeta"];
+  out << "zeta = " << format(z["value"]) << " N/m^3 (" << format(z["value_n_per_cm3"]) << " N/cm^3) from "
+      << z["runs"].size() << " run(s), std " << format(z["std"]) << "\n";
+  out << "coefficients (" << m["coefficients_source"].get<std::string>() << "):";
+  for (const std::string& name : rft::FourierCoefficients::names()) out << " " << name << " " << format(m["coefficients"][name]);
+  out << "\n";
+  if (m.contains("coefficients_note")) out << "  " << m["coefficients_note"].get<std::string>() << "\n";
+  if (m.contains("coefficient_fit"))
+    out << "  R^2 alpha_z " << format(m["coefficient_fit"]["alpha_z"]["r_squared"]) << ", alpha_x "
+        << format(m["coefficient_fit"]["alpha_x"]["r_squared"]) << "\n";
+  printHoldout(m["holdout"], out);
+  out << "held-out RMSE: stress per depth z " << format(m["holdout"]["rmse_stress_per_depth_z"]) << ", x "
+      << format(m["holdout"]["rmse_stress_per_depth_x"]) << " N/m^3\n";
+}
+
+void summariseRegression(const json& m, std::ostream& out) {
+  for (const auto& [name, entry] : m["models"].items()) {
+    out << name << " (" << entry["target"].get<std::string>() << ") =";
+    for (std::size_t k = 0; k < entry["coefficients"].size(); ++k)
+      out << (k ? " + " : " ") << format(entry["coefficients"][k]) << " " << entry["term_names"][k].get<std::string>();
+    out << "; R^2 " << format(entry["fit"]["r_squared"]) << ", held-out RMSE " << format(entry["held_out_rmse"]) << "\n";
+    if (entry.contains("note")) out << "  " << entry["note"].get<std::string>() << "\n";
+  }
+  printHoldout(m["holdout"], out);
+}
+
+void summariseBekker(const json& m, std::ostream& out) {
+  for (const json& p : m["fit"]["parameters"])
+    out << p["name"].get<std::string>() << " = " << format(p["value"]) << " +- " << format(p["standard_error"])
+        << (p["at_bound"].get<bool>() ? " (at its bound)" : "") << "\n";
+  const json& t = m["fit"]["training_rmse"];
+  out << "training RMSE: DP/W " << format(t["drawbar_pull_coefficient"]) << ", T/(WR) " << format(t["torque_coefficient"])
+      << ", sinkage " << format(t["sinkage_m"]) << " m (" << m["fit"]["iterations"] << " iterations"
+      << (m["fit"]["converged"].get<bool>() ? "" : ", NOT converged") << ")\n";
+  printHoldout(m["holdout"], out);
+  const json& h = m["holdout"]["rmse"];
+  out << "held-out RMSE: DP/W " << format(h["drawbar_pull_coefficient"]) << ", T/(WR) " << format(h["torque_coefficient"])
+      << ", sinkage " << format(h["sinkage_m"]) << " m\n";
+}
+
+}  // namespace
+
+int fitCommand(const FitCommandOptions& o, std::ostream& out, std::ostream& err) {
+  const std::string command = "fit " + o.model;
+  try {
+    json model;
+    if (o.model == "rft") {
+      model = fitRft(readRuns(o.runs, "plate_intrusion", command), RftFitOptions{o.holdout});
+      summariseRft(model, out);
+    } else if (o.model == "regression") {
+      RegressionFitOptions r = o.regression;
+      r.holdout = o.holdout;
+      model = fitRegression(readRuns(o.runs, "single_wheel", command), r);
+      summariseRegression(model, out);
+    } else if (o.model == "bekker") {
+      BekkerFitOptions b = o.bekker;
+      b.holdout = o.holdout;
+      model = fitBekker(readRuns(o.runs, "single_wheel", command), b);
+      summariseBekker(model, out);
+    } else {
+      throw CalibrationError("no model " + o.model + " (rft, regression or bekker)");
+    }
+    writeJsonFile(o.out, model);
+    out << "wrote " << o.out << std::endl;
+    return 0;
+  } catch (const std::exception& e) {
+    err << "regolith " << command << ": " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool asJson,
+                   std::ostream& out, std::ostream& err) {
+  try {
+    const json result = predict(readJsonFile(modelPath), parsePredictInputs(inputs));
+    if (asJson) {
+      out << result.dump() << std::endl;
+    } else {
+      for (const auto& [name, value] : result.items())
+        out << name << " " << (value.is_string() ? value.get<std::string>() : format(value)) << "\n";
+      out << std::flush;
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    err << "regolith predict: " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace regolith::calibrate

@@ -1,0 +1,85 @@
+// calibrate/fit_json.h.
+#include "calibrate/fit_json.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include "calibrate/run_set.h"
+
+namespace regolith::calibrate {
+
+using nlohmann::json;
+
+json fitReportJson(const regression::FitReport& r) {
+  const bool spread = r.degreesOfFreedom > 0;
+  const Eigen::VectorXd se = spread ? r.standardErrors() : Eigen::VectorXd::Constant(r.estimates.size(), NAN);
+  json j = {{"terms", r.names},
+            {"estimates", json::array()},
+            {"standard_errors", json::array()},
+            {"ci95", json::array()},
+            {"covariance", json::array()},
+            {"r_squared", number(r.rSquared)},
+            {"rmse", number(r.rmse)},
+            {"samples", r.samples},
+            {"degrees_of_freedom", r.degreesOfFreedom}};
+  for (Eigen::Index i = 0; i < r.estimates.size(); ++i) {
+    j["estimates"].push_back(number(r.estimates[i]));
+    j["standard_errors"].push_back(number(se[i]));
+    if (spread && std::isfinite(se[i])) {
+      const regression::Interval ci = r.confidenceInterval(static_cast<std::size_t>(i), 0.95);
+      j["ci95"].push_back({number(ci.lo), number(ci.hi)});
+    } else {
+      j["ci95"].push_back(nullptr);
+    }
+    json row = json::array();
+    for (Eigen::Index k = 0; k < r.estimates.size(); ++k)
+      row.push_back(spread && r.covariance.size() ? number(r.covariance(i, k)) : json(nullptr));
+    j["covariance"].push_back(row);
+  }
+  return j;
+}
+
+Eigen::VectorXd vectorFromJson(const json& j) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(j.size()));
+  for (std::size_t i = 0; i < j.size(); ++i)
+    v[static_cast<Eigen::Index>(i)] = j[i].is_number() ? j[i].get<double>() : std::numeric_limits<double>::quiet_NaN();
+  return v;
+}
+
+regression::FitReport fitReportFromJson(const json& j) {
+  regression::FitReport r;
+  r.names = j.at("terms").get<std::vector<std::string>>();
+  r.estimates = vectorFromJson(j.at("estimates"));
+  const Eigen::Index k = r.estimates.size();
+  r.covariance.resize(k, k);
+  for (Eigen::Index a = 0; a < k; ++a) r.covariance.row(a) = vectorFromJson(j.at("covariance")[a]).transpose();
+  r.rSquared = j.at("r_squared").is_number() ? j["r_squared"].get<double>() : NAN;
+  r.rmse = j.at("rmse").is_number() ? j["rmse"].get<double>() : NAN;
+  r.samples = j.at("samples").get<std::size_t>();
+  r.degreesOfFreedom = j.at("degrees_of_freedom").get<std::size_t>();
+  return r;
+}
+
+void writeJsonFile(const std::string& path, const json& j) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << j.dump(2) << "\n";
+    if (!out) throw CalibrationError(tmp + ": cannot write");
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+json readJsonFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CalibrationError(path + ": cannot read");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw CalibrationError(path + ": not valid JSON (" + e.what() + ")");
+  }
+}
+
+}  // namespace regolith::calibrate

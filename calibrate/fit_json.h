@@ -1,0 +1,31 @@
+// JSON pieces shared by the model files the calibration writes: numbers (non-finite ones
+// become null, which JSON can hold), least-squares reports, and atomic file writing.
+#pragma once
+
+#include <Eigen/Core>
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "models/regression/fit_report.h"
+
+namespace regolith::calibrate {
+
+inline nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+// {"terms": [...], "estimates": [...], "standard_errors": [...], "ci95": [[lo, hi], ...],
+//  "covariance": [[...]], "r_squared", "rmse", "samples", "degrees_of_freedom"}; with no
+// residual degrees of freedom the errors and intervals are null.
+nlohmann::json fitReportJson(const regression::FitReport& report);
+
+// The estimates, covariance and fit statistics back from fitReportJson's form.
+regression::FitReport fitReportFromJson(const nlohmann::json& j);
+
+Eigen::VectorXd vectorFromJson(const nlohmann::json& j);  // null entries become NaN
+
+// Writes `j` to `path` (via a temporary file and a rename: no reader sees half a file).
+void writeJsonFile(const std::string& path, const nlohmann::json& j);
+nlohmann::json readJsonFile(const std::string& path);
+
+}  // namespace regolith::calibrate
