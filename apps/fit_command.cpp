@@ -32,7 +32,7 @@ void addCalibrateCommands(CLI::App& app, CalibrateCommandOptions& o) {
           ->capture_default_str();
     if (name == "bekker") {
       calibrate::BekkerFitOptions& b = o.fitOptions.bekker;
-      sub->add_option("--width", b.width, "wheel width b [m] (the single_wheel study does not record it)");
+      sub->add_option("--width", b.width, "wheel width b [m] (default: the width the single_wheel study recorded for a generated wheel)");
       sub->add_option("--preset", b.preset, "soil preset for the starting and fixed values")
           ->capture_default_str();
       sub->add_option("--fit", b.fitted, "parameters to fit, of kc kphi n c phi K")

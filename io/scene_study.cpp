@@ -121,18 +121,20 @@ void buildSingleWheel(BuildContext& c) {
                DofRule::fixed(),         DofRule::constant(spin), DofRule::fixed()};
   wheel->motion->phases.push_back(drive);
 
-  c.scene.studyJson = Json{{"kind", "single_wheel"},
-                           {"wheel", (*wheel->body)["name"]},
-                           {"slip", slip},
-                           {"angular_velocity", spin},
-                           {"radius", wheel->radius},
-                           {"forward_speed", speed},
-                           {"drive_start", wheel->start},
-                           {"drive_end", c.scene.endTime},
-                           {"steady_after", study.value("steady_after", 0.4)},
-                           {"mass", ownerMass(c, wheel->owner)},
-                           {"gravity", gravityJson(c.scene.model.gravity)}}
-                          .dump();
+  Json resolved = {{"kind", "single_wheel"},
+                   {"wheel", (*wheel->body)["name"]},
+                   {"slip", slip},
+                   {"angular_velocity", spin},
+                   {"radius", wheel->radius},
+                   {"forward_speed", speed},
+                   {"drive_start", wheel->start},
+                   {"drive_end", c.scene.endTime},
+                   {"steady_after", study.value("steady_after", 0.4)},
+                   {"mass", ownerMass(c, wheel->owner)},
+                   {"gravity", gravityJson(c.scene.model.gravity)}};
+  // The width (a generated wheel's) is what a Bekker-Wong fit needs besides the radius.
+  if ((*wheel->body)["shape"]["kind"] == "wheel") resolved["width"] = (*wheel->body)["shape"]["width"];
+  c.scene.studyJson = resolved.dump();
 }
 
 // tumbling: the ring on a slope. The bed lies flat in the scene's frame; the study turns

@@ -86,11 +86,13 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   EXPECT_GT(atLow["stiffness"].get<double>(), 0);
 
   // Bekker on the two runs: six values for three parameters (k_phi, n, phi; K and the
-  // rest at the preset, c = 0 for cohesionless grains). The smoke wheel is 10 mm wide.
-  ASSERT_EQ(regolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(), "--width", "0.01",
+  // rest at the preset, c = 0 for cohesionless grains). The smoke wheel is 10 mm wide, which
+  // the single_wheel study records for a generated wheel: no --width needed.
+  ASSERT_EQ(regolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(),
                       "--fit", "kphi,n,phi", "--fix", "c=0", "--fix", "kc=0"}, log), 0)
       << test::readText(log);
   const json soil = test::readJson(dir / "soil.json");
+  EXPECT_EQ(soil["wheel"]["width"].get<double>(), 0.01);
   EXPECT_EQ(soil["fitted"], json({"kphi", "n", "phi"}));
   for (const char* key : {"kphi", "n", "phi"}) EXPECT_TRUE(soil["soil"][key].is_number()) << key;
   EXPECT_TRUE(soil["fit"]["training_rmse"]["drawbar_pull_coefficient"].is_number());

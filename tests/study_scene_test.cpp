@@ -51,6 +51,7 @@ TEST(StudyScene, SingleWheelAppendsTheDrivePhaseFromTheSlip) {
   EXPECT_NEAR(study["drive_end"].get<double>(), 0.53, 1e-15);
   EXPECT_NEAR(study["mass"].get<double>(), 0.012, 1e-15);
   EXPECT_NEAR(study["gravity"][2].get<double>(), -9.81, 1e-6);
+  EXPECT_EQ(study["width"].get<double>(), 0.010);  // the generated wheel's, for Bekker fits
 }
 
 TEST(StudyScene, BrakingSlipUsesTheBrakingDefinition) {
