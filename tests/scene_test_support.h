@@ -30,12 +30,14 @@ inline std::string readText(const std::string& path) {
 // The smoke twin of the demo scene: a small, complete, valid scene to break one way.
 inline Json smokeScene() { return Json::parse(readText(kDemoDir + "/demo.smoke.json")); }
 
-inline Scene parse(const std::string& text) { return parseScene(text, "scene.json", kDemoDir); }
+inline Scene parse(const std::string& text, const std::string& dir = kDemoDir) {
+  return parseScene(text, "scene.json", dir);
+}
 
-// The problems of a scene that must be refused.
-inline std::vector<SceneProblem> problemsOfText(const std::string& text) {
+// The problems of a scene that must be refused (its relative file names resolved in `dir`).
+inline std::vector<SceneProblem> problemsOfText(const std::string& text, const std::string& dir = kDemoDir) {
   try {
-    parse(text);
+    parse(text, dir);
   } catch (const SceneError& e) {
     EXPECT_EQ(e.file(), "scene.json");
     EXPECT_FALSE(e.problems().empty());
@@ -44,7 +46,9 @@ inline std::vector<SceneProblem> problemsOfText(const std::string& text) {
   ADD_FAILURE() << "the scene was accepted";
   return {};
 }
-inline std::vector<SceneProblem> problemsOf(const Json& doc) { return problemsOfText(doc.dump(1)); }
+inline std::vector<SceneProblem> problemsOf(const Json& doc, const std::string& dir = kDemoDir) {
+  return problemsOfText(doc.dump(1), dir);
+}
 
 inline std::string listed(const std::vector<SceneProblem>& ps) {
   std::string out;
