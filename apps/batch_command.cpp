@@ -19,7 +19,8 @@ void addBatchCommands(CLI::App& app, BatchCommandOptions& o) {
 
   o.run = batchCmd->add_subcommand("run", "Run a batch's unfinished runs here, K at a time (resumes checkpoints)");
   o.run->add_option("dir", o.dir, "a planned batch folder")->required();
-  o.run->add_option("--jobs,-j", o.runOptions.jobs, "runs at a time")->check(CLI::PositiveNumber)->capture_default_str();
+  o.run->add_option("--jobs,-j", o.runOptions.jobs, "runs at a time (default: one per --gpus entry, or 1)")
+      ->check(CLI::PositiveNumber);
   o.run->add_option("--gpus", o.gpus, "GPU ids, comma-separated: one run per GPU (CUDA_VISIBLE_DEVICES)");
   o.run->add_option("--threads,-t", o.runOptions.threads, "OpenMP threads per run (CPU build; 0 = default)")
       ->check(CLI::NonNegativeNumber);

@@ -123,8 +123,10 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
   const FolderLock lock(o.dir);
   Manifest m = readManifest(o.dir);
   const std::string exe = o.exe.empty() ? selfExecutable() : o.exe;
-  const std::size_t slots = std::size_t(std::max(1, o.gpus.empty() ? o.jobs
-                                                     : std::min<int>(o.jobs, int(o.gpus.size()))));
+  // Slots: --jobs, else one per GPU (or 1); never more than the GPUs given.
+  int jobs = o.jobs > 0 ? o.jobs : std::max<int>(1, int(o.gpus.size()));
+  if (!o.gpus.empty()) jobs = std::min<int>(jobs, int(o.gpus.size()));
+  const std::size_t slots = std::size_t(jobs);
   std::deque<std::size_t> queue;
   for (std::size_t i = 0; i < m.runs.size(); ++i) {
     const std::string& s = m.runs[i].status;

@@ -11,7 +11,7 @@ namespace regolith::batch {
 
 struct BatchRunOptions {
   std::string dir;
-  int jobs = 1;                    // runs at a time (at most one per GPU when gpus are given)
+  int jobs = 0;                    // runs at a time (0: one per GPU, or 1); at most one per GPU
   std::vector<std::string> gpus;   // CUDA_VISIBLE_DEVICES of each slot
   int threads = 0;                 // --threads of each run (0: the OpenMP default)
   double checkpointEvery = -1;     // --checkpoint-every of each run (< 0: the scene's)
