@@ -41,7 +41,7 @@ void absolutize(Json& j, const fs::path& dir) {
   }
 }
 
-std::string readText(const std::string& path) {
+std::string readBaseScene(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
@@ -65,7 +65,7 @@ Manifest planSweep(const std::string& sweepPath, const std::string& outDir) {
   if (fs::exists(fs::path(outDir) / "manifest.json"))
     throw std::runtime_error(outDir + " already holds a batch (manifest.json): plan into a new folder");
 
-  const std::string baseText = readText(sweep.scenePath);
+  const std::string baseText = readBaseScene(sweep.scenePath);
   const std::string sceneDir = fs::absolute(sweep.scenePath).parent_path().string();
   // Build and validate every run's scene; collect every problem.
   std::vector<RunProblem> problems;
