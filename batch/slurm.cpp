@@ -50,6 +50,8 @@ bool commandOutput(const std::vector<std::string>& args, std::string& output) {
     dup2(pipeFds[1], 1);
     close(pipeFds[0]);
     close(pipeFds[1]);
+    const int null = open("/dev/null", O_WRONLY);  // "accounting storage is disabled" etc.
+    if (null >= 0) dup2(null, 2);
     execvp(argv[0], argv.data());
     _exit(127);
   }

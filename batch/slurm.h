@@ -40,8 +40,8 @@ bool refreshFromRunFolders(const std::string& dir, Manifest& m);
 // squeue/sacct answer); writes the manifest back. Returns the exit code.
 int statusCommand(const std::string& dir, std::ostream& out, std::ostream& err);
 
-// The output of a command run without a shell (stdout only), or nullopt when it cannot run
-// or exits non-zero.
+// Runs a command found on PATH without a shell; its stdout into `output` (stderr
+// discarded). False when it is not on PATH, cannot run or exits non-zero.
 bool commandOutput(const std::vector<std::string>& args, std::string& output);
 
 }  // namespace regolith::batch

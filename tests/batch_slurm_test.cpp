@@ -1,6 +1,6 @@
 // Batch (Slurm, without a cluster): the job-array script's directives and its task body,
 // run by bash as Slurm would run array task 1; `batch status` then sees the run finished
-// from its folder. The real-cluster test (ctest label slurm) is not written yet.
+// from its folder. The real-cluster test is tests/slurm/batch_slurm_cluster.sh (label slurm).
 #include <filesystem>
 #include <sstream>
 #include <string>
