@@ -118,10 +118,15 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
 }
 
 TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
+  // Also: --gpus gives each slot its own CUDA_VISIBLE_DEVICES.
   const fs::path dir = batchDir();
   const fs::path out = plan(dir, {{"axes", {{{"pointer", "/study/slope_deg"}, {"values", {20, 22, 24}}}}}});
   fs::remove(out / "run_0001" / "scene.json");  // a missing input: `regolith run` exits 2
-  EXPECT_EQ(regolith({"batch", "run", out.string(), "--jobs", "2", "--threads", "1"}, dir / "run.log"), 1);
+  // Two GPUs: two slots (no --jobs), each run told its GPU (ignored by the CPU build).
+  EXPECT_EQ(regolith({"batch", "run", out.string(), "--gpus", "3,5", "--threads", "1"}, dir / "run.log"), 1);
+  EXPECT_NE(test::readText(out / "run_0000" / "log.txt").find("(CUDA_VISIBLE_DEVICES=3)"), std::string::npos);
+  EXPECT_NE(test::readText(out / "run_0001" / "log.txt").find("(CUDA_VISIBLE_DEVICES=5)"), std::string::npos);
+  EXPECT_NE(test::readText(out / "run_0002" / "log.txt").find("(CUDA_VISIBLE_DEVICES="), std::string::npos);
   const Manifest m = readManifest(out.string());
   EXPECT_EQ(m.runs[0].status, kFinished);
   EXPECT_EQ(m.runs[2].status, kFinished);
