@@ -8,6 +8,11 @@
 //   regolith fit rft|regression|bekker RUNS... --out MODEL.json [--holdout-every K] ...
 //   regolith predict MODEL.json NAME=VALUE... [--json]
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
+//   regolith batch plan sweep.json --out DIR
+//   regolith batch run DIR [--jobs K] [--gpus 0,1] [--threads T] [--checkpoint-every S]
+//   regolith batch slurm DIR [--partition P] [--gres gpu:1] [--time T] [--throttle N] [--submit]
+//   regolith batch status DIR
+//   regolith collect DIR --out dataset.h5 [--out dataset.csv]
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
 //   regolith mesh wheel --radius R --width W [--grousers N --grouser-height H
@@ -19,6 +24,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/batch_command.h"
 #include "apps/fit_command.h"
 #include "apps/mesh_command.h"
 #include "bench/bench_runner.h"
@@ -171,6 +177,9 @@ int main(int argc, char** argv) {
   regolith::CalibrateCommandOptions calibrateOptions;
   regolith::addCalibrateCommands(app, calibrateOptions);
 
+  regolith::BatchCommandOptions batchOptions;
+  regolith::addBatchCommands(app, batchOptions);
+
   regolith::MeshCommandOptions meshOptions;
   CLI::App* meshCmd = regolith::addMeshCommand(app, meshOptions);
 
@@ -186,6 +195,7 @@ int main(int argc, char** argv) {
     if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
     if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
+    if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);
     if (*bedCmd) {
       if (bedQuiet) bedOptions.progress = nullptr;

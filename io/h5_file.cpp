@@ -113,6 +113,13 @@ Group Group::open(const std::string& name) const {
   return Group(std::move(g), m_file, childPath(name));
 }
 
+Group Group::object(const std::string& name) const {
+  if (!has(name)) throw std::runtime_error(where(name) + ": not found");
+  Handle o(checkId(H5Oopen(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open object"),
+           H5Oclose);
+  return Group(std::move(o), m_file, childPath(name));
+}
+
 Group Group::create(const std::string& name) const {
   Handle g(checkId(H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                  where(name), "cannot create group"),

@@ -63,6 +63,8 @@ class Group {
 
   bool has(const std::string& name) const;  // a link of that name exists here
   Group open(const std::string& name) const;
+  // Any object (a dataset too) as a Group, for its attributes only.
+  Group object(const std::string& name) const;
   Group create(const std::string& name) const;
   void remove(const std::string& name) const;      // unlinks (the space is not reclaimed)
   std::vector<std::string> children() const;       // link names, in name order

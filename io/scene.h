@@ -117,6 +117,11 @@ std::uint64_t sceneSteps(const Scene& s);
 // true, [1, 2, 3], "text") or else taken as a string. The scene's text (stored in run.h5)
 // is then the overridden document.
 Scene loadScene(const std::string& path, const std::vector<std::string>& overrides = {});
+// The scene text with `overrides` (POINTER=VALUE, as loadScene takes them) applied, or the
+// text unchanged without any; SceneError naming `file` and each pointer that cannot be set.
+// `regolith batch plan` builds a sweep's scenes with it.
+std::string applyOverrides(const std::string& text, const std::string& file,
+                           const std::vector<std::string>& overrides);
 // The same from text; `file` names it in messages, `baseDir` resolves relative paths.
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
 

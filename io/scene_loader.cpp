@@ -76,10 +76,8 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   return s;
 }
 
-namespace {
-
 // The document with `overrides` applied (io/scene.h), or the text as it was without any.
-std::string overridden(const std::string& text, const std::string& path,
+std::string applyOverrides(const std::string& text, const std::string& path,
                        const std::vector<std::string>& overrides) {
   if (overrides.empty()) return text;
   std::vector<SceneProblem> problems;
@@ -109,8 +107,6 @@ std::string overridden(const std::string& text, const std::string& path,
   return doc->dump(2) + "\n";
 }
 
-}  // namespace
-
 Scene loadScene(const std::string& path, const std::vector<std::string>& overrides) {
   std::error_code error;
   std::ifstream in(path, std::ios::binary);
@@ -120,7 +116,7 @@ Scene loadScene(const std::string& path, const std::vector<std::string>& overrid
     throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
   const std::size_t slash = path.find_last_of('/');
   const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
-  return parseScene(overridden(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir);
+  return parseScene(applyOverrides(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir);
 }
 
 }  // namespace regolith

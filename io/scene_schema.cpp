@@ -177,15 +177,12 @@ const Json& schemaDocument() {
   return doc;
 }
 
-std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& definition) {
-  const valijson::Schema& schema = compiledSchema(definition);
-  valijson::Validator validator;
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter target(doc);
-  if (validator.validate(schema, target, &results)) return {};
+namespace {
 
-  const Json& root = schemaDocument();
-  const Json& start = definition.empty() ? root : root["definitions"][definition];
+// valijson's results for `doc` as SceneProblems, read beside the schema `root` (the node
+// `start` describes the document).
+std::vector<SceneProblem> translateResults(const Json& doc, const Json& root, const Json& start,
+                                           const valijson::ValidationResults& results) {
   const SchemaLookup lookup(root);
   const Translator translator(doc, start, lookup);
 
@@ -219,6 +216,31 @@ std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& def
     }
   }
   return problems;
+}
+
+}  // namespace
+
+std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& definition) {
+  const valijson::Schema& schema = compiledSchema(definition);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter target(doc);
+  if (validator.validate(schema, target, &results)) return {};
+  const Json& root = schemaDocument();
+  const Json& start = definition.empty() ? root : root["definitions"][definition];
+  return translateResults(doc, root, start, results);
+}
+
+std::vector<SceneProblem> schemaProblemsAgainst(const Json& doc, const Json& schemaRoot) {
+  valijson::Schema schema;
+  valijson::SchemaParser parser;
+  valijson::adapters::NlohmannJsonAdapter adapter(schemaRoot);
+  parser.populateSchema(adapter, schema);
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter target(doc);
+  if (validator.validate(schema, target, &results)) return {};
+  return translateResults(doc, schemaRoot, schemaRoot, results);
 }
 
 }  // namespace regolith::scene

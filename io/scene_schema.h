@@ -22,4 +22,8 @@ const Json& schemaDocument();
 // "clump_file" for the files of data/clumps/). Empty if it conforms.
 std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& definition = "");
 
+// The same validation and messages against another schema document (e.g. the sweep files'
+// batch/sweep.schema.json), compiled for this call.
+std::vector<SceneProblem> schemaProblemsAgainst(const Json& doc, const Json& schemaRoot);
+
 }  // namespace regolith::scene

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev libeigen3-dev
   nlohmann-json3-dev libvalijson-dev libhdf5-dev hdf5-tools python3-h5py paraview-dev
-  python3-paraview xvfb python3-matplotlib)
+  python3-paraview xvfb python3-matplotlib slurm-wlm munge)
 
 missing=()
 for p in "${packages[@]}"; do

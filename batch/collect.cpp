@@ -1,0 +1,152 @@
+// Collecting a batch: manifest + each finished run's metrics.json -> one table.
+#include "batch/collect.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include "batch/manifest.h"
+#include "io/table_h5.h"
+
+namespace regolith::batch {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+Dataset collectDataset(const std::string& dir) {
+  const Manifest m = readManifest(dir);
+  Dataset d;
+  d.columns.push_back({"run_id", "id", "", ""});
+  for (const ManifestParameter& p : m.parameters) d.columns.push_back({p.name, "parameter", p.pointer, ""});
+  d.columns.push_back({"seed", "seed", "/seed", ""});
+
+  std::map<std::string, std::size_t> metricColumn;  // name -> column index
+  std::vector<std::pair<const ManifestRun*, Json>> finished;
+  for (const ManifestRun& r : m.runs) {
+    const fs::path metricsFile = fs::path(dir) / r.id / "metrics.json";
+    Json metrics;
+    if (fs::exists(metricsFile)) {
+      std::ifstream in(metricsFile);
+      metrics = Json::parse(in, nullptr, false);
+    }
+    const bool ok = metrics.is_object() && metrics.contains("metrics") &&
+                    (r.status == kFinished || r.status == kRunning || r.status == kPending ||
+                     r.status == kInterrupted);
+    if (!ok) {
+      std::string why = r.status == kFinished ? "finished but without a readable metrics.json" : r.status;
+      if (r.exitCode && r.status == kFailed) why += " (exit " + std::to_string(*r.exitCode) + ")";
+      d.unfinished.push_back(r.id + " " + why);
+      d.unfinishedIds.push_back(r.id);
+      d.unfinishedStatus.push_back(why);
+      continue;
+    }
+    if (d.study.empty()) d.study = metrics.value("study", "");
+    for (const auto& [name, entry] : metrics["metrics"].items()) {
+      if (metricColumn.count(name)) continue;
+      metricColumn[name] = d.columns.size();
+      const std::string unit = entry.is_object() ? entry.value("unit", "") : "";
+      d.columns.push_back({name, "metric", "", unit});
+    }
+    finished.emplace_back(&r, std::move(metrics));
+  }
+  for (const auto& [run, metrics] : finished) {
+    std::vector<Json> row(d.columns.size());
+    row[0] = run->id;
+    for (std::size_t c = 1; c < d.columns.size(); ++c) {
+      const DatasetColumn& col = d.columns[c];
+      if (col.kind == "parameter") row[c] = run->values.value(col.name, Json());
+      else if (col.kind == "seed") row[c] = run->seed ? Json(*run->seed) : Json();
+      else if (metrics["metrics"].contains(col.name)) {
+        const Json& e = metrics["metrics"][col.name];
+        row[c] = e.is_object() ? e.value("value", Json()) : e;
+      }
+    }
+    d.rows.push_back(std::move(row));
+  }
+  return d;
+}
+
+std::string datasetCsv(const Dataset& d) {
+  std::ostringstream out;
+  if (!d.study.empty()) out << "# study: " << d.study << "\n";
+  for (const std::string& u : d.unfinished) out << "# unfinished: " << u << "\n";
+  for (std::size_t c = 0; c < d.columns.size(); ++c) {
+    const DatasetColumn& col = d.columns[c];
+    out << (c ? "," : "") << csvField(col.unit.empty() ? col.name : col.name + " [" + col.unit + "]");
+  }
+  out << "\n";
+  for (const std::vector<Json>& row : d.rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csvCell(row[c]);
+    out << "\n";
+  }
+  return out.str();
+}
+
+void writeDatasetH5(const Dataset& d, const std::string& path) {
+  std::vector<TableColumn> columns;
+  std::string names;
+  for (std::size_t c = 0; c < d.columns.size(); ++c) {
+    const DatasetColumn& col = d.columns[c];
+    names += (c ? "," : "") + col.name;
+    TableColumn t;
+    t.group = col.kind == "parameter" ? "parameters" : col.kind == "metric" ? "metrics" : "";
+    t.name = col.name;
+    // A column is numeric when every value is a number or null.
+    t.isString = false;
+    for (const std::vector<Json>& row : d.rows)
+      if (!row[c].is_number() && !row[c].is_null()) t.isString = true;
+    for (const std::vector<Json>& row : d.rows) {
+      if (t.isString) t.strings.push_back(row[c].is_string() ? row[c].get<std::string>() : row[c].dump());
+      else t.numbers.push_back(row[c].is_number() ? row[c].get<double>() : std::numeric_limits<double>::quiet_NaN());
+    }
+    if (!col.pointer.empty()) t.attributes["pointer"] = col.pointer;
+    if (col.kind == "metric") t.attributes["unit"] = col.unit;
+    columns.push_back(std::move(t));
+  }
+  std::map<std::string, std::vector<std::string>> lists;
+  if (!d.unfinishedIds.empty()) {
+    lists["unfinished/run_id"] = d.unfinishedIds;
+    lists["unfinished/status"] = d.unfinishedStatus;
+  }
+  writeTableH5(path, columns,
+               {{"study", d.study}, {"columns", names}, {"rows", std::to_string(d.rows.size())},
+                {"unfinished_count", std::to_string(d.unfinished.size())},
+                {"format", "regolith-dataset 1"}},
+               lists);
+}
+
+int collectCommand(const std::string& dir, const std::vector<std::string>& outputs,
+                   std::ostream& out, std::ostream& err) {
+  try {
+    const Dataset d = collectDataset(dir);
+    for (const std::string& u : d.unfinished) err << dir << ": not collected: " << u << "\n";
+    for (const std::string& path : outputs) {
+      if (endsWith(path, ".csv")) {
+        writeFileAtomically(path, datasetCsv(d));
+      } else if (endsWith(path, ".h5") || endsWith(path, ".hdf5")) {
+        writeDatasetH5(d, path);
+      } else {
+        err << path << ": unknown extension (give .h5, .hdf5 or .csv)" << std::endl;
+        return 1;
+      }
+      out << path << ": " << d.rows.size() << " runs, " << d.columns.size() << " columns"
+          << (d.unfinished.empty() ? "" : ", " + std::to_string(d.unfinished.size()) + " runs not finished")
+          << std::endl;
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    err << "regolith collect: " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace regolith::batch

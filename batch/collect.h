@@ -1,0 +1,50 @@
+// `regolith collect DIR --out dataset.h5|dataset.csv`: every finished run's metrics.json
+// with its swept parameters as one table (the training set `regolith fit` reads); runs not
+// finished are listed on stderr and in the output's metadata.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace regolith::batch {
+
+using Json = nlohmann::json;
+
+struct DatasetColumn {
+  std::string name;     // run_id, <parameter>, seed, <metric>
+  std::string kind;     // "id", "parameter", "seed", "metric"
+  std::string pointer;  // parameters: where the value is set in the scene
+  std::string unit;     // metrics: from metrics.json ("" when it gives none)
+};
+
+struct Dataset {
+  std::string study;
+  std::vector<DatasetColumn> columns;
+  std::vector<std::vector<Json>> rows;   // one per finished run, values in column order
+  std::vector<std::string> unfinished;   // "run_0003 failed (exit 2)", one per run left out
+  std::vector<std::string> unfinishedIds;
+  std::vector<std::string> unfinishedStatus;
+};
+
+// The table of DIR's finished runs (std::runtime_error when DIR has no manifest).
+// A run counts as finished when the manifest says so or its metrics.json exists (a Slurm
+// task writes it without touching the manifest).
+Dataset collectDataset(const std::string& dir);
+
+// The CSV: a header of "name [unit]" (parameters: "name"), comment lines first
+// ("# unfinished: run_0003 failed (exit 2)").
+std::string datasetCsv(const Dataset& d);
+// The HDF5 file (io/table_h5.h): /run_id, /seed, /parameters/<name> (attribute pointer),
+// /metrics/<name> (attribute unit), /unfinished/run_id and /status; root attributes study,
+// columns (comma-separated, in order) and unfinished_count.
+void writeDatasetH5(const Dataset& d, const std::string& path);
+
+// Writes each of `outputs` by extension (.h5/.hdf5 or .csv); prints a line per output and
+// the unfinished runs on `err`. Returns the exit code (0; 1 with the reason on `err`).
+int collectCommand(const std::string& dir, const std::vector<std::string>& outputs,
+                   std::ostream& out, std::ostream& err);
+
+}  // namespace regolith::batch

@@ -1,0 +1,234 @@
+// The local batch runner: one poll loop over waitpid (no threads, so fork is safe),
+// children in their own process groups (a terminal's Ctrl-C reaches only the runner, which
+// forwards one SIGINT to each), a lock file so two runners never share a folder.
+#include "batch/runner.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <climits>
+#include <csignal>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "batch/manifest.h"
+
+namespace regolith::batch {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+volatile std::sig_atomic_t g_stop = 0;
+extern "C" void onRunnerStop(int signal) { g_stop = signal; }
+
+// SIGINT and SIGTERM set g_stop while the runner lives; the old handlers come back after.
+class StopHandlers {
+ public:
+  StopHandlers() {
+    g_stop = 0;
+    struct sigaction sa {};
+    sa.sa_handler = onRunnerStop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &m_int);
+    sigaction(SIGTERM, &sa, &m_term);
+  }
+  ~StopHandlers() {
+    sigaction(SIGINT, &m_int, nullptr);
+    sigaction(SIGTERM, &m_term, nullptr);
+  }
+
+ private:
+  struct sigaction m_int {}, m_term {};
+};
+
+// An exclusive flock on DIR/.batch.lock, released when the runner ends (or dies).
+class FolderLock {
+ public:
+  explicit FolderLock(const std::string& dir) {
+    const std::string path = (fs::path(dir) / ".batch.lock").string();
+    m_fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0 || flock(m_fd, LOCK_EX | LOCK_NB) != 0)
+      throw std::runtime_error(dir + ": another `regolith batch run` holds this folder");
+  }
+  ~FolderLock() {
+    if (m_fd >= 0) close(m_fd);
+  }
+
+ private:
+  int m_fd = -1;
+};
+
+pid_t spawn(const std::vector<std::string>& args, const std::string& logPath, const std::string& gpu) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot fork for " + logPath);
+  if (pid == 0) {
+    setpgid(0, 0);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    const int fd = open(logPath.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+      close(fd);
+    }
+    if (!gpu.empty()) setenv("CUDA_VISIBLE_DEVICES", gpu.c_str(), 1);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here, so a signal sent at once finds the group
+  return pid;
+}
+
+struct Active {
+  pid_t pid = 0;
+  std::size_t run = 0;
+  bool metrics = false;  // second phase: `regolith metrics`
+  std::size_t slot = 0;
+  Clock::time_point start;
+};
+
+}  // namespace
+
+std::string selfExecutable() {
+  char buffer[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+  if (n <= 0) throw std::runtime_error("cannot find the regolith binary (/proc/self/exe)");
+  return std::string(buffer, std::size_t(n));
+}
+
+std::string fileTail(const std::string& path, std::size_t lines) {
+  std::ifstream in(path, std::ios::binary);
+  std::deque<std::string> last;
+  for (std::string line; std::getline(in, line);) {
+    last.push_back(line);
+    if (last.size() > lines) last.pop_front();
+  }
+  std::string out;
+  for (const std::string& l : last) out += l + "\n";
+  return out;
+}
+
+int runBatch(const BatchRunOptions& o, std::ostream& out) {
+  const FolderLock lock(o.dir);
+  Manifest m = readManifest(o.dir);
+  const std::string exe = o.exe.empty() ? selfExecutable() : o.exe;
+  // Slots: --jobs, else one per GPU (or 1); never more than the GPUs given.
+  int jobs = o.jobs > 0 ? o.jobs : std::max<int>(1, int(o.gpus.size()));
+  if (!o.gpus.empty()) jobs = std::min<int>(jobs, int(o.gpus.size()));
+  const std::size_t slots = std::size_t(jobs);
+  std::deque<std::size_t> queue;
+  for (std::size_t i = 0; i < m.runs.size(); ++i) {
+    const std::string& s = m.runs[i].status;
+    if (s == kFinished || (s == kFailed && !o.retryFailed)) continue;
+    queue.push_back(i);
+  }
+  const auto runDir = [&](std::size_t i) { return fs::path(o.dir) / m.runs[i].id; };
+  const auto logPath = [&](std::size_t i) { return (runDir(i) / "log.txt").string(); };
+
+  std::vector<Active> active;
+  std::vector<bool> slotBusy(slots, false);
+  const auto startPhase = [&](std::size_t i, bool metrics, std::size_t slot) {
+    const fs::path d = runDir(i);
+    std::vector<std::string> args;
+    if (metrics) {
+      args = {exe, "metrics", d.string()};
+    } else {
+      args = {exe, "run", (d / "scene.json").string(), "--out", d.string(), "--quiet"};
+      if (o.threads > 0) args.insert(args.end(), {"--threads", std::to_string(o.threads)});
+      if (o.checkpointEvery >= 0) {
+        std::ostringstream every;
+        every << o.checkpointEvery;
+        args.insert(args.end(), {"--checkpoint-every", every.str()});
+      }
+      if (fs::exists(d / "checkpoint.h5")) args.push_back("--resume");
+      else if (fs::exists(d / "run.h5")) args.push_back("--overwrite");
+    }
+    {
+      std::ofstream log(logPath(i), std::ios::app);
+      log << "== regolith batch:";
+      for (std::size_t k = 1; k < args.size(); ++k) log << ' ' << args[k];
+      log << (o.gpus.empty() ? "" : " (CUDA_VISIBLE_DEVICES=" + o.gpus[slot % o.gpus.size()] + ")") << "\n";
+    }
+    const std::string gpu = o.gpus.empty() ? "" : o.gpus[slot % o.gpus.size()];
+    Active a{spawn(args, logPath(i), gpu), i, metrics, slot, Clock::now()};
+    active.push_back(a);
+    slotBusy[slot] = true;
+    ManifestRun& r = m.runs[i];
+    r.status = kRunning;
+    r.pid = a.pid;
+    if (!metrics) ++r.attempts;
+    writeManifest(o.dir, m);
+    out << r.id << ": " << (metrics ? "metrics" : args.back() == "--resume" ? "resumed" : "started")
+        << (gpu.empty() ? "" : " on GPU " + gpu) << std::endl;
+  };
+
+  const StopHandlers handlers;
+  bool forwarded = false;
+  while (!queue.empty() || !active.empty()) {
+    while (!g_stop && !queue.empty() && active.size() < slots) {
+      std::size_t slot = 0;
+      while (slotBusy[slot]) ++slot;
+      const std::size_t i = queue.front();
+      queue.pop_front();
+      startPhase(i, false, slot);
+    }
+    if (g_stop && !forwarded) {
+      for (const Active& a : active) kill(a.pid, SIGINT);
+      forwarded = true;
+      out << "regolith batch: stopping (signal " << int(g_stop) << "): runs checkpoint and stop" << std::endl;
+    }
+    if (active.empty()) break;
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid <= 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      continue;
+    }
+    std::size_t k = 0;
+    while (k < active.size() && active[k].pid != pid) ++k;
+    if (k == active.size()) continue;
+    const Active a = active[k];
+    active.erase(active.begin() + std::ptrdiff_t(k));
+    slotBusy[a.slot] = false;
+    ManifestRun& r = m.runs[a.run];
+    r.pid = 0;
+    r.wallSeconds += std::chrono::duration<double>(Clock::now() - a.start).count();
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.exitCode = code;
+    const bool stopped = code == 128 + SIGINT || code == 128 + SIGTERM ||
+                         (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) || (g_stop && a.metrics);
+    if (code == 0 && !a.metrics && m.hasStudy && !g_stop) {
+      startPhase(a.run, true, a.slot);
+      continue;
+    }
+    if (code == 0 && (a.metrics || !m.hasStudy)) {
+      r.status = kFinished;
+      r.result = r.id + (m.hasStudy ? "/metrics.json" : "/run.h5");
+      r.logTail.clear();
+    } else if (code == 0 || stopped) {
+      r.status = kInterrupted;  // a checkpoint (or a finished run.h5) is there to resume
+    } else {
+      r.status = kFailed;
+      r.logTail = fileTail(logPath(a.run), 20);
+    }
+    writeManifest(o.dir, m);
+    out << r.id << ": " << r.status << " (exit " << code << ", " << r.wallSeconds << " s)" << std::endl;
+  }
+  if (g_stop) return 128 + int(g_stop);
+  for (const ManifestRun& r : m.runs)
+    if (r.status != kFinished) return 1;
+  return 0;
+}
+
+}  // namespace regolith::batch
