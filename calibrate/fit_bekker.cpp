@@ -13,7 +13,7 @@ namespace {
 using nlohmann::json;
 using bekker::SoilParameters;
 
-struct WheelRun {
+struct BekkerRun {
   double slip = 0, load = 0, radius = 0, width = 0;
   double drawbarPullCoefficient = 0, torqueCoefficient = 0, sinkage = 0;
 };
@@ -71,7 +71,7 @@ struct Outputs {
 
 class WheelEvaluator {
  public:
-  WheelEvaluator(std::vector<WheelRun> runs, SoilParameters base, std::vector<FreeParameter> free,
+  WheelEvaluator(std::vector<BekkerRun> runs, SoilParameters base, std::vector<FreeParameter> free,
                  bekker::StressShape shape)
       : m_runs(std::move(runs)), m_base(base), m_free(std::move(free)), m_shape(shape) {}
 
@@ -91,7 +91,7 @@ class WheelEvaluator {
     if (hit != m_cache.end()) return hit->second;
     if (m_cache.size() > 4096) m_cache.clear();
     Outputs o{{NAN, NAN, NAN}};
-    const WheelRun& r = m_runs[run];
+    const BekkerRun& r = m_runs[run];
     try {
       const bekker::WheelForces f =
           bekker::solveSinkage(soilAt(q), m_shape, bekker::Wheel{r.radius, r.width}, r.load, r.slip);
@@ -105,7 +105,7 @@ class WheelEvaluator {
   }
 
  private:
-  std::vector<WheelRun> m_runs;
+  std::vector<BekkerRun> m_runs;
   SoilParameters m_base;
   std::vector<FreeParameter> m_free;
   bekker::StressShape m_shape;
@@ -114,12 +114,12 @@ class WheelEvaluator {
 
 const char* const kOutputNames[3] = {"drawbar_pull_coefficient", "torque_coefficient", "sinkage_over_radius"};
 
-double target(const WheelRun& r, int output) {
+double target(const BekkerRun& r, int output) {
   return output == 0 ? r.drawbarPullCoefficient : output == 1 ? r.torqueCoefficient : r.sinkage / r.radius;
 }
 
 // RMSE per output over the given runs (NaN for none).
-json outputRmse(WheelEvaluator& eval, const Eigen::VectorXd& q, const std::vector<WheelRun>& runs,
+json outputRmse(WheelEvaluator& eval, const Eigen::VectorXd& q, const std::vector<BekkerRun>& runs,
                 const std::vector<std::size_t>& which) {
   double ss[3] = {0, 0, 0}, ssSinkage = 0;
   for (std::size_t i : which) {
@@ -144,9 +144,9 @@ json soilJson(const SoilParameters& s) {
 }
 
 json fitBekker(const std::vector<CalibrationRun>& runs, const BekkerFitOptions& o) {
-  std::vector<WheelRun> data;
+  std::vector<BekkerRun> data;
   for (const CalibrationRun& r : runs) {
-    WheelRun w;
+    BekkerRun w;
     w.slip = metricValue(r, "slip");
     w.load = metricValue(r, "weight");
     w.radius = parameterValue(r, "radius");

@@ -8,21 +8,13 @@
 #include <limits>
 #include <set>
 
+#include "calibrate/fit_json.h"
+
 namespace regolith::calibrate {
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-json readJsonFile(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw CalibrationError(file.string() + ": cannot read");
-  try {
-    return json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw CalibrationError(file.string() + ": not valid JSON (" + e.what() + ")");
-  }
-}
 
 bool isRunMetrics(const json& j) { return j.is_object() && j.contains("study") && j.contains("metrics"); }
 
@@ -31,7 +23,7 @@ CalibrationRun loadRun(const fs::path& dir, const std::string& study, const std:
   if (!fs::is_regular_file(file))
     throw CalibrationError(dir.string() + ": no metrics.json: run `regolith metrics " + dir.string() +
                            "` first");
-  json data = readJsonFile(file);
+  json data = readJsonFile(file.string());
   if (!isRunMetrics(data))
     throw CalibrationError(file.string() + ": not a run's metrics (no \"study\" and \"metrics\")");
   const std::string kind = data["study"].get<std::string>();

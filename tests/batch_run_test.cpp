@@ -36,12 +36,6 @@ fs::path plan(const fs::path& dir, const nlohmann::json& sweep) {
   return out;
 }
 
-int regolith(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> all = {REGOLITH_BINARY};
-  all.insert(all.end(), args.begin(), args.end());
-  return test::runToEnd(all, log.string());
-}
-
 // The number of rows of a 1-D dataset and one string attribute of it ("" if absent).
 std::size_t h5Rows(const std::string& file, const std::string& dataset, const char* attribute,
                    std::string* value) {
@@ -74,7 +68,7 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
   const fs::path dir = batchDir();
   const fs::path out = plan(dir, {{"axes", {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.3, 0.9}}},
                                             {{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
-  ASSERT_EQ(regolith({"batch", "run", out.string(), "--jobs", "2", "--threads", "1"}, dir / "run.log"), 0)
+  ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--jobs", "2", "--threads", "1"}, dir / "run.log"), 0)
       << test::readText(dir / "run.log");
   const Manifest m = readManifest(out.string());
   ASSERT_EQ(m.runs.size(), 4u);
@@ -91,12 +85,12 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
       << test::readText(dir / "run.log");
 
   // A second run has nothing to do.
-  ASSERT_EQ(regolith({"batch", "run", out.string()}, dir / "again.log"), 0);
+  ASSERT_EQ(test::runRegolith({"batch", "run", out.string()}, dir / "again.log"), 0);
   EXPECT_EQ(test::readText(dir / "again.log").find("started"), std::string::npos);
 
   // Collect: one row per run; run id, parameters, seed, then the metrics with units.
   const std::string csvPath = (dir / "dataset.csv").string(), h5Path = (dir / "dataset.h5").string();
-  ASSERT_EQ(regolith({"collect", out.string(), "--out", csvPath, "--out", h5Path}, dir / "collect.log"), 0)
+  ASSERT_EQ(test::runRegolith({"collect", out.string(), "--out", csvPath, "--out", h5Path}, dir / "collect.log"), 0)
       << test::readText(dir / "collect.log");
   const std::string csv = test::readText(csvPath);
   std::vector<std::string> lines;
@@ -123,7 +117,7 @@ TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
   const fs::path out = plan(dir, {{"axes", {{{"pointer", "/study/slope_deg"}, {"values", {20, 22, 24}}}}}});
   fs::remove(out / "run_0001" / "scene.json");  // a missing input: `regolith run` exits 2
   // Two GPUs: two slots (no --jobs), each run told its GPU (ignored by the CPU build).
-  EXPECT_EQ(regolith({"batch", "run", out.string(), "--gpus", "3,5", "--threads", "1"}, dir / "run.log"), 1);
+  EXPECT_EQ(test::runRegolith({"batch", "run", out.string(), "--gpus", "3,5", "--threads", "1"}, dir / "run.log"), 1);
   EXPECT_NE(test::readText(out / "run_0000" / "log.txt").find("(CUDA_VISIBLE_DEVICES=3)"), std::string::npos);
   EXPECT_NE(test::readText(out / "run_0001" / "log.txt").find("(CUDA_VISIBLE_DEVICES=5)"), std::string::npos);
   EXPECT_NE(test::readText(out / "run_0002" / "log.txt").find("(CUDA_VISIBLE_DEVICES="), std::string::npos);
@@ -136,11 +130,11 @@ TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
   EXPECT_NE(test::readText(out / "manifest.csv").find("run_0001,study.slope_deg=22,22,5,failed,"), std::string::npos);
 
   // Failed runs are not retried unless asked.
-  EXPECT_EQ(regolith({"batch", "run", out.string()}, dir / "again.log"), 1);
+  EXPECT_EQ(test::runRegolith({"batch", "run", out.string()}, dir / "again.log"), 1);
   EXPECT_EQ(readManifest(out.string()).runs[1].attempts, 1);
 
   const std::string h5Path = (dir / "dataset.h5").string();
-  ASSERT_EQ(regolith({"collect", out.string(), "--out", h5Path, "--out", (dir / "d.csv").string()}, dir / "collect.log"), 0);
+  ASSERT_EQ(test::runRegolith({"collect", out.string(), "--out", h5Path, "--out", (dir / "d.csv").string()}, dir / "collect.log"), 0);
   EXPECT_NE(test::readText(dir / "collect.log").find("run_0001 failed (exit 2)"), std::string::npos)
       << test::readText(dir / "collect.log");
   EXPECT_NE(test::readText(dir / "d.csv").find("# unfinished: run_0001 failed (exit 2)"), std::string::npos);
@@ -171,7 +165,7 @@ TEST(Batch, RunKilledWithSigkillIsResumedByTheNextBatchRunBitForBit) {
   const fs::path out = plan(dir, kLongSweep);
   // The reference: the same scene run without interruption.
   const fs::path reference = dir / "reference";
-  ASSERT_EQ(regolith({"run", (out / "run_0000" / "scene.json").string(), "--out", reference.string(),
+  ASSERT_EQ(test::runRegolith({"run", (out / "run_0000" / "scene.json").string(), "--out", reference.string(),
                       "--threads", "1", "--quiet"},
                      dir / "reference.log"),
             0);
@@ -193,7 +187,7 @@ TEST(Batch, RunKilledWithSigkillIsResumedByTheNextBatchRunBitForBit) {
     ASSERT_LT(killed.frameCount(), full.frameCount()) << "the kill came after the last frame";
   }
 
-  ASSERT_EQ(regolith({"batch", "run", out.string(), "--threads", "1"}, dir / "batch2.log"), 0)
+  ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--threads", "1"}, dir / "batch2.log"), 0)
       << test::readText(dir / "batch2.log");
   EXPECT_NE(test::readText(dir / "batch2.log").find("run_0000: resumed"), std::string::npos);
   m = readManifest(out.string());

@@ -19,18 +19,11 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 constexpr double kDeg = M_PI / 180;
 
-// Runs the binary; the exit status, and its output in `log`.
-int regolith(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> all = {REGOLITH_BINARY};
-  all.insert(all.end(), args.begin(), args.end());
-  return test::runToEnd(all, log.string());
-}
-
 json predicted(const fs::path& model, const std::vector<std::string>& inputs, const fs::path& dir) {
   std::vector<std::string> args = {"predict", model.string(), "--json"};
   args.insert(args.end(), inputs.begin(), inputs.end());
   const fs::path log = dir / "predict.log";
-  EXPECT_EQ(regolith(args, log), 0) << test::readText(log);
+  EXPECT_EQ(test::runRegolith(args, log), 0) << test::readText(log);
   return json::parse(test::readText(log));
 }
 
@@ -51,13 +44,13 @@ TEST(Calibration, FitRefusesFoldersWithoutMetricsAndRunsOfAnotherStudy) {
   fs::create_directories(dir / "bare");
   std::ofstream(dir / "bare" / "run.h5") << "";
   const fs::path log = dir / "fit.log";
-  EXPECT_EQ(regolith({"fit", "rft", (dir / "bare").string(), "--out", (dir / "rft.json").string()}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "rft", (dir / "bare").string(), "--out", (dir / "rft.json").string()}, log), 1);
   EXPECT_NE(test::readText(log).find("no metrics.json: run `regolith metrics"), std::string::npos) << test::readText(log);
   EXPECT_FALSE(fs::exists(dir / "rft.json"));
 
   // A single_wheel run given to the RFT fit.
   writeWheel(dir / "sweep", "slip_0.1", 0.1, 1e-3, -0.15, 0.1);
-  EXPECT_EQ(regolith({"fit", "rft", (dir / "sweep").string(), "--out", (dir / "rft.json").string()}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "rft", (dir / "sweep").string(), "--out", (dir / "rft.json").string()}, log), 1);
   EXPECT_NE(test::readText(log).find("a single_wheel run: `regolith fit rft` needs plate_intrusion runs"),
             std::string::npos) << test::readText(log);
 
@@ -65,20 +58,20 @@ TEST(Calibration, FitRefusesFoldersWithoutMetricsAndRunsOfAnotherStudy) {
   test::writeSyntheticRun(dir / "nulls", "slip_0.2", "single_wheel", {{"radius", 0.01}},
                           {{"slip", 0.2}, {"weight", 0.118}, {"sinkage", std::nan("")},
                            {"drawbar_pull_coefficient", 0.1}, {"torque_coefficient", 0.3}});
-  EXPECT_EQ(regolith({"fit", "regression", (dir / "nulls").string(), "--out", (dir / "slip.json").string()}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "regression", (dir / "nulls").string(), "--out", (dir / "slip.json").string()}, log), 1);
   EXPECT_NE(test::readText(log).find("metrics.sinkage is null"), std::string::npos) << test::readText(log);
 
   // A folder with no run at all.
   fs::create_directories(dir / "empty");
-  EXPECT_EQ(regolith({"fit", "bekker", (dir / "empty").string(), "--out", (dir / "soil.json").string()}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "bekker", (dir / "empty").string(), "--out", (dir / "soil.json").string()}, log), 1);
   EXPECT_NE(test::readText(log).find("neither a run"), std::string::npos) << test::readText(log);
 
   // Usage errors exit 1 too (CLI11), as elsewhere in the command line.
-  EXPECT_EQ(regolith({"fit", "rft", (dir / "sweep").string()}, log), 1);  // no --out
-  EXPECT_EQ(regolith({"predict", (dir / "nowhere.json").string(), "slip=0.1"}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "rft", (dir / "sweep").string()}, log), 1);  // no --out
+  EXPECT_EQ(test::runRegolith({"predict", (dir / "nowhere.json").string(), "slip=0.1"}, log), 1);
   EXPECT_NE(test::readText(log).find("cannot read"), std::string::npos) << test::readText(log);
   // --holdout-runs must name a run that is there.
-  EXPECT_EQ(regolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string(),
+  EXPECT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string(),
                       "--holdout-runs", "slip_0.9"}, log), 1);
   EXPECT_NE(test::readText(log).find("slip_0.9: no such run"), std::string::npos) << test::readText(log);
 }
@@ -95,7 +88,7 @@ TEST(Calibration, PredictRftMatchesTheRftModel) {
                      zeta * rft::alphaZ(k, b * kDeg, g * kDeg) * (1 + 0.01 * std::sin(b + g)),
                      -zeta * rft::alphaX(k, b * kDeg, g * kDeg));
   const fs::path log = dir / "fit.log";
-  ASSERT_EQ(regolith({"fit", "rft", (dir / "grid").string(), "--out", (dir / "rft.json").string()}, log), 0)
+  ASSERT_EQ(test::runRegolith({"fit", "rft", (dir / "grid").string(), "--out", (dir / "rft.json").string()}, log), 0)
       << test::readText(log);
   const json model = test::readJson(dir / "rft.json");
   ASSERT_EQ(model["coefficients_source"], "fitted");
@@ -134,7 +127,7 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
     writeWheel(dir / "sweep", "slip_" + std::to_string(s), s, 1e-3 + 3e-3 * s + 1e-4 * std::sin(20 * s),
                -0.15 + 0.7 * s - 0.2 * s * s, 0.1 + 0.8 * s);
   const fs::path log = dir / "fit.log";
-  ASSERT_EQ(regolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string()}, log), 0)
+  ASSERT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string()}, log), 0)
       << test::readText(log);
   const json model = test::readJson(dir / "slip.json");
   const json out = predicted(dir / "slip.json", {"slip=0.42", "Fz=0.118", "contacts=2", "grouser_height=0.0015"}, dir);
@@ -166,9 +159,9 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
 
   // Inputs a model does not take, or lacks, are refused by name.
   const fs::path plog = dir / "bad.log";
-  EXPECT_EQ(regolith({"predict", (dir / "soil.json").string(), "slip=0.2"}, plog), 1);
+  EXPECT_EQ(test::runRegolith({"predict", (dir / "soil.json").string(), "slip=0.2"}, plog), 1);
   EXPECT_NE(test::readText(plog).find("needs the input load"), std::string::npos) << test::readText(plog);
-  EXPECT_EQ(regolith({"predict", (dir / "slip.json").string(), "slip=0.2", "beta_deg=3"}, plog), 1);
+  EXPECT_EQ(test::runRegolith({"predict", (dir / "slip.json").string(), "slip=0.2", "beta_deg=3"}, plog), 1);
   EXPECT_NE(test::readText(plog).find("input beta_deg"), std::string::npos) << test::readText(plog);
 }
 

@@ -20,12 +20,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 const fs::path kSmokeDir = REGOLITH_STUDY_SMOKE_DIR;
 
-int regolith(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> all = {REGOLITH_BINARY};
-  all.insert(all.end(), args.begin(), args.end());
-  return test::runToEnd(all, log.string());
-}
-
 // DIR/<study>/<run>/run.h5 -> scratch/<study>/<run>/run.h5 (a link), then metrics.
 fs::path linkedSweep(const fs::path& scratch, const std::string& study, const std::vector<std::string>& runs) {
   for (const std::string& r : runs) {
@@ -35,14 +29,14 @@ fs::path linkedSweep(const fs::path& scratch, const std::string& study, const st
     fs::create_symlink(source, scratch / study / r / "run.h5");
   }
   const fs::path log = scratch / (study + "_metrics.log");
-  EXPECT_EQ(regolith({"metrics", (scratch / study).string()}, log), 0) << test::readText(log);
+  EXPECT_EQ(test::runRegolith({"metrics", (scratch / study).string()}, log), 0) << test::readText(log);
   return scratch / study;
 }
 
 json predictJson(const fs::path& model, const std::vector<std::string>& inputs, const fs::path& log) {
   std::vector<std::string> args = {"predict", model.string(), "--json"};
   args.insert(args.end(), inputs.begin(), inputs.end());
-  EXPECT_EQ(regolith(args, log), 0) << test::readText(log);
+  EXPECT_EQ(test::runRegolith(args, log), 0) << test::readText(log);
   return json::parse(test::readText(log));
 }
 
@@ -54,7 +48,7 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   // RFT: one vertical push gives zeta (its own stress per depth) and no grid: the generic
   // coefficients are kept and the file says so.
   const fs::path log = dir / "fit.log";
-  ASSERT_EQ(regolith({"fit", "rft", plate.string(), "--out", (dir / "rft.json").string()}, log), 0) << test::readText(log);
+  ASSERT_EQ(test::runRegolith({"fit", "rft", plate.string(), "--out", (dir / "rft.json").string()}, log), 0) << test::readText(log);
   const json rftModel = test::readJson(dir / "rft.json");
   const json runMetrics = test::readJson(plate / "beta_0_gamma_90" / "metrics.json");
   const double zetaRun = runMetrics["metrics"]["stress_per_depth_z"]["value"].get<double>();
@@ -69,7 +63,7 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   // held out (the file says why). DP/W and sinkage rise with slip on these runs (the
   // StudySmoke test holds them to it), so the fitted slopes are positive (sinkage z < 0:
   // its slope is negative).
-  ASSERT_EQ(regolith({"fit", "regression", wheel.string(), "--out", (dir / "slip.json").string()}, log), 0)
+  ASSERT_EQ(test::runRegolith({"fit", "regression", wheel.string(), "--out", (dir / "slip.json").string()}, log), 0)
       << test::readText(log);
   const json slip = test::readJson(dir / "slip.json");
   EXPECT_EQ(slip["runs"].size(), 2u);
@@ -88,7 +82,7 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   // Bekker on the two runs: six values for three parameters (k_phi, n, phi; K and the
   // rest at the preset, c = 0 for cohesionless grains). The smoke wheel is 10 mm wide, which
   // the single_wheel study records for a generated wheel: no --width needed.
-  ASSERT_EQ(regolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(),
+  ASSERT_EQ(test::runRegolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(),
                       "--fit", "kphi,n,phi", "--fix", "c=0", "--fix", "kc=0"}, log), 0)
       << test::readText(log);
   const json soil = test::readJson(dir / "soil.json");

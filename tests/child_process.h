@@ -72,6 +72,16 @@ inline int runToEnd(const std::vector<std::string>& args, const std::string& log
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+#ifdef REGOLITH_BINARY
+// Runs the `regolith` binary under test with `args`: its exit code (as runToEnd), its output
+// in `log`.
+inline int runRegolith(const std::vector<std::string>& args, const std::filesystem::path& log) {
+  std::vector<std::string> all = {REGOLITH_BINARY};
+  all.insert(all.end(), args.begin(), args.end());
+  return runToEnd(all, log.string());
+}
+#endif
+
 // Waits until `path` exists or the child ends; true if it exists.
 inline bool waitForFile(ChildProcess& p, const std::filesystem::path& path) {
   while (!std::filesystem::exists(path)) {
