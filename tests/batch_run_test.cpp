@@ -18,6 +18,7 @@
 #include "batch/manifest.h"
 #include "batch/plan.h"
 #include "batch_test_support.h"
+#include "run_compare.h"
 #include "child_process.h"
 #include "io/run_file.h"
 #include "state_compare.h"
@@ -194,20 +195,8 @@ TEST(Batch, RunKilledWithSigkillIsResumedByTheNextBatchRunBitForBit) {
   EXPECT_EQ(m.runs[0].status, kFinished);
   EXPECT_EQ(m.runs[0].attempts, 2);
 
-  const RunFileReader a((out / "run_0000" / "run.h5").string()), b((reference / "run.h5").string());
-  ASSERT_EQ(a.frameCount(), b.frameCount());
-  for (std::size_t k = 0; k < a.frameCount(); ++k) {
-    SCOPED_TRACE("frame " + std::to_string(k));
-    const FrameData fa = a.frame(k), fb = b.frame(k);
-    ASSERT_EQ(fa.step, fb.step);
-    test::expectIdenticalOwnerStates(fa.state, fb.state);
-  }
-  const auto sa = a.series("ring"), sb = b.series("ring");
-  ASSERT_EQ(sa.size(), sb.size());
-  for (std::size_t i = 0; i < sa.size(); ++i) {
-    EXPECT_EQ(sa[i].time, sb[i].time);
-    EXPECT_EQ(std::memcmp(&sa[i].position, &sb[i].position, sizeof(Vec3d)), 0) << i;
-  }
+  // Every frame and every body's series, bit for bit.
+  test::expectSameRun(out / "run_0000", reference);
 }
 
 TEST(Batch, SigintToTheRunnerCheckpointsRunningRunsAndStops) {

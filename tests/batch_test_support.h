@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_file.h"
+
 #include "scratch_dir.h"
 
 namespace regolith::test {
@@ -40,16 +42,6 @@ inline std::string writeSweep(const std::filesystem::path& dir, nlohmann::json s
   const std::string path = (dir / "sweep.json").string();
   std::ofstream(path) << sweep.dump(2);
   return path;
-}
-
-inline nlohmann::json readJson(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
-
-inline std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace regolith::test

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_file.h"
+
 namespace regolith::test {
 
 // Writes DIR/NAME/metrics.json of one run; metrics given as name -> value (NaN -> null).
@@ -25,16 +27,6 @@ inline std::filesystem::path writeSyntheticRun(const std::filesystem::path& dir,
   parametersWithKind["kind"] = study;
   std::ofstream(run / "metrics.json") << nlohmann::json{{"study", study}, {"run", name}, {"parameters", parametersWithKind}, {"metrics", m}}.dump(2);
   return run;
-}
-
-inline nlohmann::json readJson(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  return nlohmann::json::parse(in);
-}
-
-inline std::string readText(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace regolith::test

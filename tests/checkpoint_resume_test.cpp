@@ -13,7 +13,7 @@
 #include "child_process.h"
 #include "scratch_dir.h"
 #include "io/run_file.h"
-#include "state_compare.h"
+#include "run_compare.h"
 
 namespace regolith {
 namespace {
@@ -45,29 +45,6 @@ const fs::path& uninterruptedRun() {
     return d;
   }();
   return dir;
-}
-
-// Every frame of `resumed` equals the reference's frame at the same step, bit for bit;
-// the series too.
-void expectSameRun(const fs::path& resumed, const fs::path& reference) {
-  const RunFileReader a((resumed / "run.h5").string()), b((reference / "run.h5").string());
-  ASSERT_EQ(a.frameCount(), b.frameCount());
-  for (std::size_t k = 0; k < a.frameCount(); ++k) {
-    SCOPED_TRACE("frame " + std::to_string(k));
-    const FrameData fa = a.frame(k), fb = b.frame(k);
-    ASSERT_EQ(fa.step, fb.step);
-    test::expectIdenticalOwnerStates(fa.state, fb.state);
-    EXPECT_TRUE(test::sameBits(fa.sphereCentres, fb.sphereCentres));
-  }
-  for (const std::string& body : b.header().bodyNames) {
-    const auto sa = a.series(body), sb = b.series(body);
-    ASSERT_EQ(sa.size(), sb.size()) << body;
-    for (std::size_t i = 0; i < sa.size(); ++i) {
-      EXPECT_EQ(sa[i].time, sb[i].time);
-      EXPECT_EQ(std::memcmp(&sa[i].position, &sb[i].position, sizeof(Vec3d)), 0);
-      EXPECT_EQ(std::memcmp(&sa[i].force, &sb[i].force, sizeof(Vec3)), 0);
-    }
-  }
 }
 
 // Starts the run with a checkpoint after every chunk of steps and stops it with `sig`
@@ -107,7 +84,7 @@ TEST(Checkpoint, SigkillThenResumeIsBitIdentical) {
   std::vector<std::string> resume = runArgs(dir);
   resume.push_back("--resume");
   ASSERT_EQ(test::runToEnd(resume, dir.string() + ".resume.log"), 0);
-  expectSameRun(dir, reference);
+  test::expectSameRun(dir, reference);
 }
 
 TEST(Checkpoint, SigtermWritesACheckpointAndExitsCleanly) {
@@ -120,7 +97,7 @@ TEST(Checkpoint, SigtermWritesACheckpointAndExitsCleanly) {
   std::vector<std::string> resume = runArgs(dir);
   resume.push_back("--resume");
   ASSERT_EQ(test::runToEnd(resume, dir.string() + ".resume.log"), 0);
-  expectSameRun(dir, reference);
+  test::expectSameRun(dir, reference);
 }
 
 TEST(Checkpoint, ResumeRefusesAChangedScene) {
