@@ -46,8 +46,20 @@ struct KickDrift {
   const Index* family;
   const FamilyControl* control;
   Index controlCount;
+  const Index* sphereBegin;
+  const Index* ownerBoundaryBegin;  // null when no boundary is owned
   Vec3 gravity;
   Real dt;
+
+  // A lone sphere's orientation acts on nothing: its sphere sits at the owner's centre
+  // (StateArrays invariant), its inertia is isotropic, so its spin stays in omega whatever
+  // the orientation, and it carries no boundary. Its orientation is therefore not
+  // integrated (docs/output-format.md); turning it cost a tenth of a settling step.
+  // Clumps, bodies and owners with unequal moments turn as usual.
+  REGOLITH_HD REGOLITH_INLINE bool orientationIsInert(Index o, const Vec3& inertia) const {
+    return sphereBegin[o + 1] == sphereBegin[o] + 1 && isIsotropic(inertia) &&
+           (!ownerBoundaryBegin || ownerBoundaryBegin[o + 1] == ownerBoundaryBegin[o]);
+  }
 
   REGOLITH_HD REGOLITH_NOINLINE void constrained(Index o, const FamilyControl& c) const {
     const Real h = Real(0.5) * dt;
@@ -80,9 +92,10 @@ struct KickDrift {
     if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
     Vec3 v = velocity[o] + (force[o] * (Real(1) / mass[o]) + gravity) * h;
-    Vec3 w = angularKick(orientation[o], inertia[o], omega[o], torque[o], h);
+    const Vec3 I = inertia[o];
+    Vec3 w = angularKick(orientation[o], I, omega[o], torque[o], h);
     position[o] += Vec3d(v) * double(dt);
-    orientation[o] = angularDrift(orientation[o], inertia[o], w, dt);
+    if (!orientationIsInert(o, I)) orientation[o] = angularDrift(orientation[o], I, w, dt);
     velocity[o] = v;
     omega[o] = w;
   }
@@ -225,6 +238,8 @@ void kickDrift(DeviceState& s, const StepParams& p) {
                          raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
                          raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerFamily),
                          raw(s.familyControl), static_cast<Index>(s.familyControl.size()),
+                         raw(s.ownerSphereBegin),
+                         s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr,
                          p.gravity, p.dt});
   if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
 }

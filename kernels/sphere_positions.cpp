@@ -2,9 +2,6 @@
 // since the contact lists were built (the Verlet rebuild trigger) and the largest sphere
 // speed (the dual-stream margin check), both widened by how owned boundaries move
 // (kernels/owned_boundaries.cpp).
-#include <thrust/functional.h>
-#include <thrust/transform_reduce.h>
-
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
 #include "kernels/stages.h"
@@ -13,7 +10,7 @@ namespace regolith {
 namespace {
 
 struct MergeMotion {
-  REGOLITH_HD SphereMotion operator()(const SphereMotion& a, const SphereMotion& b) const {
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(const SphereMotion& a, const SphereMotion& b) const {
     return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2)};
   }
 };
@@ -34,7 +31,7 @@ struct PlaceSphere {
   Vec3d* spherePosition;
   const Vec3d* atBuild;
 
-  REGOLITH_HD SphereMotion operator()(Index s) const {
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index s) const {
     const Index o = sphereOwner[s];
     const Vec3 offset = sphereOffset[s];
     // A sphere at its owner's centre (every one-sphere owner) needs no rotation.
@@ -55,9 +52,8 @@ struct PlaceSphere {
 template <bool kSpeed>
 SphereMotion placeSpheres(DeviceState& s) {
   const std::size_t n = s.sphereCount();
-  return thrust::transform_reduce(
-      devicePolicy(), thrust::counting_iterator<Index>(0),
-      thrust::counting_iterator<Index>(static_cast<Index>(n)),
+  return parallel_reduce(
+      n,
       PlaceSphere<kSpeed>{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
                           raw(s.ownerAngularVelocity), raw(s.sphereOwner), raw(s.sphereOffset),
                           raw(s.spherePosition), raw(s.spherePositionAtBuild)},
