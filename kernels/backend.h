@@ -35,13 +35,29 @@ inline auto devicePolicy() { return thrust::cuda::par_nosync.on(cudaStreamPerThr
 inline auto devicePolicy() { return thrust::device; }
 #endif
 
+#if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
+// The CPU loops split [0, n) into 4 blocks per thread, dealt out in turn (thread t takes
+// blocks t, t + T, ...). Why not one block per thread: particles are numbered as they were
+// placed (a lattice or a rain, layer by layer), so one block per thread gives one thread
+// the bottom of a settling bed, where the contacts are, and the other the grains still
+// falling (measured: 2.6 times the contact work on one of two threads, the other waiting).
+// Why not small chunks or a dynamic schedule (both measured slower): block k of every
+// kernel covers about the same particles, so a thread gathers the contact results it
+// computed itself, from its own cache.
+constexpr int kBlocksPerThread = 4;
+inline Index blockSize(Index count) {
+  const Index blocks = static_cast<Index>(omp_get_max_threads()) * kBlocksPerThread;
+  return count / blocks + 1;
+}
+#endif
+
 // Runs f(i) for i in [0, n) on the device system (OpenMP threads or CUDA threads).
 // f must be a copyable functor with a REGOLITH_HD operator()(Index) const.
 //
-// On the CPU this is the loop Thrust's OpenMP for_each runs (a static schedule over the
-// index range), written out: Thrust calls the functor through an out-of-line wrapper
-// that reloads every field of the functor per element, which cost a tenth of a settling
-// step's instructions. Here the functor is a local copy and its operator() is inlined.
+// On the CPU this is an OpenMP loop over the blocks above, written out rather than
+// thrust::for_each: Thrust's OpenMP system calls the functor through an out-of-line
+// wrapper that reloads every field of the functor per element, which cost a tenth of a
+// settling step's instructions. Here the functor is a local copy, its operator() inlined.
 template <class Functor>
 void parallel_for(std::size_t n, const Functor& f) {
   if (n == 0) return;
@@ -51,7 +67,8 @@ void parallel_for(std::size_t n, const Functor& f) {
 #else
   const Functor local = f;
   const Index count = static_cast<Index>(n);
-#pragma omp parallel for schedule(static)
+  const Index chunk = blockSize(count);
+#pragma omp parallel for schedule(static, chunk)
   for (Index i = 0; i < count; ++i) local(i);
 #endif
 }
@@ -59,8 +76,9 @@ void parallel_for(std::size_t n, const Functor& f) {
 // merge(init, f(0), ..., f(n-1)) in some grouping: merge must be associative and
 // commutative, and the result must not depend on the grouping (max and min are exact in
 // any order; a floating-point sum is not, and would vary with the thread count).
-// On the CPU the partials are one per OpenMP thread, merged in thread order, for the same
-// reason as parallel_for's loop: the functor inlined instead of called through a wrapper.
+// On the CPU the partials are one per OpenMP thread, merged in thread order, over
+// parallel_for's blocks and for the same reason: the functor inlined, not called through a
+// wrapper.
 template <class T, class Transform, class Merge>
 T parallel_reduce(std::size_t n, const Transform& f, T init, const Merge& merge) {
   if (n == 0) return init;
@@ -76,7 +94,7 @@ T parallel_reduce(std::size_t n, const Transform& f, T init, const Merge& merge)
 #pragma omp parallel
   {
     T mine = init;
-#pragma omp for schedule(static) nowait
+#pragma omp for schedule(static, blockSize(count)) nowait
     for (Index i = 0; i < count; ++i) mine = join(mine, local(i));
     partial[static_cast<std::size_t>(omp_get_thread_num())] = mine;
   }

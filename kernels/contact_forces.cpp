@@ -18,10 +18,10 @@
 namespace regolith {
 namespace {
 
-// Result slots of a candidate are written together, so a zero force with a zero shear
-// means the slot holds zeros throughout (torques included): a candidate that stays apart
-// skips rewriting them. This also holds for slots reused across a rebuild, whose force and
-// torques were written together for whichever pair held the slot before.
+// Result slots of a candidate (shear, force, torques) are written together, and `held`
+// says whether they may hold anything but zeros: a candidate that stays apart reads one
+// byte instead of its shear and force (which matters while a bed settles, when most
+// candidates are apart). Adopting a list marks every slot held (rebuild_contacts.cpp).
 
 // Owner and sphere arrays a contact reads.
 struct BodyView {
@@ -62,6 +62,7 @@ struct PairForces {
   Vec3* force;
   Vec3* torqueFirst;
   Vec3* torqueSecond;
+  std::uint8_t* held;
   Real dt;
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
@@ -71,13 +72,15 @@ struct PairForces {
     const Real dist2 = norm2(d);
     const Real reach = ri + rj;
     if (dist2 >= reach * reach || dist2 <= Real(0)) {
-      if (isZero(force[c]) && isZero(shear[c])) return;  // apart last step too
+      if (!held[c]) return;  // apart last step too
       shear[c] = Vec3();
       force[c] = Vec3();
       torqueFirst[c] = Vec3();
       torqueSecond[c] = Vec3();
+      held[c] = 0;
       return;
     }
+    held[c] = 1;
     const Real dist = sqrt(dist2);
     const Vec3 n = d * (Real(1) / dist);
     const Real overlap = reach - dist;
@@ -209,13 +212,13 @@ struct WallForces {
 template <class Model>
 void evaluateWith(DeviceState& s, const StepParams& p) {
   const BodyView body = bodyView(s);
-  parallel_for(s.pairKeys.size(),
-               PairForces<Model>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
-                                 raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
-                                 raw(s.pairTorqueSecond), p.dt});
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
+  parallel_for(s.pairKeys.size(),
+               PairForces<Model>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
+                                 raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
+                                 raw(s.pairTorqueSecond), raw(s.pairHeld), p.dt});
   parallel_for(s.wallKeys.size(),
                WallForces<Model>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable),
                                  s.materialCount, raw(s.wallKeys), raw(s.wallBegin),

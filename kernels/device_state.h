@@ -3,6 +3,8 @@
 // force gather. Only kernels/*.cpp include this header (it pulls in Thrust).
 #pragma once
 
+#include <cstdint>
+
 #include "kernels/backend.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/candidate_list.h"
@@ -65,6 +67,9 @@ struct DeviceState {
   DeviceVector<Vec3> pairForce;         // on the first sphere
   DeviceVector<Vec3> pairTorqueFirst;   // about the first sphere's centre
   DeviceVector<Vec3> pairTorqueSecond;  // about the second sphere's centre
+  // 0: the slot's shear, force and torques are all zero; 1: they may not be (set for every
+  // slot when a list is adopted). Lets a candidate that stays apart skip reading them.
+  DeviceVector<std::uint8_t> pairHeld;
   DeviceVector<Index> firstBegin;       // spheres + 1: pairs with first == s are contiguous
   DeviceVector<Index> secondBegin;      // spheres + 1: into secondOrder
   DeviceVector<Index> secondOrder;      // pair indices sorted by second sphere (stable)

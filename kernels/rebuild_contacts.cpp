@@ -3,6 +3,7 @@
 // at once; the kinematic stream builds from a PositionSnapshot into a CandidateList that
 // the dynamic stream adopts later (core/dual_stream.cpp).
 #include <thrust/copy.h>
+#include <thrust/fill.h>
 
 #include "kernels/backend.h"
 #include "kernels/contact_detection.h"
@@ -34,12 +35,14 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
   s.secondBegin.swap(list.secondBegin);
   s.secondOrder.swap(list.secondOrder);
   const std::size_t nc = s.pairKeys.size();
-  // Result slots are rewritten whole by the next force evaluation unless they hold zeros
-  // (see contact_forces.cpp), so new slots must start at zero and reused slots keep the
-  // zero-or-complete property from whichever pair held them.
+  // Result slots hold whatever pair last used them, and the remapped shear is the new
+  // pair's: every slot is marked held, so the next force evaluation rewrites or clears each
+  // one whole (see contact_forces.cpp) before anything reads the results.
   s.pairForce.resize(nc);
   s.pairTorqueFirst.resize(nc);
   s.pairTorqueSecond.resize(nc);
+  s.pairHeld.resize(nc);
+  thrust::fill(devicePolicy(), s.pairHeld.begin(), s.pairHeld.end(), std::uint8_t(1));
 
   remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchShear);
   s.wallKeys.swap(list.wallKeys);
