@@ -144,16 +144,14 @@ void Simulation::step(std::uint64_t steps) {
 }
 
 void Simulation::stepSync() {
-  kickDrift(*m_device, m_params);
-  updateSpherePositions(*m_device, /*withSpeed=*/false);
+  kickDrift(*m_device, m_params, /*withSpeed=*/false);
   rebuild(m_steps + 1);  // the step the new positions belong to
   evaluateForces(/*kick=*/true);
 }
 
 void Simulation::stepVerlet() {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
-  kickDrift(*m_device, m_params);
-  if (updateSpherePositions(*m_device, /*withSpeed=*/false).moved2 > trigger)
+  if (kickDrift(*m_device, m_params, /*withSpeed=*/false).moved2 > trigger)
     rebuild(m_steps + 1);
   evaluateForces(/*kick=*/true);
 }
@@ -224,8 +222,7 @@ void Simulation::publishSnapshot(std::uint64_t step, double speed) {
 
 void Simulation::stepAsync() {
   const StreamSettings& st = m_model.streams;
-  kickDrift(*m_device, m_params);
-  const double speed = surfaceSpeed(updateSpherePositions(*m_device, /*withSpeed=*/true));
+  const double speed = surfaceSpeed(kickDrift(*m_device, m_params, /*withSpeed=*/true));
   const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();

@@ -16,6 +16,7 @@
 #include "kernels/device_state.h"
 #include "kernels/dof_control.h"
 #include "kernels/owned_boundaries.h"
+#include "kernels/place_sphere.h"
 #include "kernels/rigid_rotation.h"
 #include "kernels/stages.h"
 
@@ -98,6 +99,24 @@ struct KickDrift {
     if (!orientationIsInert(o, I)) orientation[o] = angularDrift(orientation[o], I, w, dt);
     velocity[o] = v;
     omega[o] = w;
+  }
+};
+
+// KickDrift of owner o, then its spheres placed at the new pose: one pass over the owners
+// instead of two (the sphere placement would read every owner's pose back), and a lone
+// sphere needs neither its offset nor sphereOwner. Returns the spheres' motion, merged.
+template <bool kSpeed>
+struct KickDriftPlace {
+  KickDrift drift;
+  SpherePlacer<kSpeed> placer;
+
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index o) const {
+    drift(o);
+    const Index begin = drift.sphereBegin[o], end = drift.sphereBegin[o + 1];
+    if (end == begin + 1) return placer.centred(begin, o);
+    SphereMotion m;
+    for (Index s = begin; s < end; ++s) m = MergeMotion{}(m, placer.place(s, o));
+    return m;
   }
 };
 
@@ -232,16 +251,25 @@ struct GatherKick {
 
 }  // namespace
 
-void kickDrift(DeviceState& s, const StepParams& p) {
-  parallel_for(s.ownerCount(),
-               KickDrift{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-                         raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
-                         raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerFamily),
-                         raw(s.familyControl), static_cast<Index>(s.familyControl.size()),
-                         raw(s.ownerSphereBegin),
-                         s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr,
-                         p.gravity, p.dt});
+namespace {
+template <bool kSpeed>
+SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
+  const KickDrift drift{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
+                        raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
+                        raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerFamily),
+                        raw(s.familyControl), static_cast<Index>(s.familyControl.size()),
+                        raw(s.ownerSphereBegin),
+                        s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr,
+                        p.gravity, p.dt};
+  return parallel_reduce(s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s)},
+                         SphereMotion{}, MergeMotion{});
+}
+}  // namespace
+
+SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
+  const SphereMotion m = withSpeed ? kickDriftPlace<true>(s, p) : kickDriftPlace<false>(s, p);
   if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
+  return withBoundaryMotion(s, m);
 }
 
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {

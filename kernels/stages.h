@@ -2,7 +2,7 @@
 // them. Plain C++ (no Thrust, no CUDA): DeviceState is opaque above kernels/.
 //
 // One step (velocity Verlet, see kernels/integrate.cpp):
-//   kickDrift -> updateSpherePositions -> [rebuildContacts] -> computeContactForces
+//   kickDrift (sphere positions included) -> [rebuildContacts] -> computeContactForces
 //   -> gatherAndKick
 #pragma once
 
@@ -91,9 +91,10 @@ std::size_t candidateWallCount(const DeviceState& s);
 // Stages.
 // kickDrift: reads owner force/torque, mass, inertia, family and the family control table;
 // writes owner velocity (half kick; constrained DOFs take u(t + dt/2)), angular velocity,
-// position and orientation (drift); then places owned boundaries at their owners' new pose
-// (s.boundaries) and bounds how far they moved since the last build.
-void kickDrift(DeviceState& s, const StepParams& p);
+// position and orientation (drift), and places the owners' spheres at the new pose; then
+// places owned boundaries at their owners' new pose (s.boundaries) and bounds how far they
+// moved since the last build. Returns what updateSpherePositions would (below).
+SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed);
 // updateSpherePositions: reads owner pose and velocities, sphere offsets; writes sphere
 // positions. Returns the largest displacement since the lists were built and the largest
 // speed; with owned boundaries the displacement is widened to (sqrt(moved2) + the

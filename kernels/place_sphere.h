@@ -1,0 +1,65 @@
+// A sphere's world position from its owner's pose, and how far it has moved since the
+// contact lists were built: shared by updateSpherePositions (kernels/sphere_positions.cpp)
+// and the fused drift-and-place of every step (kernels/integrate.cpp).
+#pragma once
+
+#include "kernels/backend.h"
+#include "kernels/device_state.h"
+#include "kernels/stages.h"
+
+namespace regolith {
+
+struct MergeMotion {
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(const SphereMotion& a,
+                                                      const SphereMotion& b) const {
+    return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2)};
+  }
+};
+
+// Reads: owner pose and velocities, sphere offset, build positions. Writes: sphere
+// position. Returns |x - x_build|^2 [m^2] and the squared speed of the sphere centre,
+// |v_o + w_o x (x - x_o)|^2 [m^2/s^2] (the speed of its surface as a shape: a sphere
+// spinning in place does not move its surface towards anything); the speed only with
+// kSpeed (the async mode's check), so the other modes do not read the velocities.
+template <bool kSpeed>
+struct SpherePlacer {
+  const Vec3d* ownerPosition;
+  const Quat* ownerOrientation;
+  const Vec3* ownerVelocity;
+  const Vec3* ownerOmega;
+  const Vec3* sphereOffset;
+  Vec3d* spherePosition;
+  const Vec3d* atBuild;
+
+  // Sphere s of owner o at the owner's centre (every one-sphere owner: StateArrays
+  // invariant), which needs no rotation and no offset.
+  REGOLITH_HD REGOLITH_INLINE SphereMotion centred(Index s, Index o) const {
+    const Vec3d x = ownerPosition[o];
+    spherePosition[s] = x;
+    return {norm2(x - atBuild[s]), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0};
+  }
+
+  REGOLITH_HD REGOLITH_INLINE SphereMotion place(Index s, Index o) const {
+    const Vec3 offset = sphereOffset[s];
+    if (isZero(offset)) return centred(s, o);
+    const Vec3d arm = rotate(ownerOrientation[o], Vec3d(offset));
+    const Vec3d x = ownerPosition[o] + arm;
+    spherePosition[s] = x;
+    if (!kSpeed) return {norm2(x - atBuild[s]), 0.0};
+    const Vec3 v = ownerVelocity[o] + cross(ownerOmega[o], Vec3(arm));
+    return {norm2(x - atBuild[s]), double(norm2(v))};
+  }
+};
+
+template <bool kSpeed>
+SpherePlacer<kSpeed> placerOf(DeviceState& s) {
+  return {raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
+          raw(s.ownerAngularVelocity), raw(s.sphereOffset), raw(s.spherePosition),
+          raw(s.spherePositionAtBuild)};
+}
+
+// m widened by how owned boundaries moved: a sphere and a moving boundary approach by at
+// most the sum of their displacements (kernels/sphere_positions.cpp).
+SphereMotion withBoundaryMotion(const DeviceState& s, SphereMotion m);
+
+}  // namespace regolith
