@@ -139,7 +139,8 @@ void buildSingleWheel(BuildContext& c) {
 
 // tumbling: the ring on a slope. The bed lies flat in the scene's frame; the study turns
 // gravity by slope_deg about -y, so that downhill is +x: g = |g| (sin a, 0, -cos a). From
-// `release` on the ring spins at the prescribed rate about y, translating freely.
+// `release` on the ring translates freely and spins about y at the prescribed rate, or
+// freely with "spin": "free".
 void buildTumbling(BuildContext& c) {
   const Json& study = c.at("/study");
   Vec3& g = c.scene.model.gravity;
@@ -153,22 +154,32 @@ void buildTumbling(BuildContext& c) {
   const double slope = degreesAt(c, "/study/slope_deg");
   const double magnitude = -double(g.z);
   g = Vec3(Real(magnitude * std::sin(slope)), Real(0), Real(-magnitude * std::cos(slope)));
-  const double spin = study["angular_velocity"].get<double>();
+  // "prescribed" (the study's): the spin is held at angular_velocity, so the ring's speed
+  // is set by how the ground grips its rim. "free": the ring tumbles under gravity alone,
+  // so its speed is set by the energy the ground takes from it.
+  const bool freeSpin = study.value("spin", std::string("prescribed")) == "free";
+  if (!freeSpin && !study.contains("angular_velocity")) {
+    c.problem("/study", describeValue(study),
+              "angular_velocity (rad/s) for a prescribed spin, or \"spin\": \"free\"");
+    return;
+  }
   MotionPhase roll;
   roll.start = ring->start;
-  roll.dof = {DofRule::free(),  DofRule::free(),          DofRule::free(),
-              DofRule::fixed(), DofRule::constant(spin),  DofRule::fixed()};
+  roll.dof = {DofRule::free(),  DofRule::free(),  DofRule::free(),
+              DofRule::fixed(), freeSpin ? DofRule::free() : DofRule::constant(study["angular_velocity"].get<double>()),
+              DofRule::fixed()};
   ring->motion->phases.push_back(roll);
 
   Json resolved = {{"kind", "tumbling"},
                    {"ring", (*ring->body)["name"]},
                    {"slope_deg", study["slope_deg"]},
-                   {"angular_velocity", spin},
+                   {"spin", freeSpin ? "free" : "prescribed"},
                    {"radius", ring->radius},
                    {"release", ring->start},
                    {"end", c.scene.endTime},
                    {"mass", ownerMass(c, ring->owner)},
                    {"gravity", gravityJson(g)}};
+  if (!freeSpin) resolved["angular_velocity"] = study["angular_velocity"];
   if (study.contains("surface_height")) resolved["surface_height"] = study["surface_height"];
   c.scene.studyJson = resolved.dump();
 }

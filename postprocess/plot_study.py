@@ -115,7 +115,9 @@ def tumbling_figure(out, runs):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
     p = runs[0][1]["parameters"]
-    fig.suptitle("tumbling ring, slope %g deg, w = %.3g rad/s" % (p["slope_deg"], p["angular_velocity"]))
+    spins = {("w = %.3g rad/s" % m["parameters"]["angular_velocity"]) if "angular_velocity" in m["parameters"]
+             else "free spin" for _, m in runs}
+    fig.suptitle("tumbling ring, slope %g deg%s" % (p["slope_deg"], ", " + spins.pop() if len(spins) == 1 else ""))
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     plt.close(fig)

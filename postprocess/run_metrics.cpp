@@ -98,7 +98,6 @@ json tumblingJson(const RunFileReader& run, const json& study) {
   TumblingStudy s;
   s.ring = study.at("ring").get<std::string>();
   s.slopeDeg = study.at("slope_deg").get<double>();
-  s.angularVelocity = study.at("angular_velocity").get<double>();
   s.radius = study.at("radius").get<double>();
   s.release = study.at("release").get<double>();
   s.end = study.at("end").get<double>();

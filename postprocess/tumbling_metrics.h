@@ -29,7 +29,6 @@ namespace regolith::postprocess {
 struct TumblingStudy {
   std::string ring;
   double slopeDeg = 0;
-  double angularVelocity = 0;  // [rad/s]
   double radius = 0;           // outer radius R [m]
   double release = 0, end = 0; // [s]
   double mass = 0;             // [kg]

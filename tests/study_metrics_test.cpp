@@ -184,7 +184,6 @@ TumblingStudy syntheticTumbling() {
   TumblingStudy s;
   s.ring = "ring";
   s.slopeDeg = 24;
-  s.angularVelocity = M_PI;
   s.radius = kRingRadius;
   s.release = 0.2;
   s.end = 0.6;
