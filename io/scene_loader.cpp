@@ -66,6 +66,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   scene::buildBodies(c);
   scene::buildSources(c);
   scene::buildStudy(c);
+  scene::checkInitialOverlaps(c);
   scene::checkTimeStep(c);
   if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
 

@@ -30,6 +30,10 @@ inline Json bedScene(int frame) {
   Json s = smokeScene();
   s["sources"] = Json::array();
   s["sources"].push_back({{"kind", "bed"}, {"file", (earlierRun() / "run.h5").string()}, {"frame", frame}});
+  // Tiled and shifted copies reach far beyond the demo's drum, and a body may not start
+  // inside the particles: a drum 10 m across holds every copy these tests make.
+  s["bodies"][0]["shape"]["radius"] = 5.0;
+  s["bodies"][0]["shape"]["length"] = 10.0;
   return s;
 }
 

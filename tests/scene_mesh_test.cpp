@@ -100,7 +100,7 @@ TEST(SceneMesh, OpenStaticPlateIsAWarningNotAnError) {
   TriangleMesh plate = boxMesh(10, 20, 30);
   plate.triangles.resize(2);
   Json body = Json::parse(R"({"name": "plate", "material": "steel",
-                              "shape": {"kind": "mesh", "units": "mm"}})");
+                              "shape": {"kind": "mesh", "units": "mm", "translate": [1, 0, 0]}})");
   body["shape"]["file"] = writeMeshFile("plate.obj", plate);
   const Scene scene = parse(withBody(body).dump());
   ASSERT_EQ(scene.bodies.back().owner, -1);
@@ -170,6 +170,22 @@ TEST(SceneMesh, BadMeshBodiesAreRefusedWithTheirPointer) {
     body["shape"] = Json::parse(R"({"kind": "mesh", "file": "x.obj", "units": "inch"})");
     expectProblem(problemsOf(withBody(body)), "/bodies/1/shape/units", "\"inch\"", "\"mm\"");
   }
+}
+
+// A body placed into the particles would start with overlaps whose forces throw the grains
+// out; the scene is refused at the body, with the count and the deepest overlap.
+TEST(SceneMesh, BodyStartingInsideTheParticlesIsRefused) {
+  Json blade = Json::parse(R"({"name": "blade", "material": "steel",
+    "shape": {"kind": "plate", "length": 0.03, "width": 0.03, "thickness": 0.002, "translate": [0, 0, 0]}})");
+  expectProblem(problemsOf(withBody(blade)), "/bodies/1", "the body \"blade\" overlapping",
+                "a body clear of the particles at the start");
+  blade["shape"]["translate"] = Json::array({0, 0, 0.05});  // above the rain region: clear
+  EXPECT_NO_THROW(parse(withBody(blade).dump()));
+
+  // Analytic shapes too: a floor across the middle of the rain region.
+  const Json floor = Json::parse(R"({"name": "floor", "material": "steel",
+    "shape": {"kind": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}})");
+  expectProblem(problemsOf(withBody(floor)), "/bodies/1", "the body \"floor\" overlapping", "move the body");
 }
 
 }  // namespace
