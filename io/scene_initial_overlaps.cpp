@@ -18,7 +18,7 @@ namespace {
 // floor or a body set down on it; deeper ones are a placement error.
 constexpr double kAllowedOverlap = 0.1;
 
-struct Box {
+struct MeshBounds {
   Vec3d lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
   void add(const Vec3d& p) {
     lo = Vec3d(std::fmin(lo.x, p.x), std::fmin(lo.y, p.y), std::fmin(lo.z, p.z));
@@ -74,7 +74,7 @@ void checkInitialOverlaps(BuildContext& c) {
   for (std::size_t b = 0; b < c.scene.bodies.size(); ++b) {
     const SceneBody& body = c.scene.bodies[b];
     // Triangles are tested only near the body's bounding box; analytic shapes everywhere.
-    Box box;
+    MeshBounds box;
     bool mesh = false;
     for (const std::size_t i : body.boundaries) {
       const BoundaryPrimitive& p = model.boundaries[i];

@@ -193,7 +193,13 @@ void restoreOwnerState(DeviceState& s, const StateArrays& state) {
   upload(s.ownerTorque, state.ownerTorque);
   if (!state.ownerFamily.empty()) upload(s.ownerFamily, state.ownerFamily);
   // Owned boundaries follow their owners' restored pose, as kickDrift would have left them.
-  if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
+  // The jump from where they stood is no step: left as boundaryStep it would read as a
+  // speed of (jump / dt) and size the async margin to centimetres or metres. The next
+  // kickDrift measures the boundaries' real step again.
+  if (s.hasOwnedBoundaries()) {
+    placeOwnedBoundaries(s);
+    s.boundaryStep = 0;
+  }
 }
 
 std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s) {
