@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/bed_metrics.h"
+#include "core/motion_rule.h"
 #include "io/scene_build.h"
 #include "io/scene_json.h"
 #include "kernels/wall_contact.h"
@@ -37,17 +39,12 @@ struct Overlaps {
   Vec3d centre;
 };
 
-// Whether the owner's family leaves it a degree of freedom to be thrown along at t = 0:
-// particles held or carried by their family (a fixed floor lattice, a rain batch waiting
-// above the container) may start anywhere.
-bool movesFreelyAtStart(const Model& model, Index family) {
-  if (family < 0 || std::size_t(family) >= model.families.size()) return true;
-  const MotionPhase* active = nullptr;
-  for (const MotionPhase& p : model.families[std::size_t(family)].phases)
-    if (p.start <= 0) active = &p;
-  if (!active) return true;  // before a family's first phase every DOF is free
-  for (const DofRule& d : active->dof)
-    if (d.kind == DofRuleKind::Free) return true;
+// Whether a family's rules at t = 0 (evaluateFamily's phase in force) leave it a degree of
+// freedom to be thrown along: particles held or carried by their family (a fixed floor
+// lattice, a rain batch waiting above the container) may start anywhere.
+bool movesFreely(const FamilyControl& control) {
+  for (const DofControl& d : control.dof)
+    if (d.mode == DofMode::Free) return true;
   return false;
 }
 
@@ -60,12 +57,13 @@ void checkInitialOverlaps(BuildContext& c) {
   const StateArrays& s = c.world.state();
   const std::size_t spheres = s.sphereRadius.size();
   if (spheres == 0) return;
-  std::vector<Vec3d> centres(spheres);
+  const std::vector<Vec3d> centres = sphereCentresOf(s);
+  const std::vector<FamilyControl> atStart = evaluateFamilies(model.families, 0, 0);
   std::vector<bool> free(spheres);
   for (std::size_t k = 0; k < spheres; ++k) {
-    const auto o = static_cast<std::size_t>(s.sphereOwner[k]);
-    centres[k] = s.ownerPosition[o] + Vec3d(rotate(s.ownerOrientation[o], s.sphereOffset[k]));
-    free[k] = movesFreelyAtStart(model, s.ownerFamily[o]);
+    const Index family = s.ownerFamily[std::size_t(s.sphereOwner[k])];
+    // Families beyond the model's list have no rules: free.
+    free[k] = family < 0 || std::size_t(family) >= atStart.size() || movesFreely(atStart[std::size_t(family)]);
   }
   const WallGeometry walls{model.boundaries.data(),
                            model.meshTopology.empty() ? nullptr : model.meshTopology.triangles.data(),

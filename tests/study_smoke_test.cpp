@@ -28,12 +28,20 @@ bool isPng(const fs::path& p) {
   return in && std::string(magic, 8) == "\x89PNG\r\n\x1a\n";
 }
 
+// `regolith COMMAND dir` to the end, its output in dir/COMMAND.log; the exit status.
+int runRegolith(const std::string& command, const fs::path& dir) {
+  return test::runToEnd({REGOLITH_BINARY, command, dir.string()}, (dir / (command + ".log")).string());
+}
+
+Json metricsOf(const fs::path& dir) {
+  std::ifstream in(dir / "metrics.json");
+  return Json::parse(in);
+}
+
 TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
   const fs::path sweep = kSmokeDir / "single_wheel";
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", sweep.string()}, (sweep / "metrics.log").string()), 0)
-      << "see " << (sweep / "metrics.log");
-  std::ifstream in(sweep / "metrics.json");
-  const Json metrics = Json::parse(in);
+  ASSERT_EQ(runRegolith("metrics", sweep), 0) << "see " << (sweep / "metrics.log");
+  const Json metrics = metricsOf(sweep);
   ASSERT_EQ(metrics["study"], "single_wheel");
   ASSERT_EQ(metrics["runs"].size(), 2u);
   const Json& low = metrics["runs"][0];   // slip_0.1 sorts first
@@ -64,8 +72,7 @@ TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
   EXPECT_GT(metric(high, "sinkage"), metric(low, "sinkage"));
   EXPECT_GT(metric(high, "drawbar_pull"), metric(low, "drawbar_pull"));
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string()}, (sweep / "plot.log").string()), 0)
-      << "see " << (sweep / "plot.log");
+  ASSERT_EQ(runRegolith("plot", sweep), 0) << "see " << (sweep / "plot.log");
   EXPECT_TRUE(isPng(sweep / "single_wheel_slip.png"));
   EXPECT_TRUE(isPng(sweep / "slip_0.6" / "single_wheel_series.png"));
 }
@@ -73,10 +80,8 @@ TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
 
 TEST(StudySmoke, ReposeAngleWithinBand) {
   const fs::path run = kSmokeDir / "repose";
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", run.string()}, (run / "metrics.log").string()), 0)
-      << "see " << (run / "metrics.log");
-  std::ifstream in(run / "metrics.json");
-  const Json m = Json::parse(in);
+  ASSERT_EQ(runRegolith("metrics", run), 0) << "see " << (run / "metrics.log");
+  const Json m = metricsOf(run);
   ASSERT_EQ(m["study"], "repose");
   // Dry granular materials stand at 25 to 45 degrees, and DEM heaps of frictional,
   // rolling-resisted clumps (mu = 0.5, Crr = 0.05) at 20 to 40; below 15 degrees the heap
@@ -94,8 +99,7 @@ TEST(StudySmoke, ReposeAngleWithinBand) {
   EXPECT_LT(metric(m, "height"), 0.045);
   EXPECT_GT(metric(m, "base_radius"), m["parameters"]["radius"].get<double>());
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", run.string()}, (run / "plot.log").string()), 0)
-      << "see " << (run / "plot.log");
+  ASSERT_EQ(runRegolith("plot", run), 0) << "see " << (run / "plot.log");
   EXPECT_TRUE(isPng(run / "repose_profile.png"));
 }
 
@@ -103,10 +107,8 @@ TEST(StudySmoke, PlateIntrusionForceGrowsLinearlyWithDepth) {
   // The sweep folder holds one run: a horizontal plate (beta 0) pushed straight down
   // (gamma 90 deg), 16 mm x 10 mm, into about 28 mm of 2 mm spheres.
   const fs::path sweep = kSmokeDir / "plate_intrusion";
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", sweep.string()}, (sweep / "metrics.log").string()), 0)
-      << "see " << (sweep / "metrics.log");
-  std::ifstream in(sweep / "metrics.json");
-  const Json metrics = Json::parse(in);
+  ASSERT_EQ(runRegolith("metrics", sweep), 0) << "see " << (sweep / "metrics.log");
+  const Json metrics = metricsOf(sweep);
   ASSERT_EQ(metrics["study"], "plate_intrusion");
   ASSERT_EQ(metrics["runs"].size(), 1u);
   const Json& m = metrics["runs"][0];
@@ -134,8 +136,7 @@ TEST(StudySmoke, PlateIntrusionForceGrowsLinearlyWithDepth) {
   // is 0 at beta = 0, gamma = 90 deg; here only the fluctuations of an asymmetric packing).
   EXPECT_LT(std::fabs(metric(m, "stress_per_depth_x")), 0.2 * alphaZ);
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string()}, (sweep / "plot.log").string()), 0)
-      << "see " << (sweep / "plot.log");
+  ASSERT_EQ(runRegolith("plot", sweep), 0) << "see " << (sweep / "plot.log");
   EXPECT_TRUE(isPng(sweep / "plate_intrusion_forces.png"));
   EXPECT_TRUE(isPng(sweep / "beta_0_gamma_90" / "plate_intrusion_series.png"));
 }
@@ -145,10 +146,8 @@ TEST(StudySmoke, TumblingRingIsSlowerOnGrainsThanOnRigidGround) {
   // 24 degree slope, each for 0.35 s after release: on grains and on rigid ground (fixed
   // 2 mm spheres) with its spin free, and on rigid ground with the study's prescribed spin.
   const fs::path sweep = kSmokeDir / "tumbling";
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "metrics", sweep.string()}, (sweep / "metrics.log").string()), 0)
-      << "see " << (sweep / "metrics.log");
-  std::ifstream in(sweep / "metrics.json");
-  const Json metrics = Json::parse(in);
+  ASSERT_EQ(runRegolith("metrics", sweep), 0) << "see " << (sweep / "metrics.log");
+  const Json metrics = metricsOf(sweep);
   ASSERT_EQ(metrics["study"], "tumbling");
   ASSERT_EQ(metrics["runs"].size(), 3u);
   const Json& grains = metrics["runs"][0];  // sorted by name
@@ -188,8 +187,7 @@ TEST(StudySmoke, TumblingRingIsSlowerOnGrainsThanOnRigidGround) {
   EXPECT_GT(metric(grains, "displaced_grains"), 0);
   EXPECT_EQ(metric(rigidFree, "displaced_grains"), 0);
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string()}, (sweep / "plot.log").string()), 0)
-      << "see " << (sweep / "plot.log");
+  ASSERT_EQ(runRegolith("plot", sweep), 0) << "see " << (sweep / "plot.log");
   EXPECT_TRUE(isPng(sweep / "tumbling_paths.png"));
 }
 
