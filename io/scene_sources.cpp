@@ -14,12 +14,14 @@ namespace {
 
 struct Common {
   Index family = 0;
-  Vec3d velocity;
+  Vec3d velocity;         // [m/s]
+  Vec3d angularVelocity;  // world frame [rad/s]
 };
 
 std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
   Common out;
   if (c.has(base + "/velocity")) out.velocity = c.vec(base + "/velocity");
+  if (c.has(base + "/angular_velocity")) out.angularVelocity = c.vec(base + "/angular_velocity");
   if (!c.has(base + "/family")) return out;
   const std::optional<Index> f = c.family(base + "/family");
   if (!f) return std::nullopt;
@@ -29,7 +31,7 @@ std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
 
 void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
            const Common& common) {
-  placeClump(c, grid, t, p, q, common.velocity, Vec3d(), common.family);
+  placeClump(c, grid, t, p, q, common.velocity, common.angularVelocity, common.family);
 }
 
 // A template usable by a source: defined and built (a failed one has reported already).
@@ -210,9 +212,10 @@ void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, 
     c.problem(rp, r.dump(), "\"interval\" with \"layers\" (and only with it)");
     return;
   }
-  if (c.has(base + "/velocity")) {
-    c.problem(base + "/velocity", c.at(base + "/velocity").dump(),
-              "no velocity with \"release\": batches leave the region at the conveyor speed");
+  for (const char* key : {"velocity", "angular_velocity"}) {
+    if (!c.has(base + "/" + key)) continue;
+    c.problem(base + "/" + key, c.at(base + "/" + key).dump(),
+              std::string("no ") + key + " with \"release\": batches are held and leave the region at the conveyor speed");
     return;
   }
   std::uint64_t batch = 0;

@@ -92,6 +92,32 @@ TEST(Beds, ReleaseMistakesAreRefusedAtTheirPointers) {
   Json withVelocity = releaseScene({{"rate", 2000}, {"batch", 20}});
   withVelocity["sources"][0]["velocity"] = {0, 0, -1};
   expectProblem(problemsOf(withVelocity), "/sources/0/velocity", "", "conveyor speed");
+  Json withSpin = releaseScene({{"rate", 2000}, {"batch", 20}});
+  withSpin["sources"][0]["angular_velocity"] = {0, 50, 0};
+  expectProblem(problemsOf(withSpin), "/sources/0/angular_velocity", "", "conveyor speed");
+}
+
+TEST(Beds, SourcesStartParticlesWithTheirAngularVelocity) {
+  // A lattice and a rain source each give every particle its world-frame spin (the set-up
+  // of spin-impact tests), and velocity alongside.
+  Json s = releaseScene({{"rate", 2000}, {"batch", 20}});
+  s["sources"] = Json::array(
+      {{{"kind", "lattice"}, {"template", "pair"}, {"lo", {0, 0, 0.05}}, {"hi", {0.02, 0.02, 0.06}},
+        {"spacing", 0.005}, {"angular_velocity", {0, 40, 0}}, {"velocity", {0, 0, -1}}},
+       {{"kind", "rain"}, {"template", "fine"}, {"count", 10}, {"lo", {0.03, 0, 0.05}},
+        {"hi", {0.06, 0.03, 0.06}}, {"angular_velocity", {-7, 0, 3}}}});
+  const Scene scene = parse(s.dump());
+  const StateArrays& st = scene.initial;
+  ASSERT_GT(st.ownerCount(), 10u);
+  const std::size_t lattice = st.ownerCount() - 10;
+  for (std::size_t o = 0; o < st.ownerCount(); ++o) {
+    const Vec3 w = st.ownerAngularVelocity[o];
+    const Vec3 expected = o < lattice ? Vec3(0, 40, 0) : Vec3(-7, 0, 3);
+    EXPECT_EQ(w.x, expected.x);
+    EXPECT_EQ(w.y, expected.y);
+    EXPECT_EQ(w.z, expected.z);
+  }
+  EXPECT_EQ(st.ownerVelocity[0].z, -1);
 }
 
 }  // namespace
