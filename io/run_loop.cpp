@@ -20,6 +20,7 @@
 #include "core/simulation.h"
 #include "io/checkpoint.h"
 #include "io/frame_capture.h"
+#include "io/output_lock.h"
 #include "io/progress_meter.h"
 #include "io/run_header.h"
 #include "io/run_file.h"
@@ -184,6 +185,9 @@ Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedul
 int run(const Scene& scene, const RunOptions& o) {
   const fs::path dir(o.outDir);
   const std::string checkpointPath = (dir / "checkpoint.h5").string();
+  // Before anything in DIR is read or changed: a second writer is refused here, with the
+  // first one's files untouched.
+  const OutputFolderLock lock(o.outDir);
   std::unique_ptr<Checkpoint> resumeFrom;
   if (o.resume) {
     resumeFrom = std::make_unique<Checkpoint>(readCheckpoint(checkpointPath));
@@ -197,7 +201,6 @@ int run(const Scene& scene, const RunOptions& o) {
                              " exists: continue it with --resume, replace it with "
                              "--overwrite, or choose another --out");
   }
-  fs::create_directories(dir);
 
   if (o.threads > 0) setThreadCount(o.threads);
   Simulation sim(scene.model, scene.initial);
