@@ -125,7 +125,13 @@ int main(int argc, char** argv) {
   regolith::RunOptions runOptions;
   std::string runScenePath;
   CLI::App* runCmd = app.add_subcommand(
-      "run", "Run a scene: DIR/run.h5, run.xmf, series.csv and checkpoint.h5");
+      "run",
+      "Run a scene: DIR/run.h5, run.xmf, series.csv and checkpoint.h5.\n"
+      "Exit status: 0 done; 1 failure (I/O, a checkpoint that does not fit, DIR in use by "
+      "another run: DIR/.regolith.lock names its PID); 2 invalid scene; 5 blow-up (a particle "
+      "not finite or faster than r_min / dt, or a contact list past 256 candidates per "
+      "sphere: a last frame is written, the last good checkpoint kept); 128 + N after "
+      "signal N.");
   runCmd->add_option("scene", runScenePath, "scene file (JSON)")->required();
   runCmd->add_option("--out,-o", runOptions.outDir, "output folder")->required();
   runCmd->add_option("--set", runOptions.overrides,

@@ -1,10 +1,13 @@
 // The local batch runner: one poll loop over waitpid (no threads, so fork is safe),
 // children in their own process groups (a terminal's Ctrl-C reaches only the runner, which
-// forwards one SIGINT to each), a lock file so two runners never share a folder.
+// forwards one SIGINT to each), a lock file so two runners never share a folder. Children
+// die with their runner (PR_SET_PDEATHSIG): a runner killed outright leaves no orphan
+// writing a folder the next runner will take over.
 #include "batch/runner.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,11 +17,14 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "batch/manifest.h"
+#include "io/output_lock.h"
 
 namespace regolith::batch {
 namespace {
@@ -70,9 +76,14 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& logPath, co
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot fork for " + logPath);
   if (pid == 0) {
+    // SIGTERM when the runner dies, however it dies: a run then checkpoints and stops (a
+    // SIGKILLed runner's next instance resumes it) instead of writing on as an orphan. The
+    // runner may have died before prctl: then our parent is no longer `parent`.
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent) _exit(126);
     setpgid(0, 0);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
@@ -89,6 +100,28 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& logPath, co
   setpgid(pid, pid);  // also here, so a signal sent at once finds the group
   return pid;
 }
+
+// Whether process `pid` lives (a zombie does not) and its command line names `dir`: a
+// recorded PID that the system has since given to another program does not count.
+bool runsIn(long pid, const std::string& dir) {
+  if (pid <= 0) return false;
+  const std::string proc = "/proc/" + std::to_string(pid);
+  std::ifstream stat(proc + "/stat");
+  std::string statText;
+  if (!std::getline(stat, statText)) return false;
+  const std::size_t close = statText.rfind(')');
+  if (close == std::string::npos || close + 2 >= statText.size()) return false;
+  const char state = statText[close + 2];
+  if (state == 'Z' || state == 'X') return false;
+  std::ifstream cmdline(proc + "/cmdline", std::ios::binary);
+  const std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+  return args.find(dir) != std::string::npos;
+}
+
+// How long a run left `running` by an earlier runner may take to stop before this runner
+// leaves it alone: its process got SIGTERM when that runner died and writes a checkpoint
+// first (seconds for the largest runs).
+constexpr double kTakeOverGraceSeconds = 30;
 
 struct Active {
   pid_t pid = 0;
@@ -136,6 +169,33 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
   const auto runDir = [&](std::size_t i) { return fs::path(o.dir) / m.runs[i].id; };
   const auto logPath = [&](std::size_t i) { return (runDir(i) / "log.txt").string(); };
 
+  // Whether run i may be started: no process of an earlier runner still works on it (its
+  // recorded PID) and no process holds its output folder (a `regolith run` started by
+  // hand). A run left `running` gets a grace period to stop; one still held after it is
+  // left alone (and counts as unfinished) rather than fought over.
+  const auto mayStart = [&](std::size_t i) {
+    const ManifestRun& r = m.runs[i];
+    const std::string d = runDir(i).string();
+    // The holder's PID (0 while it has not written it yet), or nothing.
+    const auto holder = [&]() -> std::optional<long> {
+      if (runsIn(r.pid, d)) return r.pid;
+      return outputFolderHolder(d);
+    };
+    const auto named = [](long pid) { return pid > 0 ? "PID " + std::to_string(pid) : std::string("a process"); };
+    std::optional<long> pid = holder();
+    if (pid && r.status == kRunning) {
+      out << r.id << ": waiting for " << named(*pid) << " (started by an earlier runner) to stop" << std::endl;
+      const auto start = Clock::now();
+      while (pid && !g_stop &&
+             std::chrono::duration<double>(Clock::now() - start).count() < kTakeOverGraceSeconds) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        pid = holder();
+      }
+    }
+    if (pid) out << r.id << ": still running as " << named(*pid) << " outside this runner; left alone" << std::endl;
+    return !pid;
+  };
+
   std::vector<Active> active;
   std::vector<bool> slotBusy(slots, false);
   const auto startPhase = [&](std::size_t i, bool metrics, std::size_t slot) {
@@ -181,7 +241,7 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
       while (slotBusy[slot]) ++slot;
       const std::size_t i = queue.front();
       queue.pop_front();
-      startPhase(i, false, slot);
+      if (mayStart(i)) startPhase(i, false, slot);
     }
     if (g_stop && !forwarded) {
       for (const Active& a : active) kill(a.pid, SIGINT);

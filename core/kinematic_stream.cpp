@@ -1,5 +1,7 @@
 #include "core/kinematic_stream.h"
 
+#include <utility>
+
 namespace regolith {
 
 KinematicStream::KinematicStream(const DeviceState& state, int threads)
@@ -64,8 +66,9 @@ std::optional<KinematicStream::ListFacts> KinematicStream::take(CandidateListPtr
                                                                 bool wait) {
   std::unique_lock<std::mutex> lock(m_mutex);
   if (wait) {
-    m_listOut.wait(lock, [&] { return readyAfter(afterStep) || !comingAfter(afterStep); });
+    m_listOut.wait(lock, [&] { return m_error || readyAfter(afterStep) || !comingAfter(afterStep); });
   }
+  if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
   if (!readyAfter(afterStep)) return std::nullopt;
   releaseBuffer(*list);
   std::swap(list, m_slotList);
@@ -103,12 +106,23 @@ void KinematicStream::run() {
 
     acquireBuffer(*m_kinematicSnapshot);
     acquireBuffer(*m_buildingList);
-    buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder,
-                      *m_buildingList);
+    std::exception_ptr error;
+    try {
+      buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder,
+                        *m_buildingList);
+    } catch (...) {
+      error = std::current_exception();  // the dynamic stream's next take() throws it
+    }
     releaseBuffer(*m_buildingList);
     releaseBuffer(*m_kinematicSnapshot);
 
     lock.lock();
+    if (error) {
+      m_error = error;
+      m_building = false;
+      m_listOut.notify_all();
+      continue;
+    }
     // An unadopted older list in the slot comes back to this stream as its next buffer.
     std::swap(m_buildingList, m_slotList);
     m_listReady = true;

@@ -12,6 +12,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -43,6 +44,8 @@ class KinematicStream {
   // If a list built from a snapshot after `afterStep` is ready, swaps it with `list` (the
   // dynamic stream's spare, which goes to the slot) and returns its facts. With `wait`,
   // blocks until such a list is ready or none can come (no snapshot pending or in build).
+  // A build that failed (CandidateOverflow, BuildInterrupted: kernels/build_guard.h)
+  // throws its exception here, on the dynamic side.
   std::optional<ListFacts> take(CandidateListPtr& list, std::uint64_t afterStep, bool wait);
   // Whether a snapshot after `afterStep` is pending or being built.
   bool buildPendingAfter(std::uint64_t afterStep);
@@ -79,6 +82,7 @@ class KinematicStream {
   bool m_building = false;
   ListFacts m_buildingFacts;
   bool m_stop = false;
+  std::exception_ptr m_error;  // a failed build's, until take() rethrows it
   std::uint64_t m_builds = 0;
   ContactBuilderPtr m_builder;
   std::thread m_thread;  // last: starts after every member above is initialised

@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
+#include "core/blow_up_guard.h"
 #include "core/same_bits.h"
+#include "kernels/build_guard.h"
 
 namespace regolith {
 namespace {
@@ -48,6 +51,8 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
                           ? 0.0
                           : double(*std::min_element(initial.sphereRadius.begin(),
                                                      initial.sphereRadius.end()));
+  m_minRadius = rMin;
+  m_blowUpSpeed = regolith::blowUpSpeed(rMin, m_model.timeStep);
   m_margin = m_model.margin > 0 ? m_model.margin : 0.4 * rMin;
   m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
@@ -132,6 +137,9 @@ void Simulation::step(std::uint64_t steps) {
   const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads
                                                                        : threadCount());
   for (std::uint64_t k = 0; k < steps; ++k) {
+    // A signal ends the stepping between steps, not after the caller's whole count (a
+    // step of a large run can take long; the caller checkpoints the whole step).
+    if (stopRequested()) return;
     applyMotionRules();
     switch (m_model.streams.mode) {
       case StreamMode::Sync: stepSync(); break;
@@ -222,8 +230,20 @@ void Simulation::publishSnapshot(std::uint64_t step, double speed) {
 
 void Simulation::stepAsync() {
   const StreamSettings& st = m_model.streams;
-  const double speed = surfaceSpeed(kickDrift(*m_device, m_params, /*withSpeed=*/true));
+  const SphereMotion motion = kickDrift(*m_device, m_params, /*withSpeed=*/true);
+  const double speed = surfaceSpeed(motion);
   const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
+  // A blow-up stops here, before the margin is sized from its speed: that margin would
+  // span the bed and the contact search would grow as N^2. Sphere speeds only: the
+  // owned boundaries' step is a conservative bound, and a body driven too fast is caught by
+  // its owner's speed (firstBadOwner) or by the grains it throws.
+  const double sphereSpeed = std::sqrt(motion.speed2);
+  if (!(sphereSpeed <= m_blowUpSpeed)) {
+    std::ostringstream what;
+    what << "a sphere moved at " << sphereSpeed << " m/s in step " << n << ", above the limit "
+         << m_blowUpSpeed << " m/s";
+    throw BlowUpError(n, what.str());
+  }
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();
 
@@ -325,6 +345,10 @@ std::vector<BoundaryPrimitive> Simulation::boundaries() const {
 }
 
 ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }
+
+Index Simulation::firstBadOwner() const {
+  return regolith::firstBadOwner(*m_device, m_blowUpSpeed, m_minRadius);
+}
 
 std::size_t Simulation::touchingPairs() const { return touchingPairCount(*m_device); }
 std::size_t Simulation::touchingWalls() const { return touchingWallCount(*m_device); }

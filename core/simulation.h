@@ -25,7 +25,18 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
+  // Advances `steps` steps, or fewer when a stop is requested (kernels/build_guard.h):
+  // it then returns after the step in progress. Throws BlowUpError (core/blow_up_guard.h)
+  // when a step's surfaces move past blowUpSpeed() (async mode, which measures every
+  // step), CandidateOverflow when a contact list passes its cap, BuildInterrupted when a
+  // stop request ends a long build; the state is then mid-step, fit for a post-mortem only.
   void step(std::uint64_t steps = 1);
+
+  // The blow-up limit r_min / dt [m/s] and the first owner past it or not finite, by a
+  // check on the device (-1: none). core/blow_up_guard.h.
+  double blowUpSpeed() const { return m_blowUpSpeed; }
+  double minRadius() const { return m_minRadius; }
+  Index firstBadOwner() const;
 
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
   void rebuildNow();
@@ -90,6 +101,8 @@ class Simulation {
   DeviceStatePtr m_device;
   StepParams m_params;
   double m_margin = 0;
+  double m_minRadius = 0;    // smallest sphere radius [m]
+  double m_blowUpSpeed = 0;  // r_min / dt [m/s]
   double m_time = 0;
   std::uint64_t m_steps = 0;
   std::uint64_t m_rebuilds = 0;

@@ -17,15 +17,19 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/blow_up_guard.h"
 #include "core/simulation.h"
+#include "io/blow_up_report.h"
 #include "io/checkpoint.h"
 #include "io/frame_capture.h"
+#include "io/output_lock.h"
 #include "io/progress_meter.h"
 #include "io/run_header.h"
 #include "io/run_file.h"
 #include "io/scene.h"
 #include "io/scene_command.h"
 #include "io/series_csv.h"
+#include "kernels/build_guard.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -33,11 +37,18 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Steps between checks of signals, the checkpoint clock and the progress line.
+// Steps between checks of the checkpoint clock, the progress line and the blow-up check
+// (core/blow_up_guard.h). Why 100 for the blow-up check: a runaway's speeds grow by orders
+// of magnitude per step, so catching it within 100 steps costs at most 100 steps of work
+// (and async mode checks every step's speed anyway); the check is one reduction over
+// owners, well under 1 % of 100 steps. Signals end a chunk at the next step.
 constexpr std::uint64_t kChunk = 100;
 
 volatile std::sig_atomic_t g_signal = 0;
-extern "C" void onStopSignal(int signal) { g_signal = signal; }
+extern "C" void onStopSignal(int signal) {
+  g_signal = signal;
+  requestStop(signal);  // the stepping loop and long contact-list builds see this one
+}
 
 // SIGINT and SIGTERM set a flag the loop reads between chunks; the previous handlers come
 // back when the run ends.
@@ -45,6 +56,7 @@ class StopSignals {
  public:
   StopSignals() {
     g_signal = 0;
+    clearStopRequest();
     struct sigaction sa {};
     sa.sa_handler = onStopSignal;
     sigemptyset(&sa.sa_mask);
@@ -54,6 +66,7 @@ class StopSignals {
   ~StopSignals() {
     sigaction(SIGINT, &m_int, nullptr);
     sigaction(SIGTERM, &m_term, nullptr);
+    clearStopRequest();
   }
 
  private:
@@ -156,6 +169,15 @@ class RunOutput {
     }
   }
 
+  // A frame of the state as it is, whatever the schedule (a blown-up run's last state),
+  // recorded at `step`.
+  void writePostMortem(const Simulation& sim, std::uint64_t step) {
+    FrameData f = captureFrame(sim, m_scene.ownerTemplate, m_scene.output.contacts);
+    f.step = step;
+    f.time = double(step) * m_scene.model.timeStep;
+    m_run->writeFrame(f);
+  }
+
   std::size_t frames() const { return m_run->frameCount(); }
   const std::string& h5() const { return m_h5; }
 
@@ -184,6 +206,9 @@ Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedul
 int run(const Scene& scene, const RunOptions& o) {
   const fs::path dir(o.outDir);
   const std::string checkpointPath = (dir / "checkpoint.h5").string();
+  // Before anything in DIR is read or changed: a second writer is refused here, with the
+  // first one's files untouched.
+  const OutputFolderLock lock(o.outDir);
   std::unique_ptr<Checkpoint> resumeFrom;
   if (o.resume) {
     resumeFrom = std::make_unique<Checkpoint>(readCheckpoint(checkpointPath));
@@ -197,9 +222,20 @@ int run(const Scene& scene, const RunOptions& o) {
                              " exists: continue it with --resume, replace it with "
                              "--overwrite, or choose another --out");
   }
-  fs::create_directories(dir);
 
   if (o.threads > 0) setThreadCount(o.threads);
+  if (!o.resume) {
+    // A bad value in the input (a bed with a NaN position, a source velocity past the
+    // limit) stops here, before the contact search is built from it.
+    const auto& r = scene.initial.sphereRadius;
+    const double rMin = r.empty() ? 0.0 : double(*std::min_element(r.begin(), r.end()));
+    const double limit = blowUpSpeed(rMin, scene.model.timeStep);
+    if (firstOwnerFault(scene.initial, limit, rMin)) {
+      std::fprintf(stderr, "regolith run: %s. Nothing was run or written.\n",
+                   blowUpMessage(scene, scene.initial, 0, limit, rMin, "in the input, before any step").c_str());
+      return kRunBlowUp;
+    }
+  }
   Simulation sim(scene.model, scene.initial);
   const Schedule sch = scheduleOf(scene);
   double wallBefore = 0;
@@ -220,13 +256,37 @@ int run(const Scene& scene, const RunOptions& o) {
   const auto wallSeconds = [&] {
     return wallBefore + std::chrono::duration<double>(Clock::now() - start).count();
   };
+  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep,
+                      scene.initial.sphereCount());
+  // The step of checkpoint.h5 as this run left it (none: -1).
+  std::int64_t checkpointStep = o.resume ? std::int64_t(sim.stepCount()) : -1;
   const auto saveCheckpoint = [&] {
     writeCheckpoint(checkpointPath, checkpointOf(scene, sim, sch, out.frames(), wallSeconds()));
     lastCheckpoint = Clock::now();
+    checkpointStep = std::int64_t(sim.stepCount());
+  };
+  const auto checkpointWords = [&] {
+    return checkpointStep < 0 ? std::string("no checkpoint was written yet")
+                              : checkpointPath + " stays at step " + std::to_string(checkpointStep);
+  };
+  // Exit 5: a post-mortem frame of the state as it is, recorded at `step` (mid-step when an
+  // exception came from inside one), and the message. No checkpoint of this state.
+  const auto blewUp = [&](std::uint64_t step, const std::string& cause) {
+    std::string frame;
+    try {
+      out.writePostMortem(sim, step);
+      frame = "wrote frame " + std::to_string(out.frames() - 1) + " (step " + std::to_string(step) +
+              ") of " + out.h5() + " for post-mortem";
+    } catch (const std::exception& e) {
+      frame = std::string("could not write a post-mortem frame (") + e.what() + ")";
+    }
+    meter.finish(sim.stepCount());
+    std::fprintf(stderr, "regolith run: %s.\n%s; %s.\n",
+                 blowUpMessage(scene, sim.state(), step, sim.blowUpSpeed(), sim.minRadius(), cause).c_str(),
+                 frame.c_str(), checkpointWords().c_str());
+    return kRunBlowUp;
   };
 
-  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep,
-                      scene.initial.sphereCount());
   while (sim.stepCount() < sch.total) {
     if (g_signal) {
       saveCheckpoint();
@@ -240,7 +300,21 @@ int run(const Scene& scene, const RunOptions& o) {
       return 128 + int(g_signal);
     }
     const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
-    sim.step(target - sim.stepCount());
+    try {
+      sim.step(target - sim.stepCount());
+    } catch (const BlowUpError& e) {
+      return blewUp(e.step(), e.what());
+    } catch (const CandidateOverflow& e) {
+      return blewUp(sim.stepCount() + 1, e.what());
+    } catch (const BuildInterrupted& e) {
+      // Mid-step: no checkpoint of this state; the last one (if any) stays valid.
+      meter.finish(sim.stepCount());
+      std::fprintf(stderr, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n",
+                   e.signal(), static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
+      return 128 + e.signal();
+    }
+    // Before anything of this state is written (frames, series, checkpoint).
+    if (sim.firstBadOwner() >= 0) return blewUp(sim.stepCount(), "");
     out.writeDue(sim, sch);
     if (std::chrono::duration<double>(Clock::now() - lastCheckpoint).count() >= every)
       saveCheckpoint();

@@ -22,9 +22,14 @@ struct RunOptions {
 
 // Exit codes of `regolith run`.
 inline constexpr int kRunOk = 0;
-inline constexpr int kRunFailed = 1;       // I/O, a checkpoint that does not fit, ...
+inline constexpr int kRunFailed = 1;       // I/O, a checkpoint that does not fit, DIR in use, ...
+// A blow-up (core/blow_up_guard.h): a particle not finite or faster than r_min / dt, or a
+// contact list past its cap; a last frame is written for post-mortem and the last good
+// checkpoint is left as it was.
+inline constexpr int kRunBlowUp = 5;
 // kSceneErrorExitCode (2, io/scene.h) for a scene that fails validation; 128 + signal
-// number after SIGINT or SIGTERM (a checkpoint was written first).
+// number after SIGINT or SIGTERM (a checkpoint was written first, unless the signal ended
+// a long contact-list build mid-step: the last checkpoint then stands).
 
 // Runs the scene; prints the summary line on stdout, progress and errors on stderr.
 // Returns the exit code.

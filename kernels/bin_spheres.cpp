@@ -43,8 +43,10 @@ struct CellKeyOf {
 int cellsAlong(double extent, double cell) {
   // Cap the count per axis: a stray sphere far away must not blow up the key space
   // (spheres beyond the cap share the last cell, which stays correct, only slower).
+  // A non-finite extent (a NaN or infinite position) takes the cap too: the cast of NaN
+  // to int is undefined.
   const double n = floor(extent / cell) + 1.0;
-  return n > 1 << 20 ? 1 << 20 : static_cast<int>(n);
+  return n <= double(1 << 20) ? static_cast<int>(n) : 1 << 20;
 }
 
 }  // namespace

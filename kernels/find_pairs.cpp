@@ -2,10 +2,14 @@
 // sphere–boundary pairs. Each runs twice (count, then fill at scanned offsets), so the
 // output order is fixed: by first sphere, then by second sphere / boundary.
 #include <thrust/copy.h>
+#include <thrust/reduce.h>
 #include <thrust/scan.h>
+
+#include <sstream>
 
 #include "kernels/backend.h"
 #include "kernels/boundary_geometry.h"
+#include "kernels/build_guard.h"
 #include "kernels/contact_detection.h"
 #include "kernels/triangle_contact.h"
 
@@ -120,6 +124,21 @@ struct WallSearch {
   }
 };
 
+// Throws CandidateOverflow when counts[0..n) add up to more than the cap
+// (kernels/build_guard.h): summed in 64 bits, since a runaway's total overflows the Index
+// scan below, and before the list of that size is allocated.
+void requireWithinCap(const DeviceVector<Index>& counts, std::size_t n, Real reach, const char* what) {
+  const unsigned long long total =
+      thrust::reduce(devicePolicy(), counts.begin(), counts.begin() + n, 0ULL);
+  if (total <= kMaxCandidatesPerSphere * n) return;
+  std::ostringstream msg;
+  msg << "the contact search found " << total << " candidate " << what << " for " << n
+      << " spheres, more than " << kMaxCandidatesPerSphere << " per sphere (search reach "
+      << double(reach) << " m beyond touching): particles moved so fast that the contact "
+      << "margin spans the bed, or piled into one place";
+  throw CandidateOverflow(msg.str());
+}
+
 // counts[0..n) -> exclusive offsets in counts[0..n]; returns the total.
 Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
   counts[n] = 0;
@@ -137,6 +156,7 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
   PairSearch<false> count{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
                           raw(s.sphereOwner), reach, raw(b.counts), nullptr, nullptr};
   parallel_for(n, count);
+  requireWithinCap(b.counts, n, reach, "sphere pairs");
   const Index total = scanCounts(b.counts, n);
   out.pairKeys.resize(total);
   PairSearch<true> fill{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
@@ -168,6 +188,7 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
                            nullptr,
                            nullptr};
   parallel_for(n, search);
+  requireWithinCap(b.counts, n, reach, "sphere-boundary pairs");
   const Index total = scanCounts(b.counts, n);
   out.wallKeys.resize(total);
   WallSearch<true> fill{search.boundaries, search.analytic, search.analyticCount, grid,

@@ -5,20 +5,45 @@
 #include <thrust/copy.h>
 #include <thrust/fill.h>
 
+#include <chrono>
+
 #include "kernels/backend.h"
+#include "kernels/build_guard.h"
 #include "kernels/contact_detection.h"
 #include "kernels/stages.h"
 
 namespace regolith {
 
+namespace {
+// Between the passes of a build: a stop request ends a build that has run long
+// (kernels/build_guard.h); a short one finishes and the stepping loop stops after it.
+class BuildClock {
+ public:
+  void check() const {
+    const int signal = stopRequested();
+    if (signal && std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() >
+                      kLongBuildSeconds)
+      throw BuildInterrupted(signal);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+};
+}  // namespace
+
 void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
                         const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
                         ContactBuilder& b, CandidateList& out) {
+  const BuildClock clock;
   const UniformGrid grid = binSpheres(s, x, reach, b);
+  clock.check();
   findCandidatePairs(s, x, grid, reach, b, out);
+  clock.check();
   buildSecondIndex(s.sphereCount(), b, out);
+  clock.check();
   binTriangles(s, boundaries, grid, reach, b);
   findCandidateWalls(s, x, boundaries, grid, reach, b, out);
+  clock.check();
   out.positionsAtBuild.resize(x.size());
   thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
   out.boundariesAtBuild.resize(boundaries.size());

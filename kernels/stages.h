@@ -136,6 +136,11 @@ void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind 
 // force/torque (contacts only, no gravity: what a load cell reads) and, when kick is set,
 // completes the step with the second half kick (constrained DOFs take u(t + dt)).
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick);
+// firstBadOwner (kernels/owner_check.cpp): reads owner pose and velocities; returns the
+// lowest owner index whose position, orientation, velocity or angular velocity is not
+// finite, whose speed exceeds speedLimit [m/s], or whose spin |w| times spinRadius [m]
+// does; -1 when every owner is within bounds (core/blow_up_guard.h).
+Index firstBadOwner(const DeviceState& s, double speedLimit, double spinRadius);
 // Number of candidate contacts whose spheres overlap now (sphere–sphere, sphere–wall).
 std::size_t touchingPairCount(const DeviceState& s);
 std::size_t touchingWallCount(const DeviceState& s);

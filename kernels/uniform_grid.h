@@ -12,9 +12,11 @@ struct UniformGrid {
   double cell = 1;  // edge length [m], at least the largest contact reach
   int nx = 1, ny = 1, nz = 1;
 
+  // Clamped in double before the cast: a position far out (or NaN, which goes to cell 0)
+  // would make the int conversion undefined.
   REGOLITH_HD int clampCell(double u, int n) const {
-    const int c = static_cast<int>(floor(u / cell));
-    return c < 0 ? 0 : (c >= n ? n - 1 : c);
+    const double c = floor(u / cell);
+    return c >= 0 ? (c < double(n) ? static_cast<int>(c) : n - 1) : 0;
   }
   REGOLITH_HD void cellOf(const Vec3d& x, int& ix, int& iy, int& iz) const {
     ix = clampCell(x.x - origin.x, nx);

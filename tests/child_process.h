@@ -45,6 +45,7 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   void signal(int sig) { kill(m_pid, sig); }
+  pid_t pid() const { return m_pid; }
   // The raw wait status (WIFEXITED / WIFSIGNALED ...).
   int wait() {
     if (!m_done) {
