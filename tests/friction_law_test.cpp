@@ -161,22 +161,33 @@ struct Rebound {
   ImpactLog log;
 };
 
+double component(const Vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
+
+// Records the impact of owner 0 and reads its rebound along the tangential, normal and
+// spin axes (0, 1, 2 = x, y, z).
+Rebound reboundOf(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view,
+                  double mu, int tangential, int normal, int spin) {
+  Rebound r;
+  r.log = recordContact(sim, view, mu);
+  r.vt = component(r.log.after.ownerVelocity[0], tangential);
+  r.vn = component(r.log.after.ownerVelocity[0], normal);
+  r.spin = component(r.log.after.ownerAngularVelocity[0], spin);
+  return r;
+}
+
 Rebound wallImpact(const Material& mat, double vn, double vt, double wy, Wall wall = Wall::Plane,
                    ContactModelKind kind = ContactModelKind::HertzMindlin, double phase = 0.5) {
   Simulation sim = wallSimulation(mat, vn, vt, wy, wall, kind, phase);
-  Rebound r;
-  r.log = recordContact(sim, wallView, mat.friction);
-  r.vt = r.log.after.ownerVelocity[0].x;
-  r.vn = r.log.after.ownerVelocity[0].z;
-  r.spin = r.log.after.ownerAngularVelocity[0].y;
-  return r;
+  return reboundOf(sim, wallView, mat.friction, 0, 2, 1);
 }
 
 // A Hertz–Mindlin sliding impact: at the cap from the first contact step to the last.
 void expectCoulombWhileSliding(const ImpactLog& log, bool slidesFromFirstStep = true) {
   ASSERT_TRUE(log.separated);
   EXPECT_GT(log.contactSteps, 500);  // t_c / 1000 steps: the contact is resolved
-  if (slidesFromFirstStep) EXPECT_EQ(log.stickSteps, 0);
+  if (slidesFromFirstStep) {
+    EXPECT_EQ(log.stickSteps, 0);
+  }
   EXPECT_EQ(log.slidingViolations, 0) << "worst | |F_t| - mu F_n | / peak mu F_n = "
                                       << log.worstCapError;
   EXPECT_EQ(log.alongSlip, 0);
@@ -310,12 +321,7 @@ Rebound pairImpact(const Material& mat, double vn, double vt, double wz) {
   w.addClump(ball, Vec3d(-(kR + gap / 2), 0, 0), Quat(), Vec3d(vn / 2, vt, 0), Vec3d(0, 0, wz));
   w.addClump(ball, Vec3d(kR + gap / 2, 0, 0), Quat(), Vec3d(-vn / 2, 0, 0), Vec3d(0, 0, wz));
   Simulation sim(std::move(model), w.take());
-  Rebound r;
-  r.log = recordContact(sim, pairView, mat.friction);
-  r.vt = r.log.after.ownerVelocity[0].y;
-  r.vn = r.log.after.ownerVelocity[0].x;
-  r.spin = r.log.after.ownerAngularVelocity[0].z;
-  return r;
+  return reboundOf(sim, pairView, mat.friction, 1, 0, 2);
 }
 
 TEST(FrictionLaw, SlidingSphereSphereImpactIsCoulombAtEveryRestitution) {
