@@ -22,7 +22,7 @@ void addBatchCommands(CLI::App& app, BatchCommandOptions& o) {
   o.run->add_option("--jobs,-j", o.runOptions.jobs, "runs at a time (default: one per --gpus entry, or 1)")
       ->check(CLI::PositiveNumber);
   o.run->add_option("--gpus", o.gpus, "GPU ids, comma-separated: one run per GPU (CUDA_VISIBLE_DEVICES)");
-  o.run->add_option("--threads,-t", o.runOptions.threads, "OpenMP threads per run (CPU build; 0 = default)")
+  o.run->add_option("--threads,-t", o.runOptions.threads, "OpenMP threads per run (default: the usable cores shared among the --jobs, at least 1)")
       ->check(CLI::NonNegativeNumber);
   o.run->add_option("--checkpoint-every", o.runOptions.checkpointEvery,
                     "wall seconds between checkpoints of each run (default: the scene's)")

@@ -6,6 +6,7 @@
 #include "batch/runner.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -28,6 +29,15 @@
 
 namespace regolith::batch {
 namespace {
+
+// The cores this process may run on (its affinity mask: taskset, cgroups, Slurm), else
+// what the machine reports.
+int usableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  return std::max(1, int(std::thread::hardware_concurrency()));
+}
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -160,12 +170,24 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
   int jobs = o.jobs > 0 ? o.jobs : std::max<int>(1, int(o.gpus.size()));
   if (!o.gpus.empty()) jobs = std::min<int>(jobs, int(o.gpus.size()));
   const std::size_t slots = std::size_t(jobs);
+  // Threads per run: --threads, else the usable cores shared among the slots. (Each run
+  // taking every core would oversubscribe them: two such runs on two cores take as long
+  // as running them in turn.)
+  const int cores = usableCores();
+  const int threads = o.threads > 0 ? o.threads : std::max(1, cores / jobs);
   std::deque<std::size_t> queue;
   for (std::size_t i = 0; i < m.runs.size(); ++i) {
     const std::string& s = m.runs[i].status;
     if (s == kFinished || (s == kFailed && !o.retryFailed)) continue;
     queue.push_back(i);
   }
+  if (!queue.empty())
+    out << queue.size() << (queue.size() == 1 ? " run" : " runs") << " to do, " << jobs << " at a time, "
+        << threads << (threads == 1 ? " thread" : " threads") << " each"
+        << (o.threads > 0 ? " (--threads)"
+                          : " (" + std::to_string(cores) + " cores / " + std::to_string(jobs) +
+                                " jobs; --threads sets it)")
+        << std::endl;
   const auto runDir = [&](std::size_t i) { return fs::path(o.dir) / m.runs[i].id; };
   const auto logPath = [&](std::size_t i) { return (runDir(i) / "log.txt").string(); };
 
@@ -205,7 +227,7 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
       args = {exe, "metrics", d.string()};
     } else {
       args = {exe, "run", (d / "scene.json").string(), "--out", d.string(), "--quiet"};
-      if (o.threads > 0) args.insert(args.end(), {"--threads", std::to_string(o.threads)});
+      args.insert(args.end(), {"--threads", std::to_string(threads)});
       if (o.checkpointEvery >= 0) {
         std::ostringstream every;
         every << o.checkpointEvery;

@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "io/data_files.h"
 #include "io/scene_document.h"
 #include "io/scene_json.h"
 #include "io/scene_schema.h"
@@ -86,10 +87,7 @@ std::string nameFromPointer(const std::string& pointer) {
 
 }  // namespace
 
-std::string sweepSchemaPath() {
-  const char* env = std::getenv("REGOLITH_SWEEP_SCHEMA");
-  return env && *env ? std::string(env) : std::string(REGOLITH_SWEEP_SCHEMA);
-}
+std::string sweepSchemaPath() { return dataFile("sweep.schema.json", "REGOLITH_SWEEP_SCHEMA"); }
 
 std::vector<std::string> SweepPoint::overrides() const {
   std::vector<std::string> out;

@@ -43,7 +43,7 @@ struct SweepPoint {
   const std::vector<SweepAxis>* axes = nullptr;
 };
 
-// The schema file: $REGOLITH_SWEEP_SCHEMA if set, else the source tree's.
+// The schema file: $REGOLITH_SWEEP_SCHEMA if set, else the package's (io/data_files.h).
 std::string sweepSchemaPath();
 
 // Reads and checks a sweep file; SceneError naming the file with every problem (JSON

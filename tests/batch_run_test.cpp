@@ -4,8 +4,10 @@
 // a failing run is recorded while the rest finish, and `regolith collect` has one row per
 // finished run with the documented columns.
 #include <hdf5.h>
+#include <sched.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -81,8 +83,10 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
     EXPECT_EQ(r.attempts, 1);
     EXPECT_TRUE(fs::exists(out / r.result));
   }
-  // Two at a time: the second run starts before the first ends.
-  EXPECT_EQ(test::readText(dir / "run.log").rfind("run_0000: started\nrun_0001: started\n", 0), 0u)
+  // Two at a time: the second run starts before the first ends (after the line that says
+  // how many runs, jobs and threads).
+  EXPECT_EQ(test::readText(dir / "run.log").rfind("4 runs to do, 2 at a time, 1 thread each (--threads)\n"
+                                                  "run_0000: started\nrun_0001: started\n", 0), 0u)
       << test::readText(dir / "run.log");
 
   // A second run has nothing to do.
@@ -110,6 +114,29 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
   EXPECT_EQ(pointer, "/pair_overrides/0/friction");
   EXPECT_EQ(h5Rows(h5Path, "/run_id", nullptr, nullptr), 4u);
   EXPECT_EQ(h5Rows(h5Path, "/seed", nullptr, nullptr), 4u);
+}
+
+TEST(Batch, JobsTimesThreadsStayWithinTheCores) {
+  // Without --threads each of K jobs gets the usable cores / K (at least 1): the runner says
+  // so, and every run's command line carries it.
+  const fs::path dir = batchDir();
+  const fs::path out = plan(dir, {{"axes", {{{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
+  ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--jobs", "2"}, dir / "run.log"), 0)
+      << test::readText(dir / "run.log");
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  ASSERT_EQ(sched_getaffinity(0, sizeof(set), &set), 0);
+  const int cores = CPU_COUNT(&set), expected = std::max(1, cores / 2);
+  EXPECT_NE(test::readText(dir / "run.log").find("2 at a time, " + std::to_string(expected)), std::string::npos)
+      << test::readText(dir / "run.log");
+  for (const char* run : {"run_0000", "run_0001"}) {
+    const std::string log = test::readText(out / run / "log.txt");
+    const std::size_t at = log.find("--threads ");
+    ASSERT_NE(at, std::string::npos) << log;
+    const int threads = std::stoi(log.substr(at + 10));
+    EXPECT_EQ(threads, expected) << run;
+    EXPECT_LE(2 * threads, std::max(2, cores)) << run;  // jobs x threads <= cores (one each at least)
+  }
 }
 
 TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
