@@ -30,6 +30,7 @@
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
 #include "io/bed_prepare.h"
+#include "io/build_info.h"
 #include "io/run_info.h"
 #include "io/run_loop.h"
 #include "io/scene_check.h"
@@ -54,6 +55,10 @@ int runBench(const std::string& scene, const regolith::BenchOptions& o, bool jso
 int main(int argc, char** argv) {
   CLI::App app{"Regolith: GPU-accelerated DEM for granular terramechanics"};
   app.require_subcommand(1);
+  // "regolith 0.2.0 (git abc1234)": the version of CMake's project(), as run files store it.
+  app.set_version_flag("--version",
+                       "regolith " + regolith::regolithVersion() + " (git " + regolith::regolithRevision() + ")",
+                       "print the version and exit");
 
   regolith::BenchOptions bench;
   bool json = false;

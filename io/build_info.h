@@ -5,7 +5,7 @@
 
 namespace regolith {
 
-std::string regolithVersion();   // project version, e.g. "0.1.0"
+std::string regolithVersion();   // project version, e.g. "0.2.0"
 std::string regolithRevision();  // `git describe --always --dirty` at configure time, or "unknown"
 
 }  // namespace regolith

@@ -1,6 +1,8 @@
 // valijson over the scene schema, and the translation of its results into SceneProblems.
 #include "io/scene_schema.h"
 
+#include "io/data_files.h"
+
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -156,10 +158,7 @@ const valijson::Schema& compiledSchema(const std::string& definition) {
 
 }  // namespace
 
-std::string schemaPath() {
-  const char* env = std::getenv("REGOLITH_SCHEMA");
-  return env && *env ? std::string(env) : std::string(REGOLITH_SCENE_SCHEMA);
-}
+std::string schemaPath() { return dataFile("scene.schema.json", "REGOLITH_SCHEMA"); }
 
 const Json& schemaDocument() {
   static const Json doc = [] {

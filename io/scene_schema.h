@@ -11,7 +11,7 @@
 
 namespace regolith::scene {
 
-// The schema file: $REGOLITH_SCHEMA if set, else the one compiled in (the source tree's).
+// The schema file: $REGOLITH_SCHEMA if set, else the package's scene.schema.json (io/data_files.h).
 std::string schemaPath();
 
 // The parsed schema (read once). Throws std::runtime_error if it cannot be read: that is

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/clump_mass_properties.h"
+#include "io/data_files.h"
 #include "io/scene_build.h"
 #include "io/scene_document.h"
 #include "io/scene_schema.h"
@@ -17,15 +18,13 @@
 namespace regolith::scene {
 namespace {
 
-// Where a clump file name is looked up: the scene's folder, then the project's
-// data/clumps/ (compiled in; $REGOLITH_CLUMPS overrides it).
+// Where a clump file name is looked up: the scene's folder, then the package's clumps/
+// (share/regolith/clumps, io/data_files.h; $REGOLITH_CLUMPS overrides it).
 std::string findClumpFile(const BuildContext& c, const std::string& file) {
   const std::string local = c.resolvePath(file);
   std::error_code error;
   if (std::filesystem::is_regular_file(local, error) || (!file.empty() && file[0] == '/')) return local;
-  const char* env = std::getenv("REGOLITH_CLUMPS");
-  const std::string dir = env && *env ? std::string(env) : std::string(REGOLITH_CLUMP_DIR);
-  const std::string shared = dir + "/" + file;
+  const std::string shared = dataFile("clumps", "REGOLITH_CLUMPS") + "/" + file;
   return std::filesystem::is_regular_file(shared, error) ? shared : local;
 }
 
@@ -37,7 +36,8 @@ std::optional<Json> readClumpFile(BuildContext& c, const std::string& pointer) {
   std::error_code error;
   if (!in || !std::filesystem::is_regular_file(path, error)) {
     c.problem(pointer, "no readable clump file " + Json(path).dump(),
-              "a clump file in the scene's folder or in data/clumps/");
+              "a clump file in the scene's folder or in " + dataFile("clumps", "REGOLITH_CLUMPS") +
+                  "/ (data/clumps/ in the sources)");
     return std::nullopt;
   }
   std::stringstream text;

@@ -8,16 +8,14 @@
 #include <filesystem>
 #include <iostream>
 
+#include "io/data_files.h"
 #include "postprocess/run_metrics.h"
 
 namespace regolith::postprocess {
 
 namespace fs = std::filesystem;
 
-std::string plotScript() {
-  const char* env = std::getenv("REGOLITH_PLOT_SCRIPT");
-  return env && *env ? env : REGOLITH_PLOT_SCRIPT;
-}
+std::string plotScript() { return dataFile("plot_study.py", "REGOLITH_PLOT_SCRIPT"); }
 
 int plotCommand(const std::string& dir, std::ostream& out) {
   if (!fs::is_regular_file(fs::path(dir) / "metrics.json")) {

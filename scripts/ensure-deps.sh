@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# Makes sure the Debian packages Regolith builds with are installed: installs them when
-# run as root, otherwise prints the exact apt-get line and fails.
+# Makes sure the Debian packages Regolith needs are installed: installs them when run as
+# root, otherwise prints the exact apt-get line and fails.
+#   ensure-deps.sh build   building the program and running the demo (scripts/quickstart.sh)
+#   ensure-deps.sh test    that, plus what the test suite needs (scripts/test.sh; default)
 set -euo pipefail
 
-packages=(g++ cmake ninja-build libthrust-dev libcub-dev libgtest-dev libcli11-dev libeigen3-dev
-  nlohmann-json3-dev libvalijson-dev libhdf5-dev hdf5-tools python3-h5py paraview-dev
-  python3-paraview xvfb python3-matplotlib slurm-wlm munge)
+profile=${1:-test}
+# Compiler and build tools; Thrust/CUB (the CPU backend); CLI11, Eigen, nlohmann/json,
+# valijson, HDF5; VTK from paraview-dev (libvtk9-dev conflicts with python3-paraview).
+build=(g++ cmake ninja-build libthrust-dev libcub-dev libcli11-dev libeigen3-dev
+  nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev)
+# GoogleTest; h5diff; h5py, pvpython and xvfb for the output tests; matplotlib for
+# `regolith plot`; slurm-wlm and munge for the one-node Slurm cluster of the batch test.
+test=(libgtest-dev hdf5-tools python3-h5py python3-paraview xvfb python3-matplotlib slurm-wlm munge)
+
+case "$profile" in
+  build) packages=("${build[@]}") ;;
+  test) packages=("${build[@]}" "${test[@]}") ;;
+  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Quick start: install what is missing, build the CPU preset, run the main job on the small
-# default scene (grains in a rotating drum) into runs/demo.
+# Quick start: install what building and the demo need (scripts/ensure-deps.sh build),
+# build the program of the CPU preset (no tests), run the main job on the small default
+# scene (grains in a rotating drum) into runs/demo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-deps.sh
-cmake --preset cpu
-cmake --build --preset cpu
+scripts/ensure-deps.sh build
+cmake --preset cpu -DREGOLITH_TESTS=OFF
+cmake --build --preset cpu --target regolith
+build/cpu/apps/regolith --version
 build/cpu/apps/regolith run scenes/demo/demo.json --out runs/demo --overwrite

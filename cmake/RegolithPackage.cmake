@@ -1,0 +1,82 @@
+# Regolith as a package: the data folder share/regolith (staged in the build tree,
+# installed beside bin/), the public headers, the libraries and the CMake package config
+# through which other projects write find_package(Regolith CONFIG).
+#
+#   cmake --install build/cpu --prefix P
+#     P/bin/regolith
+#     P/include/regolith/<kernels|core|io|models|...>/*.h
+#     P/lib/libregolith_*.a
+#     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithTargets}.cmake
+#     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, clumps/, scenes/}
+#
+# Targets for consumers (tests/downstream/ is the worked example):
+#   Regolith::models  RFT, slip/sinkage regression, Bekker–Wong: standard library and Eigen
+#                     only, the piece real-time simulators link
+#   Regolith::engine  core + kernels: build a Model and a StateArrays, step a Simulation
+#   Regolith::io      scene files, run files, checkpoints (HDF5, JSON, VTK for meshes)
+
+# ---- share/regolith --------------------------------------------------------------------
+set(REGOLITH_SHARE_FILES
+  ${PROJECT_SOURCE_DIR}/io/scene.schema.json
+  ${PROJECT_SOURCE_DIR}/batch/sweep.schema.json
+  ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py)
+set(REGOLITH_SHARE_DIRS
+  "${PROJECT_SOURCE_DIR}/data/clumps=clumps"
+  "${PROJECT_SOURCE_DIR}/scenes=scenes")
+
+# The build tree's copy, refreshed on every build (a few hundred kB): <build>/apps/regolith
+# and <build>/tests/* find it as an installed program finds <prefix>/share/regolith.
+set(staged ${PROJECT_BINARY_DIR}/share/regolith)
+set(stage_commands COMMAND ${CMAKE_COMMAND} -E make_directory ${staged}
+                   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${REGOLITH_SHARE_FILES} ${staged})
+foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
+  string(REPLACE "=" ";" pair "${pair}")
+  list(GET pair 0 from)
+  list(GET pair 1 to)
+  list(APPEND stage_commands COMMAND ${CMAKE_COMMAND} -E copy_directory ${from} ${staged}/${to})
+  install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to})
+endforeach()
+add_custom_target(regolith_share ALL ${stage_commands}
+  COMMENT "Staging share/regolith in the build tree" VERBATIM)
+add_dependencies(regolith regolith_share)
+install(FILES ${REGOLITH_SHARE_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith)
+
+# ---- the libraries and their consumer-facing names --------------------------------------
+add_library(regolith_models INTERFACE)
+target_link_libraries(regolith_models INTERFACE regolith_rft regolith_regression regolith_bekker)
+add_library(regolith_engine INTERFACE)
+target_link_libraries(regolith_engine INTERFACE regolith_core)
+add_library(Regolith::models ALIAS regolith_models)
+add_library(Regolith::engine ALIAS regolith_engine)
+add_library(Regolith::io ALIAS regolith_io)
+
+# Every library an exported target links (static libraries carry their dependencies).
+set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_io
+             regolith_rft regolith_regression regolith_bekker regolith_models regolith_engine)
+foreach(target IN LISTS exported)
+  string(REGEX REPLACE "^regolith_" "" name ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+endforeach()
+install(TARGETS ${exported} EXPORT RegolithTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith)
+install(TARGETS regolith RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# Public headers keep their folder: #include "core/simulation.h", "models/rft/rft_model.h".
+foreach(dir kernels core io models)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith/${dir}
+          FILES_MATCHING PATTERN "*.h" PATTERN "tests" EXCLUDE PATTERN "bench" EXCLUDE PATTERN "fitted" EXCLUDE)
+endforeach()
+
+# ---- the package config -----------------------------------------------------------------
+include(CMakePackageConfigHelpers)
+set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/Regolith)
+install(EXPORT RegolithTargets NAMESPACE Regolith:: DESTINATION ${config_dir})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/RegolithConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/RegolithConfig.cmake INSTALL_DESTINATION ${config_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/RegolithConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/RegolithConfig.cmake ${PROJECT_BINARY_DIR}/RegolithConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/RegolithFindVTK.cmake
+        DESTINATION ${config_dir})
