@@ -8,9 +8,8 @@ namespace regolith {
 namespace {
 
 Vec3 unit(const Vec3d& v, const char* what) {
-  const double n = norm(v);
-  if (!(n > 0) || !std::isfinite(n)) throw std::invalid_argument(std::string(what) + " must be a nonzero finite vector");
-  return Vec3(v * (1.0 / n));
+  if (!usableDirection(v)) throw std::invalid_argument(std::string(what) + " must be a nonzero finite vector");
+  return Vec3(v * (1.0 / norm(v)));
 }
 
 BoundaryPrimitive wall(const Vec3d& centre, const Vec3d& normal, const Vec3d& u, double halfU,
@@ -28,6 +27,11 @@ BoundaryPrimitive wall(const Vec3d& centre, const Vec3d& normal, const Vec3d& u,
 }
 
 }  // namespace
+
+bool usableDirection(const Vec3d& v) {
+  const double n = norm(v);
+  return n > 0 && std::isfinite(n);
+}
 
 BoundaryPrimitive infinitePlane(const Vec3d& point, const Vec3d& normal, Index material) {
   BoundaryPrimitive b;

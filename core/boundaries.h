@@ -9,6 +9,12 @@
 
 namespace regolith {
 
+// True when `v` can be made a unit vector: its length is > 0 and finite (not [0, 0, 0],
+// nor so small or large that it under- or overflows). The constructors below throw
+// std::invalid_argument for a direction that is not; a scene checks it first, to report
+// it with its place.
+bool usableDirection(const Vec3d& v);
+
 // Half-space whose open side is the one the normal points into.
 BoundaryPrimitive infinitePlane(const Vec3d& point, const Vec3d& normal, Index material);
 

@@ -100,7 +100,9 @@ void checkDegenerate(const TriangleMesh& mesh, const std::string& where) {
     if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
       throw std::invalid_argument(which + "two of its corners are the same point");
     const double area = 0.5 * triangleArea2(mesh, t);
-    if (!(area >= minArea))
+    // area > 0 too: in a body scaled to 1e-300 both underflow to 0, and a triangle of zero
+    // area has no normal (core/mesh_boundaries.cpp would refuse it later, without a place).
+    if (!(area >= minArea) || !(area > 0))
       throw std::invalid_argument(which + "area " + number(area) +
                                   " m^2, below 1e-12 of the bounding box's squared diagonal");
   }

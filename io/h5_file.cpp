@@ -15,6 +15,26 @@ void silenceHdf5() {
   std::call_once(once, [] { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); });
 }
 
+// No HDF5 teardown at exit. After a failed write (a full disk) HDF5 keeps identifiers of
+// the file whose flush failed although it has freed the file, and its exit-time cleanup
+// then crashes on them (SIGSEGV in H5G_close after a clean "exit 1"). Every file this
+// program opens is closed by its Handle before exit, so the teardown has nothing to save.
+// H5dont_atexit only works before the library starts, and the H5F_ACC_* and H5T_NATIVE_*
+// macros start it, so it runs at static initialization, before main.
+const bool kNoTeardownAtExit = H5dont_atexit() >= 0;
+
+// A failed write or read of HDF5's file driver says "file write failed: time = ...,
+// filename = ..., file descriptor = 4, errno = 28, error message = 'No space left on
+// device', buf = 0x..., ..." over two lines: keep what failed and the system's reason.
+std::string withoutDriverDetails(const std::string& cause) {
+  const std::string key = "error message = '";
+  const std::size_t at = cause.find(key), colon = cause.find(':');
+  if (at == std::string::npos || colon == std::string::npos || colon > at) return cause;
+  const std::size_t end = cause.find('\'', at + key.size());
+  if (end == std::string::npos) return cause;
+  return cause.substr(0, colon) + ": " + cause.substr(at + key.size(), end - at - key.size());
+}
+
 // The innermost message of HDF5's current error stack (the most specific cause).
 std::string hdf5Cause() {
   std::string cause;
@@ -26,7 +46,7 @@ std::string hdf5Cause() {
       },
       &cause);
   H5Eclear2(H5E_DEFAULT);
-  return cause;
+  return withoutDriverDetails(cause);
 }
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
@@ -129,6 +149,11 @@ Group Group::create(const std::string& name) const {
 
 void Group::remove(const std::string& name) const {
   checkStatus(H5Ldelete(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot delete");
+}
+
+void Group::copyTo(const std::string& name, const Group& dest) const {
+  checkStatus(H5Ocopy(id(), name.c_str(), dest.id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+              where(name), ("cannot copy to " + dest.where(name)).c_str());
 }
 
 std::vector<std::string> Group::children() const {
@@ -402,6 +427,12 @@ File File::openReadWrite(const std::string& path) { return openExisting(path, H5
 
 void File::flush() const {
   checkStatus(H5Fflush(m_file.get(), H5F_SCOPE_GLOBAL), file(), "cannot flush");
+}
+
+std::uint64_t File::allocatedEnd() const {
+  haddr_t end = 0;
+  checkStatus(H5Fget_eoa(m_file.get(), &end), file(), "cannot read the end of allocation");
+  return std::uint64_t(end);
 }
 
 }  // namespace regolith::h5

@@ -67,6 +67,9 @@ class Group {
   Group object(const std::string& name) const;
   Group create(const std::string& name) const;
   void remove(const std::string& name) const;      // unlinks (the space is not reclaimed)
+  // Copies the object `name` (a group with all it holds, or a dataset) into `dest` under
+  // the same name; `dest` may be in another file.
+  void copyTo(const std::string& name, const Group& dest) const;
   std::vector<std::string> children() const;       // link names, in name order
 
   // Attributes: scalars and strings (variable-length UTF-8, so h5py reads str).
@@ -126,6 +129,10 @@ class File : public Group {
   static File openReadOnly(const std::string& path);
   static File openReadWrite(const std::string& path);
   void flush() const;  // H5Fflush: what is written so far survives a kill
+  // Where the file's superblock says its allocated space ends (HDF5's "end of
+  // allocation"). A file whose last flush completed ends there; one whose flush failed
+  // midway (a full disk) has objects written past it that a writer cannot modify.
+  std::uint64_t allocatedEnd() const;
 
  private:
   File(Handle file, Handle root, const std::string& path);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -85,20 +86,30 @@ std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
-// VTK reads a binary STL facet by facet until the data ends and ignores the count (many
-// writers get it wrong), so a truncated file would lose its tail silently. A file VTK
-// takes for binary (by the same test it uses) must be the 84 bytes of header and count
-// plus 50 a facet.
+// A binary STL is 80 bytes of header, a uint32 facet count and 50 bytes a facet. VTK
+// reserves memory for the count it reads before it reads a facet (134 random bytes made
+// it ask for 27 GB and abort), then reads until the data ends. So a file VTK takes for
+// binary (by the same test it uses) must hold exactly the facets its count announces:
+// a truncated file or a wrong count is refused before VTK sees it.
 void checkBinaryStlSize(const std::string& path) {
   if (vtksys::SystemTools::DetectFileType(path.c_str()) == vtksys::SystemTools::FileTypeText) return;
   const auto size = std::filesystem::file_size(path);
   if (size < 84 || (size - 84) % 50 != 0)
     throw std::runtime_error(path + ": a binary STL of " + std::to_string(size) +
                              " bytes, not 84 + 50 per facet (truncated?)");
+  std::ifstream in(path, std::ios::binary);
+  unsigned char count[4] = {};
+  in.seekg(80);
+  in.read(reinterpret_cast<char*>(count), 4);
+  const std::uint64_t announced = count[0] | count[1] << 8 | count[2] << 16 | std::uint64_t(count[3]) << 24;
+  if (!in || announced != (size - 84) / 50)
+    throw std::runtime_error(path + ": bytes 80-83: the header announces " + std::to_string(announced) +
+                             " facets, expected " + std::to_string((size - 84) / 50) +
+                             " (the facets its " + std::to_string(size) + " bytes hold)");
 }
 
-// VTK's OBJ reader takes a coordinate it cannot parse for 0, silently: every "v" line
-// must start with three numbers.
+// VTK's OBJ reader takes a coordinate it cannot parse for 0, and nan, inf or 1e999 as they
+// come, silently: every "v" line must start with three finite numbers.
 void checkObjVertexLines(const std::string& path) {
   std::ifstream in(path);
   std::string line;
@@ -106,11 +117,16 @@ void checkObjVertexLines(const std::string& path) {
     if (line.size() < 2 || line[0] != 'v' || !std::isspace(static_cast<unsigned char>(line[1]))) continue;
     const char* p = line.c_str() + 1;
     for (int k = 0; k < 3; ++k) {
+      while (std::isspace(static_cast<unsigned char>(*p))) ++p;
       char* end = nullptr;
-      std::strtod(p, &end);
+      const double x = std::strtod(p, &end);
       if (end == p || (*end && !std::isspace(static_cast<unsigned char>(*end))))
         throw std::runtime_error(path + ": line " + std::to_string(number) +
                                  ": a vertex needs three numbers, not '" + line + "'");
+      if (!std::isfinite(x))
+        throw std::runtime_error(path + ": line " + std::to_string(number) + ": coordinate " +
+                                 std::to_string(k + 1) + " is '" + std::string(p, static_cast<const char*>(end)) +
+                                 "', expected a finite number");
       p = end;
     }
   }
@@ -132,9 +148,15 @@ TriangleMesh readMesh(const std::string& path, double scale) {
                                 "'; supported: .obj, .stl, any case)");
   if (!(scale > 0) || !std::isfinite(scale))
     throw std::invalid_argument(path + ": the scale must be > 0 (got " + std::to_string(scale) + ")");
-  // VTK's own messages for a missing file are terse and differ per reader.
+  // VTK's own messages for a missing file are terse and differ per reader. Only a
+  // regular file is opened: opening a FIFO waits for a writer that may never come.
+  std::error_code error;
+  const auto type = std::filesystem::status(path, error).type();
+  if (type == std::filesystem::file_type::directory)
+    throw std::runtime_error(path + ": a folder, not a mesh file");
+  if (type != std::filesystem::file_type::regular && type != std::filesystem::file_type::not_found)
+    throw std::runtime_error(path + ": not a regular file (a FIFO, socket or device), expected a mesh file");
   if (!std::ifstream(path)) throw std::runtime_error(path + ": cannot open the file: " + std::strerror(errno));
-  if (std::filesystem::is_directory(path)) throw std::runtime_error(path + ": a folder, not a mesh file");
 
   const CollectVtkMessages collect;
   vtkSmartPointer<vtkPolyDataAlgorithm> reader;

@@ -18,6 +18,8 @@ inline constexpr std::int64_t kFormatVersion = 1;
 // order (six digits; a run with more frames gets longer names, still in order up to 10^7).
 std::string frameName(std::size_t k);
 
+// The root's format attributes (writeHeader writes them too).
+void writeFormat(const h5::Group& root);
 // Root attributes and /meta, /templates, /materials (+ family and body names in /meta).
 void writeHeader(const h5::File& f, const RunHeader& h);
 RunHeader readHeader(const h5::File& f);

@@ -1,6 +1,7 @@
 // RunFileReader: run.h5 back into the structures it was written from.
 #include <stdexcept>
 
+#include "io/frame_check.h"
 #include "io/h5_file.h"
 #include "io/run_file.h"
 #include "io/run_file_layout.h"
@@ -32,7 +33,10 @@ const RunHeader& RunFileReader::header() const { return m_impl->header; }
 std::size_t RunFileReader::frameCount() const { return m_impl->frames; }
 
 FrameData RunFileReader::frame(std::size_t k) const {
-  return run_layout::readFrame(m_impl->frameGroup(k));
+  const h5::Group g = m_impl->frameGroup(k);
+  FrameData f = run_layout::readFrame(g);
+  run_layout::checkFrame(f, m_impl->header, g.where());
+  return f;
 }
 
 double RunFileReader::frameTime(std::size_t k) const {

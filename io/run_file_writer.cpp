@@ -5,6 +5,7 @@
 #include "io/h5_file.h"
 #include "io/run_file.h"
 #include "io/run_file_layout.h"
+#include "io/run_file_repair.h"
 #include "io/xdmf_sidecar.h"
 
 namespace regolith {
@@ -99,6 +100,9 @@ std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& p
                                                             std::uint64_t lastStep,
                                                             double lastTime,
                                                             const std::string& xmfPath) {
+  // A run that stopped on a failed write (a full disk) may have left the file torn: HDF5
+  // reads it but cannot change it, so it is rebuilt from what it holds first.
+  if (runFileIsTorn(path)) rebuildRunFile(path, lastStep);
   h5::File file = h5::File::openReadWrite(path);
   const RunHeader header = run_layout::readHeader(file);
   const std::size_t frames = truncateFrames(file.open("frames"), lastStep);

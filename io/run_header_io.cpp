@@ -162,13 +162,17 @@ std::vector<Material> readMaterials(const h5::Group& g) {
 
 }  // namespace
 
+void writeFormat(const h5::Group& root) {
+  root.setAttribute("format", kFormat);
+  root.setAttribute("format_version", kFormatVersion);
+}
+
 void writeHeader(const h5::File& f, const RunHeader& h) {
   for (const std::string& body : h.bodyNames)
     if (body.empty() || body.find('/') != std::string::npos || body == "." || body == "..")
       throw std::invalid_argument("body name '" + body +
                                   "' cannot name an HDF5 group (/series/<body>)");
-  f.setAttribute("format", kFormat);
-  f.setAttribute("format_version", kFormatVersion);
+  writeFormat(f);
   writeMeta(f.create("meta"), h);
   writeTemplates(f.create("templates"), h.templates);
   writeMaterials(f.create("materials"), h.materials);

@@ -206,7 +206,14 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
                   " (0 .. " + std::to_string(frames - 1) + ", or -1 for the last)");
     return;
   }
-  const FrameData f = run->frame(std::size_t(k));
+  FrameData f;
+  try {
+    f = run->frame(std::size_t(k));  // checked for shape, range and finiteness
+  } catch (const std::exception& e) {
+    c.problem(pointer + "/file", "\"" + path + "\" (" + e.what() + ")",
+              "a complete frame of a run.h5 written by regolith run");
+    return;
+  }
   const RunHeader& header = run->header();
   std::vector<std::optional<Index>> ours(header.templates.size());
   std::vector<bool> matched(header.templates.size(), false);

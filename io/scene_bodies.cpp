@@ -10,9 +10,11 @@
 namespace regolith::scene {
 namespace {
 
+// A direction the boundary constructors can normalize (core/boundaries.h), else a problem
+// here: [0, 0, 0], or a length that under- or overflows ([1e-320, 0, 0], [1e300, 1e300, 0]).
 bool nonzero(BuildContext& c, const std::string& pointer) {
-  if (!isZero(c.vec(pointer))) return true;
-  c.problem(pointer, "[0, 0, 0]", "a nonzero direction");
+  if (usableDirection(c.vec(pointer))) return true;
+  c.problem(pointer, c.at(pointer).dump(), "a nonzero direction of finite length");
   return false;
 }
 

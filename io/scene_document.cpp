@@ -49,7 +49,7 @@ class Locator : public nlohmann::json_sax<Json> {
 
   std::string pointer() const {
     std::string p;
-    for (const Frame& f : m_frames) p = f.array ? pointerJoin(p, f.index) : pointerJoin(p, f.key);
+    for (const Frame& f : m_frames) f.array ? pointerAppend(p, f.index) : pointerAppend(p, f.key);
     return p;
   }
   // A value ends: the next one of its array gets the next index.
@@ -86,7 +86,14 @@ SceneProblem syntaxProblem(const std::string& text, const Locator::Error& e) {
   }
   // The pointer of the problem is the document's (""): the text is not a document, and
   // where the reading stopped is only a hint.
-  const std::string near = e.pointer.empty() ? "" : ", near " + e.pointer;
+  // A hint, so a pointer thousands of levels deep (a file of unclosed brackets) is cut
+  // to its start and end.
+  constexpr std::size_t kMaxHint = 120;
+  std::string hint = e.pointer;
+  if (hint.size() > kMaxHint)
+    hint = hint.substr(0, kMaxHint / 2) + " ... " + hint.substr(hint.size() - kMaxHint / 2) + " (" +
+           std::to_string(std::count(hint.begin(), hint.end(), '/')) + " levels deep)";
+  const std::string near = hint.empty() ? "" : ", near " + hint;
   return {"", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
                   near + " (" + reason(e.what) + ")",
           "a JSON document"};

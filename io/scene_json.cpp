@@ -6,18 +6,46 @@
 
 namespace regolith::scene {
 
-std::string pointerJoin(const std::string& parent, const std::string& token) {
-  std::string out = parent + "/";
+void pointerAppend(std::string& pointer, const std::string& token) {
+  pointer += '/';
   for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~') pointer += "~0";
+    else if (c == '/') pointer += "~1";
+    else pointer += c;
   }
+}
+
+void pointerAppend(std::string& pointer, std::size_t index) {
+  pointer += '/';
+  pointer += std::to_string(index);
+}
+
+std::string pointerJoin(const std::string& parent, const std::string& token) {
+  std::string out = parent;
+  pointerAppend(out, token);
   return out;
 }
 
 std::string pointerJoin(const std::string& parent, std::size_t index) {
-  return parent + "/" + std::to_string(index);
+  std::string out = parent;
+  pointerAppend(out, index);
+  return out;
+}
+
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+      continue;
+    }
+    char escaped[8];
+    std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+    out += escaped;
+  }
+  return out;
 }
 
 std::string numberText(double x, int digits) {

@@ -18,7 +18,7 @@ std::string describeProblems(const std::string& file, const std::vector<ScenePro
   std::string out;
   for (const SceneProblem& p : problems) {
     if (!out.empty()) out += '\n';
-    out += file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected;
+    out += scene::printable(file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected);
   }
   return out;
 }

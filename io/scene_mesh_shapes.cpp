@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/boundaries.h"
 #include "core/mesh_generators.h"
 #include "io/mesh_import.h"
 #include "io/scene_build.h"
@@ -30,8 +31,8 @@ std::string withSceneKeys(std::string message) {
 std::optional<Quat> rotationOf(BuildContext& c, const std::string& pointer) {
   if (!c.has(pointer + "/rotate")) return Quat();
   const Vec3d axis = c.vec(pointer + "/rotate/axis");
-  if (isZero(axis)) {
-    c.problem(pointer + "/rotate/axis", "[0, 0, 0]", "a nonzero axis");
+  if (!usableDirection(axis)) {
+    c.problem(pointer + "/rotate/axis", c.at(pointer + "/rotate/axis").dump(), "a nonzero axis of finite length");
     return std::nullopt;
   }
   const double angle = c.at(pointer + "/rotate/angle_deg").get<double>() * kDegree;

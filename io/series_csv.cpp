@@ -133,7 +133,7 @@ SeriesCsvWriter SeriesCsvWriter::openForAppend(const std::string& path,
       if (r.sample.time > lastTime) break;
       std::fputs(formatRow(r.body, r.sample).c_str(), rewrite.m_file.get());
     }
-    if (std::fflush(rewrite.m_file.get()) != 0) throw std::runtime_error(tmp + ": cannot write");
+    if (std::fflush(rewrite.m_file.get()) != 0) throw std::runtime_error(tmp + ": cannot write: " + std::strerror(errno));
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     throw std::runtime_error(path + ": cannot rename " + tmp + " to it: " + std::strerror(errno));
@@ -146,7 +146,7 @@ void SeriesCsvWriter::append(const std::vector<SeriesSample>& rows) {
                                 std::to_string(m_bodies.size()) + " bodies");
   for (std::size_t b = 0; b < rows.size(); ++b)
     std::fputs(formatRow(m_bodies[b], rows[b]).c_str(), m_file.get());
-  if (std::fflush(m_file.get()) != 0) throw std::runtime_error(m_path + ": cannot write");
+  if (std::fflush(m_file.get()) != 0) throw std::runtime_error(m_path + ": cannot write: " + std::strerror(errno));
 }
 
 std::vector<SeriesCsvRow> readSeriesCsv(const std::string& path) {

@@ -3,7 +3,9 @@
 // the .xmf's folder; dimensions and number types come from the stored datasets.
 #include "io/xdmf_sidecar.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -150,7 +152,7 @@ void XdmfSidecar::write() const {
     for (const std::string& frame : m_frames) out << frame;
     out << "    </Grid>\n  </Domain>\n</Xdmf>\n";
     out.close();
-    if (!out) throw std::runtime_error(tmp + ": cannot write");
+    if (!out) throw std::runtime_error(tmp + ": cannot write: " + std::strerror(errno));
   }
   std::error_code error;
   fs::rename(tmp, m_xmf, error);

@@ -151,7 +151,7 @@ TEST(SceneMesh, BadMeshBodiesAreRefusedWithTheirPointer) {
   {  // a rotation about no axis
     Json body = wheelBody();
     body["shape"]["rotate"] = Json::parse(R"({"axis": [0, 0, 0], "angle_deg": 10})");
-    expectProblem(problemsOf(withBody(body)), "/bodies/1/shape/rotate/axis", "[0, 0, 0]", "a nonzero axis");
+    expectProblem(problemsOf(withBody(body)), "/bodies/1/shape/rotate/axis", "[0,0,0]", "a nonzero axis");
   }
   {  // a pose on a static mesh body
     Json body = wheelBody();
