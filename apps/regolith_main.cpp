@@ -224,8 +224,13 @@ int main(int argc, char** argv) {
     if (*infoCmd) {
       std::string why;
       const bool ok = regolith::deviceAvailable(&why);
+      // A CPU build has no device to find: say what runs the kernels instead.
+      const bool cpu = regolith::backendName() != "cuda";
       std::cout << "backend: " << regolith::backendName() << "\n"
-                << "device: " << (ok ? "available" : "unavailable (" + why + ")") << "\n"
+                << "device: "
+                << (cpu ? "none (CPU build: the kernels run on the CPU cores through OpenMP)"
+                        : ok ? "a CUDA GPU is available" : "unavailable (" + why + ")")
+                << "\n"
                 << "threads: " << regolith::threadCount() << std::endl;
       return ok ? 0 : 3;
     }

@@ -43,8 +43,14 @@ void summariseRft(const json& m, std::ostream& out) {
 void summariseRegression(const json& m, std::ostream& out) {
   for (const auto& [name, entry] : m["models"].items()) {
     out << name << " (" << entry["target"].get<std::string>() << ") =";
-    for (std::size_t k = 0; k < entry["coefficients"].size(); ++k)
-      out << (k ? " + " : " ") << format(entry["coefficients"][k]) << " " << entry["term_names"][k].get<std::string>();
+    for (std::size_t k = 0; k < entry["coefficients"].size(); ++k) {
+      // "0.12 - 0.94 slip + 1.56 slip^2": the sign as the operator, the constant term bare.
+      const json& c = entry["coefficients"][k];
+      const bool negative = c.is_number() && c.get<double>() < 0;
+      const std::string term = entry["term_names"][k].get<std::string>();
+      out << (k ? (negative ? " - " : " + ") : (negative ? " -" : " "))
+          << format(negative ? json(-c.get<double>()) : c) << (term == "1" ? "" : " " + term);
+    }
     out << "; R^2 " << format(entry["fit"]["r_squared"]) << ", held-out RMSE " << format(entry["held_out_rmse"]) << "\n";
     if (entry.contains("note")) out << "  " << entry["note"].get<std::string>() << "\n";
   }

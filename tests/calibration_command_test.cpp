@@ -129,6 +129,10 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
   const fs::path log = dir / "fit.log";
   ASSERT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string()}, log), 0)
       << test::readText(log);
+  // The printout writes a polynomial as one would: signs as operators, no "+ -" (the DP/W
+  // line is an exact quadratic, so its coefficients print as given above).
+  EXPECT_EQ(test::readText(log).find("+ -"), std::string::npos) << test::readText(log);
+  EXPECT_NE(test::readText(log).find("= -0.15 + 0.7 slip - 0.2 slip^2;"), std::string::npos) << test::readText(log);
   const json model = test::readJson(dir / "slip.json");
   const json out = predicted(dir / "slip.json", {"slip=0.42", "Fz=0.118", "contacts=2", "grouser_height=0.0015"}, dir);
   // The sinkage polynomial as the file states it, evaluated here.
