@@ -21,6 +21,7 @@
 #include "core/simulation.h"
 #include "io/blow_up_report.h"
 #include "io/checkpoint.h"
+#include "io/checkpoint_check.h"
 #include "io/frame_capture.h"
 #include "io/output_lock.h"
 #include "io/progress_meter.h"
@@ -217,6 +218,7 @@ int run(const Scene& scene, const RunOptions& o) {
                                scene.file +
                                " (the scene text differs): resume with the scene the run "
                                "started with, or start a new run in another folder");
+    checkCheckpoint(*resumeFrom, checkpointPath, scene.model.boundaries.size(), sceneSteps(scene));
   } else if (fs::exists(dir / "run.h5") && !o.overwrite) {
     throw std::runtime_error((dir / "run.h5").string() +
                              " exists: continue it with --resume, replace it with "

@@ -27,7 +27,8 @@ inline constexpr int kRunFailed = 1;       // I/O, a checkpoint that does not fi
 // contact list past its cap; a last frame is written for post-mortem and the last good
 // checkpoint is left as it was.
 inline constexpr int kRunBlowUp = 5;
-// kSceneErrorExitCode (2, io/scene.h) for a scene that fails validation; 128 + signal
+// kSceneErrorExitCode (2, io/scene.h) for a scene that fails validation or a checkpoint
+// that fails its checks (io/checkpoint_check.h); 128 + signal
 // number after SIGINT or SIGTERM (a checkpoint was written first, unless the signal ended
 // a long contact-list build mid-step: the last checkpoint then stands).
 

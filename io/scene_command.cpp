@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "core/time_step_guard.h"
+#include "io/input_file_error.h"
 #include "io/run_loop.h"
 
 namespace regolith {
@@ -24,6 +25,9 @@ int runSceneCommand(const std::string& scenePath, const char* command,
     return body(scene);
   } catch (const TimeStepError& e) {
     std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
+    return kSceneErrorExitCode;
+  } catch (const InputFileError& e) {  // a bad checkpoint or other file: invalid input too
+    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
     return kSceneErrorExitCode;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
