@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-constexpr double kDeg = M_PI / 180;
+using test::kDeg;
 
 json predicted(const fs::path& model, const std::vector<std::string>& inputs, const fs::path& dir) {
   std::vector<std::string> args = {"predict", model.string(), "--json"};

@@ -14,7 +14,7 @@ namespace {
 
 using calibrate::CalibrationRun;
 using nlohmann::json;
-constexpr double kDeg = M_PI / 180;
+using test::kDeg;
 
 // A soil unlike the generic one (each coefficient moved by 10-40 %), so that recovering
 // the generic set could not pass by accident.

@@ -14,6 +14,9 @@
 
 namespace regolith::test {
 
+// Radians per degree (the plate angles of the RFT calibration tests).
+inline constexpr double kDeg = M_PI / 180;
+
 // Writes DIR/NAME/metrics.json of one run; metrics given as name -> value (NaN -> null).
 inline std::filesystem::path writeSyntheticRun(const std::filesystem::path& dir, const std::string& name,
                                                const std::string& study, const nlohmann::json& parameters,
