@@ -7,16 +7,18 @@
 namespace regolith::run_layout {
 namespace {
 
-// Vec3 (Real) and Vec3d are one type in a double build: one template serves both.
+// kernels/vec3.h's tests, by overload for the element types of the state's vectors.
 template <class T>
-bool finite(const Vec3T<T>& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-bool finite(const Quat& q) { return std::isfinite(q.w) && finite(Vec3d(q.x, q.y, q.z)); }
+bool finite(const Vec3T<T>& v) {
+  return isFiniteVec(v);
+}
+bool finite(const Quat& q) { return isFiniteQuat(q); }
 
-// The first element of `values` that is not finite, as "<dataset>[i]", or "".
+// The first element of `values` that is not finite, as "<dataset> row i", or "".
 template <class T>
 std::string firstNotFinite(const std::vector<T>& values, const char* dataset) {
   for (std::size_t i = 0; i < values.size(); ++i)
-    if (!finite(values[i])) return std::string(dataset) + " row " + std::to_string(i) + ": not finite";
+    if (!finite(values[i])) return std::string(dataset) + " row " + std::to_string(i);
   return "";
 }
 
@@ -36,13 +38,17 @@ void checkFrame(const FrameData& f, const RunHeader& header, const std::string& 
     if (f.ownerTemplate[o] < -1 || f.ownerTemplate[o] >= templates)
       fail("owner_template row " + std::to_string(o) + ": " + std::to_string(f.ownerTemplate[o]) +
            ", expected -1 (a body) or a template index 0.." + std::to_string(templates - 1));
-  for (const std::string& bad :
-       {firstNotFinite(f.state.ownerPosition, "owner_position"),
-        firstNotFinite(f.state.ownerOrientation, "owner_orientation"),
-        firstNotFinite(f.state.ownerVelocity, "owner_velocity"),
-        firstNotFinite(f.state.ownerAngularVelocity, "owner_angular_velocity"),
-        firstNotFinite(f.sphereCentres, "sphere_position")})
-    if (!bad.empty()) fail(bad + ", expected a finite number");
+  for (const std::string& bad : {firstNonFiniteOwnerRow(f.state), firstNotFinite(f.sphereCentres, "sphere_position")})
+    if (!bad.empty()) fail(bad + ": not finite, expected a finite number");
+}
+
+std::string firstNonFiniteOwnerRow(const StateArrays& s) {
+  for (const std::string& bad : {firstNotFinite(s.ownerPosition, "owner_position"),
+                                 firstNotFinite(s.ownerOrientation, "owner_orientation"),
+                                 firstNotFinite(s.ownerVelocity, "owner_velocity"),
+                                 firstNotFinite(s.ownerAngularVelocity, "owner_angular_velocity")})
+    if (!bad.empty()) return bad;
+  return "";
 }
 
 }  // namespace regolith::run_layout

@@ -14,4 +14,8 @@ namespace regolith::run_layout {
 // owner_template outside -1..templates-1, or a pose or velocity that is not finite.
 void checkFrame(const FrameData& f, const RunHeader& header, const std::string& where);
 
+// "<dataset> row <i>" of the first owner position, orientation, velocity or angular
+// velocity that is not finite, or "" (frames and checkpoints alike).
+std::string firstNonFiniteOwnerRow(const StateArrays& s);
+
 }  // namespace regolith::run_layout

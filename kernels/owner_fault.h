@@ -18,20 +18,11 @@ enum class OwnerFault : int {
   Spin,             // |w| x spin radius above the limit
 };
 
-// x - x is 0 for every finite x and NaN for NaN and +-inf (IEEE; no <cmath> needed on the
-// device).
-REGOLITH_HD inline bool isFiniteValue(double x) { return x - x == 0.0; }
-template <class T>
-REGOLITH_HD inline bool isFiniteVec(const Vec3T<T>& v) {
-  return isFiniteValue(double(v.x)) && isFiniteValue(double(v.y)) && isFiniteValue(double(v.z));
-}
-
 // speedLimit2 [m^2/s^2]; spinRadius2 [m^2]. The first fault in the order of the enum.
 REGOLITH_HD inline OwnerFault ownerFault(const Vec3d& x, const Quat& q, const Vec3& v,
                                          const Vec3& w, double speedLimit2, double spinRadius2) {
   if (!isFiniteVec(x)) return OwnerFault::Position;
-  if (!(isFiniteValue(q.w) && isFiniteValue(q.x) && isFiniteValue(q.y) && isFiniteValue(q.z)))
-    return OwnerFault::Orientation;
+  if (!isFiniteQuat(q)) return OwnerFault::Orientation;
   if (!isFiniteVec(v)) return OwnerFault::Velocity;
   if (!isFiniteVec(w)) return OwnerFault::AngularVelocity;
   if (!(double(norm2(v)) <= speedLimit2)) return OwnerFault::Speed;

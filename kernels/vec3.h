@@ -36,6 +36,13 @@ template <class T> REGOLITH_HD inline Vec3T<T> cross(const Vec3T<T>& a, const Ve
 template <class T> REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
   return a.x == T(0) && a.y == T(0) && a.z == T(0);
 }
+// x - x is 0 for every finite x and NaN for NaN and +-inf (IEEE; no <cmath> needed on the
+// device). The one finiteness test of state values: the blow-up guard and the checks of
+// frames and checkpoints read from files.
+REGOLITH_HD inline bool isFiniteValue(double x) { return x - x == 0.0; }
+template <class T> REGOLITH_HD inline bool isFiniteVec(const Vec3T<T>& v) {
+  return isFiniteValue(double(v.x)) && isFiniteValue(double(v.y)) && isFiniteValue(double(v.z));
+}
 template <class T> REGOLITH_HD inline T norm2(const Vec3T<T>& a) { return dot(a, a); }
 template <class T> REGOLITH_HD inline T norm(const Vec3T<T>& a) { return sqrt(dot(a, a)); }
 
@@ -45,6 +52,9 @@ struct Quat {
   REGOLITH_HD Quat() : w(1), x(0), y(0), z(0) {}
   REGOLITH_HD Quat(double a, double b, double c, double d) : w(a), x(b), y(c), z(d) {}
 };
+REGOLITH_HD inline bool isFiniteQuat(const Quat& q) {
+  return isFiniteValue(q.w) && isFiniteValue(q.x) && isFiniteValue(q.y) && isFiniteValue(q.z);
+}
 
 REGOLITH_HD inline Quat operator*(const Quat& a, const Quat& b) {
   return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
