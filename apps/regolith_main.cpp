@@ -29,16 +29,16 @@
 #include "apps/mesh_command.h"
 #include "bench/bench_runner.h"
 #include "core/time_step_guard.h"
-#include "io/bed_prepare.h"
+#include "apps/bed_prepare.h"
 #include "io/build_info.h"
-#include "io/run_info.h"
-#include "io/run_loop.h"
-#include "io/scene_check.h"
+#include "apps/run_info.h"
+#include "apps/run_loop.h"
+#include "apps/check_command.h"
 #include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
-#include "postprocess/plot_command.h"
-#include "postprocess/run_metrics.h"
+#include "apps/plot_command.h"
+#include "apps/metrics_command.h"
 
 namespace {
 
@@ -203,8 +203,8 @@ int main(int argc, char** argv) {
   }
   try {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
-    if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
-    if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
+    if (*metricsCmd) return regolith::metricsCommand(studyDir, std::cout);
+    if (*plotCmd) return regolith::plotCommand(studyDir, std::cout);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);

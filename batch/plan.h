@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "batch/manifest.h"
-#include "io/scene.h"
+#include "scenes/scene.h"
 
 namespace regolith::batch {
 

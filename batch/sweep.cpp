@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "io/data_files.h"
-#include "io/scene_document.h"
-#include "io/scene_json.h"
-#include "io/scene_schema.h"
+#include "io/json_document.h"
+#include "io/json_pointer.h"
+#include "io/json_schema.h"
 
 namespace regolith::batch {
 namespace {
@@ -98,10 +98,10 @@ std::vector<std::string> SweepPoint::overrides() const {
 
 Sweep loadSweep(const std::string& path) {
   std::vector<SceneProblem> problems;
-  const std::optional<Json> read = scene::readDocument(readText(path), problems);
+  const std::optional<Json> read = json::readDocument(readText(path), problems);
   if (!read) throw SceneError(path, std::move(problems));
   const Json& doc = *read;
-  std::vector<SceneProblem> structural = scene::schemaProblemsAgainst(doc, sweepSchema());
+  std::vector<SceneProblem> structural = json::schemaProblemsAgainst(doc, sweepSchema());
   problems.insert(problems.end(), structural.begin(), structural.end());
   if (!problems.empty()) throw SceneError(path, std::move(problems));
 

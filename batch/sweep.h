@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/scene.h"
+#include "scenes/scene.h"
 
 namespace regolith::batch {
 
@@ -38,7 +38,7 @@ struct SweepPoint {
   std::string name;            // "friction=0.3 slip=0.1 seed=43"
   std::vector<Json> values;    // one per axis
   std::optional<std::int64_t> seed;  // set by `repeats`
-  // The overrides that make its scene: POINTER=VALUE (io/scene.h applyOverrides).
+  // The overrides that make its scene: POINTER=VALUE (scenes/scene.h applyOverrides).
   std::vector<std::string> overrides() const;
   const std::vector<SweepAxis>* axes = nullptr;
 };

@@ -1,5 +1,5 @@
 # Finds VTK through its CMake package config, for io/ (mesh files, VTP export) and for
-# consumers of the installed Regolith::io (RegolithConfig.cmake includes this file).
+# consumers of the installed Regolith::io and Regolith::scenes (RegolithConfig.cmake includes this file).
 #
 # A standalone VTK (e.g. libvtk9-dev) is found by CMake's normal search. Debian's
 # paraview-dev ships VTK inside ParaView's package folder instead (libvtk9-dev conflicts

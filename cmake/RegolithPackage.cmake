@@ -13,11 +13,12 @@
 #   Regolith::models  RFT, slip/sinkage regression, Bekker–Wong: standard library and Eigen
 #                     only, the piece real-time simulators link
 #   Regolith::engine  core + kernels: build a Model and a StateArrays, step a Simulation
-#   Regolith::io      scene files, run files, checkpoints (HDF5, JSON, VTK for meshes)
+#   Regolith::io      run files, checkpoints, mesh files, JSON helpers (HDF5, VTK for meshes)
+#   Regolith::scenes  the scene compiler: a scene file built into a Model and initial state
 
 # ---- share/regolith --------------------------------------------------------------------
 set(REGOLITH_SHARE_FILES
-  ${PROJECT_SOURCE_DIR}/io/scene.schema.json
+  ${PROJECT_SOURCE_DIR}/scenes/scene.schema.json
   ${PROJECT_SOURCE_DIR}/batch/sweep.schema.json
   ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py)
 set(REGOLITH_SHARE_DIRS
@@ -34,7 +35,10 @@ foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
   list(GET pair 0 from)
   list(GET pair 1 to)
   list(APPEND stage_commands COMMAND ${CMAKE_COMMAND} -E copy_directory ${from} ${staged}/${to})
-  install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to})
+  # Data only: scenes/ also holds the scene compiler's sources, which are not installed
+  # there (the build tree's staged copy keeps them; nothing reads them).
+  install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to}
+          FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl")
 endforeach()
 add_custom_target(regolith_share ALL ${stage_commands}
   COMMENT "Staging share/regolith in the build tree" VERBATIM)
@@ -49,9 +53,11 @@ target_link_libraries(regolith_engine INTERFACE regolith_core)
 add_library(Regolith::models ALIAS regolith_models)
 add_library(Regolith::engine ALIAS regolith_engine)
 add_library(Regolith::io ALIAS regolith_io)
+add_library(Regolith::scenes ALIAS regolith_scenes)
 
 # Every library an exported target links (static libraries carry their dependencies).
 set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_io
+             regolith_postprocess regolith_scenes
              regolith_rft regolith_regression regolith_bekker regolith_models regolith_engine)
 foreach(target IN LISTS exported)
   string(REGEX REPLACE "^regolith_" "" name ${target})
@@ -64,7 +70,7 @@ install(TARGETS ${exported} EXPORT RegolithTargets
 install(TARGETS regolith RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Public headers keep their folder: #include "core/simulation.h", "models/rft/rft_model.h".
-foreach(dir kernels core io models)
+foreach(dir kernels core io scenes postprocess models)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith/${dir}
           FILES_MATCHING PATTERN "*.h" PATTERN "tests" EXCLUDE PATTERN "bench" EXCLUDE PATTERN "fitted" EXCLUDE)
 endforeach()

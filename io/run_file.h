@@ -25,7 +25,7 @@ struct RunMeta {
   std::uint64_t seed = 0;
   std::string startTime;    // ISO 8601 UTC, wall clock (not reproducible by design)
   double timeStep = 0;      // [s]
-  std::string studyJson;    // the scene's study, resolved (io/scene.h); "" for none
+  std::string studyJson;    // the scene's study, resolved (scenes/scene.h); "" for none
 };
 
 // What the file describes once, besides /meta.

@@ -1,4 +1,4 @@
-// StudyScene, plate intrusion (io/scene_study.cpp): the study turns its plate by beta and
+// StudyScene, plate intrusion (scenes/study.cpp): the study turns its plate by beta and
 // drives it along gamma at its speed, and what it cannot resolve is refused at its pointer.
 // Checked on the smoke scene (scenes/plate_intrusion/plate_intrusion.smoke.json).
 #include <cmath>

@@ -5,7 +5,7 @@
 #include "core/simulation.h"
 #include "core/world_builder.h"
 #include "io/build_info.h"
-#include "io/frame_capture.h"
+#include "apps/frame_capture.h"
 #include "io/series_csv.h"
 #include "kernels/stages.h"
 #include "tests/test_support.h"

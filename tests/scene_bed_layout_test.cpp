@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/scene_bed_layout.h"
+#include "scenes/bed_layout.h"
 
 namespace regolith::scene {
 namespace {

@@ -10,7 +10,7 @@
 #include <random>
 #include <set>
 
-#include "io/scene_schema.h"
+#include "scenes/schema.h"
 #include "tests/scene_test_support.h"
 #include "core/union_mass_properties.h"
 
@@ -136,7 +136,7 @@ void collectKeys(const Json& schema, std::set<std::string>& keys) {
 
 TEST(SceneValidation, DocumentationNamesEverySchemaKey) {
   std::set<std::string> keys;
-  collectKeys(Json::parse(readText(kSourceDir + "/io/scene.schema.json")), keys);
+  collectKeys(Json::parse(readText(kSourceDir + "/scenes/scene.schema.json")), keys);
   const std::string doc = readText(kSourceDir + "/docs/scene-format.md");
   ASSERT_GT(keys.size(), 50u);
   for (const std::string& key : keys)

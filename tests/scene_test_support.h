@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "io/scene.h"
+#include "scenes/scene.h"
 
 namespace regolith::test {
 

@@ -7,7 +7,7 @@
 #include "core/bed_metrics.h"
 #include "core/size_distribution.h"
 #include "io/run_file.h"
-#include "io/run_header.h"
+#include "apps/run_header.h"
 #include "tests/scene_test_support.h"
 #include "tests/state_compare.h"
 

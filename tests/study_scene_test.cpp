@@ -1,4 +1,4 @@
-// StudyScene: the scene's "study" (io/scene_study.cpp) and `--set` overrides: the slip rig
+// StudyScene: the scene's "study" (scenes/study.cpp) and `--set` overrides: the slip rig
 // writes the drive phase from the slip, and what it cannot resolve is refused at its
 // pointer.
 #include <nlohmann/json.hpp>

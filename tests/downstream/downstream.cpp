@@ -2,7 +2,7 @@
 // form or reference value each; exits non-zero on the first failure.
 //   Regolith::models  an RFT plate force and a Bekker–Wong sinkage solve
 //   Regolith::engine  a sphere dropped on a plane rebounds with its restitution
-//   Regolith::io      an installed example scene loads (schema and clump files found)
+//   Regolith::scenes  an installed example scene loads (schema and clump files found)
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,7 +12,7 @@
 #include "core/clump_template.h"
 #include "core/simulation.h"
 #include "core/world_builder.h"
-#include "io/scene.h"
+#include "scenes/scene.h"
 #include "models/bekker/rigid_wheel.h"
 #include "models/rft/rft_model.h"
 

@@ -1,0 +1,211 @@
+// Settling a bed and storing it with its measures (apps/bed_prepare.h).
+#include "apps/bed_prepare.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <stdexcept>
+
+#include "core/bed_metrics.h"
+#include "core/simulation.h"
+#include "apps/frame_capture.h"
+#include "io/h5_file.h"
+#include "apps/progress_meter.h"
+#include "io/run_file.h"
+#include "apps/run_header.h"
+#include "apps/run_loop.h"
+#include "scenes/scene.h"
+#include "apps/scene_command.h"
+#include "kernels/stages.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Steps between progress reports.
+constexpr std::uint64_t kChunk = 100;
+// The default sampling box keeps this many of the largest grain's diameters from the
+// bed's sides, bottom and mean surface: wall ordering reaches a few diameters in.
+constexpr double kSampleMarginDiameters = 3;
+
+struct BedMeasures {
+  GrainMotion motion;
+  bool settled = false;
+  double wallSeconds = 0;
+  Vec3d sampleLo, sampleHi;
+  bool sampled = false;
+  PackingSample packing;
+  HeightMap surface;
+  CoordinationDistribution coordination;
+};
+
+// Extent of the grains' spheres and the largest grain diameter.
+struct GrainExtent {
+  Vec3d lo, hi;  // of the sphere surfaces [m]
+  double diameter = 0;
+};
+
+GrainExtent extentOf(const StateArrays& s, const std::vector<Vec3d>& centres) {
+  const double inf = std::numeric_limits<double>::infinity();
+  GrainExtent e{Vec3d(inf, inf, inf), Vec3d(-inf, -inf, -inf), 0};
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    double reach = 0;
+    for (Index k = s.ownerSphereBegin[o]; k < s.ownerSphereBegin[o + 1]; ++k) {
+      const double r = s.sphereRadius[k];
+      const Vec3d& p = centres[k];
+      e.lo = Vec3d(std::min(e.lo.x, p.x - r), std::min(e.lo.y, p.y - r), std::min(e.lo.z, p.z - r));
+      e.hi = Vec3d(std::max(e.hi.x, p.x + r), std::max(e.hi.y, p.y + r), std::max(e.hi.z, p.z + r));
+      reach = std::max(reach, norm(p - s.ownerPosition[o]) + r);
+    }
+    e.diameter = std::max(e.diameter, 2 * reach);
+  }
+  return e;
+}
+
+bool meetsCriterion(const GrainMotion& m, const SettleSettings& s) {
+  return m.kineticEnergyPerGrain <= s.maxKineticEnergy && m.maxSpeed <= s.maxSpeed;
+}
+
+BedMeasures measure(const Scene& scene, const FrameData& f) {
+  BedMeasures m;
+  m.motion = grainMotion(f.state);
+  if (m.motion.grains == 0) return m;
+  const GrainExtent e = extentOf(f.state, f.sphereCentres);
+  // Height map cells two grain diameters wide, so every cell holds a column of grains.
+  const double cell = 2 * e.diameter;
+  const auto cells = [&](double w) { return std::max<std::size_t>(1, std::size_t(w / cell)); };
+  m.surface = surfaceHeights(f.state, f.sphereCentres, e.lo.x, e.lo.y, e.hi.x, e.hi.y,
+                             cells(e.hi.x - e.lo.x), cells(e.hi.y - e.lo.y));
+  if (scene.settle.hasSampleBox) {
+    m.sampleLo = scene.settle.sampleLo;
+    m.sampleHi = scene.settle.sampleHi;
+  } else {
+    const double margin = kSampleMarginDiameters * e.diameter;
+    m.sampleLo = Vec3d(e.lo.x + margin, e.lo.y + margin, e.lo.z + margin);
+    m.sampleHi = Vec3d(e.hi.x - margin, e.hi.y - margin, m.surface.mean() - margin);
+  }
+  m.sampled = m.sampleHi.x > m.sampleLo.x && m.sampleHi.y > m.sampleLo.y && m.sampleHi.z > m.sampleLo.z;
+  std::vector<double> density;
+  for (const Material& mat : scene.model.materials) density.push_back(mat.density);
+  if (m.sampled) m.packing = packingInBox(f.state, f.sphereCentres, density, m.sampleLo, m.sampleHi);
+  m.coordination = coordinationNumbers(f.state, f.contacts);
+  return m;
+}
+
+void writeMeasures(const std::string& path, const Scene& scene, const BedMeasures& m,
+                   std::uint64_t steps) {
+  const h5::File file = h5::File::openReadWrite(path);
+  const h5::Group bed = file.create("bed");
+  const SettleSettings& s = scene.settle;
+  bed.setAttribute("settled", std::uint64_t(m.settled ? 1 : 0));
+  bed.setAttribute("time", double(steps) * scene.model.timeStep);
+  bed.setAttribute("steps", steps);
+  bed.setAttribute("wall_seconds", m.wallSeconds);
+  bed.setAttribute("kinetic_energy_per_grain", m.motion.kineticEnergyPerGrain);
+  bed.setAttribute("max_speed", m.motion.maxSpeed);
+  bed.setAttribute("criterion_max_kinetic_energy", s.maxKineticEnergy);
+  bed.setAttribute("criterion_max_speed", s.maxSpeed);
+  bed.setAttribute("grains", std::uint64_t(m.motion.grains));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  bed.setAttribute("packing_fraction", m.sampled ? m.packing.packingFraction : nan);
+  bed.setAttribute("bulk_density", m.sampled ? m.packing.bulkDensity : nan);
+  bed.write("sample_lo", std::vector<double>{m.sampleLo.x, m.sampleLo.y, m.sampleLo.z}, {3});
+  bed.write("sample_hi", std::vector<double>{m.sampleHi.x, m.sampleHi.y, m.sampleHi.z}, {3});
+  if (!m.surface.top.empty()) {
+    bed.write("surface_height", m.surface.top, {m.surface.ny, m.surface.nx});
+    bed.write("surface_origin", std::vector<double>{m.surface.x0, m.surface.y0}, {2});
+    bed.write("surface_cell", std::vector<double>{m.surface.cellX, m.surface.cellY}, {2});
+    bed.setAttribute("surface_mean", m.surface.mean());
+    bed.setAttribute("surface_max", m.surface.maximum());
+  }
+  std::vector<std::uint64_t> counts(m.coordination.counts.begin(), m.coordination.counts.end());
+  bed.write("coordination_counts", counts, {counts.size()});
+  bed.setAttribute("coordination_mean", m.coordination.mean);
+  file.flush();
+}
+
+void printReport(const std::string& path, const Scene& scene, const BedMeasures& m,
+                 std::uint64_t steps, std::size_t spheres) {
+  const double t = double(steps) * scene.model.timeStep;
+  std::printf("%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
+              "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)\n",
+              m.settled ? "settled" : "NOT settled by the end time", t,
+              static_cast<unsigned long long>(steps), m.wallSeconds,
+              m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0,
+              m.motion.kineticEnergyPerGrain, scene.settle.maxKineticEnergy, m.motion.maxSpeed,
+              scene.settle.maxSpeed);
+  if (m.sampled)
+    std::printf("packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)\n",
+                m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y,
+                m.sampleLo.z, m.sampleHi.x, m.sampleHi.y, m.sampleHi.z, m.packing.grains);
+  else
+    std::printf("packing fraction not measured: the bed is too small for a sampling box %g "
+                "grain diameters inside it (give settle.sample_box)\n",
+                kSampleMarginDiameters);
+  std::printf("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f\n",
+              m.surface.mean(), m.surface.maximum(), m.coordination.mean);
+  std::printf("wrote %s\n", path.c_str());
+  std::fflush(stdout);
+}
+
+int prepare(const Scene& scene, const BedOptions& o) {
+  if (!scene.settle.given) {
+    std::fprintf(stderr,
+                 "%s: /settle: found nothing, expected a settling criterion: {\"max_kinetic_energy\": "
+                 "J per grain, \"max_speed\": m/s} (docs/scene-format.md, settle)\n",
+                 scene.file.c_str());
+    return kSceneErrorExitCode;
+  }
+  if (fs::exists(o.outFile) && !o.overwrite)
+    throw std::runtime_error(o.outFile + " exists: replace it with --overwrite or choose another --out");
+  if (!fs::path(o.outFile).parent_path().empty()) fs::create_directories(fs::path(o.outFile).parent_path());
+  if (o.threads > 0) setThreadCount(o.threads);
+
+  Simulation sim(scene.model, scene.initial);
+  const double dt = scene.model.timeStep;
+  const std::uint64_t total = sceneSteps(scene);
+  const std::uint64_t every = std::max<std::uint64_t>(1, stepsFor(scene.settle.checkInterval, dt));
+  const std::uint64_t first = stepsFor(scene.settle.minTime, dt);
+  std::printf("%s: settling %zu spheres for at most %.4g s (%llu steps), checking every %llu steps from step %llu\n",
+              scene.file.c_str(), scene.initial.sphereCount(), double(total) * dt,
+              static_cast<unsigned long long>(total), static_cast<unsigned long long>(every),
+              static_cast<unsigned long long>(first));
+  std::fflush(stdout);
+
+  const auto start = std::chrono::steady_clock::now();
+  ProgressMeter meter(o.progress, 0, total, dt, scene.initial.sphereCount());
+  bool settled = false;
+  while (!settled && sim.stepCount() < total) {
+    const std::uint64_t nextCheck = std::max(first, (sim.stepCount() / every + 1) * every);
+    sim.step(std::min({nextCheck, total, sim.stepCount() + kChunk}) - sim.stepCount());
+    meter.update(sim.stepCount());
+    if (sim.stepCount() >= first && sim.stepCount() % every == 0) {
+      settled = meetsCriterion(grainMotion(sim.state()), scene.settle);
+    }
+  }
+  meter.finish(sim.stepCount());
+
+  const FrameData frame = captureFrame(sim, scene.ownerTemplate, true);
+  BedMeasures m = measure(scene, frame);
+  // At the end time the criterion is judged on the final state as well.
+  m.settled = meetsCriterion(m.motion, scene.settle) && sim.stepCount() >= first;
+  m.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  {
+    const std::unique_ptr<RunFileWriter> writer = RunFileWriter::create(o.outFile, runHeaderOf(scene));
+    writer->writeFrame(frame);
+  }
+  writeMeasures(o.outFile, scene, m, sim.stepCount());
+  printReport(o.outFile, scene, m, sim.stepCount(), scene.initial.sphereCount());
+  return m.settled ? kRunOk : kBedNotSettled;
+}
+
+}  // namespace
+
+int prepareBed(const std::string& scenePath, const BedOptions& options) {
+  return runSceneCommand(scenePath, "bed", [&](const Scene& scene) { return prepare(scene, options); });
+}
+
+}  // namespace regolith

@@ -1,0 +1,19 @@
+// `regolith metrics DIR`: a study's metrics from its run files into DIR/metrics.json.
+//
+// DIR is one run's folder (DIR/run.h5) or a sweep's: a folder whose subfolders are runs.
+// A run's metrics.json holds the study as the scene resolved it, the window the averages
+// were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
+// its runs' in the subfolders' name order (and each run's is written beside its run.h5).
+// One run's metrics: scene::runMetrics (scenes/study_table.h).
+#pragma once
+
+#include <ostream>
+#include <string>
+
+namespace regolith {
+
+// Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the
+// exit code: 0, or 1 with the reason on stderr.
+int metricsCommand(const std::string& dir, std::ostream& out);
+
+}  // namespace regolith

@@ -1,0 +1,38 @@
+// apps/scene_command.h.
+#include "apps/scene_command.h"
+
+#include <cstdio>
+#include <exception>
+
+#include "core/time_step_guard.h"
+#include "io/input_file_error.h"
+#include "apps/run_loop.h"
+
+namespace regolith {
+
+int runSceneCommand(const std::string& scenePath, const char* command,
+                    const std::function<int(const Scene&)>& body,
+                    const std::vector<std::string>& overrides) {
+  Scene scene;
+  try {
+    scene = loadScene(scenePath, overrides);
+  } catch (const SceneError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kSceneErrorExitCode;
+  }
+  for (const std::string& w : scene.warnings) std::fprintf(stderr, "%s: warning: %s\n", scenePath.c_str(), w.c_str());
+  try {
+    return body(scene);
+  } catch (const TimeStepError& e) {
+    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
+    return kSceneErrorExitCode;
+  } catch (const InputFileError& e) {  // a bad checkpoint or other file: invalid input too
+    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
+    return kSceneErrorExitCode;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
+    return kRunFailed;
+  }
+}
+
+}  // namespace regolith

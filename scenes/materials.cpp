@@ -1,0 +1,49 @@
+// Materials and named pair overrides.
+#include "core/material.h"
+#include "scenes/build.h"
+
+namespace regolith::scene {
+
+void buildMaterials(BuildContext& c) {
+  Model& m = c.scene.model;
+  c.materialByName = namesOf(c, "/materials", "material");
+  const Json& list = c.at("/materials");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Json& j = list[i];
+    Material mat;
+    mat.name = j["name"].get<std::string>();
+    mat.youngsModulus = j["youngs_modulus"].get<double>();
+    mat.poissonRatio = j["poisson_ratio"].get<double>();
+    mat.restitution = j["restitution"].get<double>();
+    mat.friction = j["friction"].get<double>();
+    mat.rollingResistance = j.value("rolling_resistance", 0.0);
+    mat.density = j.value("density", 0.0);  // walls may leave it out; spheres need it
+    // The schema holds the same ranges with exact pointers; this keeps the engine's own
+    // rules authoritative should the two ever differ.
+    try {
+      validateMaterial(mat, false);
+    } catch (const std::invalid_argument& e) {
+      c.problem(pointerJoin("/materials", i), e.what(), "a material the engine accepts");
+    }
+    m.materials.push_back(mat);
+  }
+
+  if (!c.has("/pair_overrides")) return;
+  const Json& overrides = c.at("/pair_overrides");
+  for (std::size_t i = 0; i < overrides.size(); ++i) {
+    const std::string base = pointerJoin("/pair_overrides", i);
+    const std::optional<Index> a = c.material(base + "/materials/0");
+    const std::optional<Index> b = c.material(base + "/materials/1");
+    if (!a || !b) continue;
+    const Json& j = overrides[i];
+    PairOverride o;
+    o.first = m.materials[*a].name;
+    o.second = m.materials[*b].name;
+    if (j.contains("restitution")) o.restitution = j["restitution"].get<double>();
+    if (j.contains("friction")) o.friction = j["friction"].get<double>();
+    if (j.contains("rolling_resistance")) o.rollingResistance = j["rolling_resistance"].get<double>();
+    m.pairOverrides.push_back(o);
+  }
+}
+
+}  // namespace regolith::scene
