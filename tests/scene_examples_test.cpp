@@ -12,7 +12,7 @@
 
 #include "scenes/schema.h"
 #include "tests/scene_test_support.h"
-#include "core/union_mass_properties.h"
+#include "clumps/union_mass_properties.h"
 
 namespace regolith {
 namespace {
@@ -20,13 +20,18 @@ namespace {
 using namespace regolith::test;
 
 // Every scene under scenes/ (the docs' examples included) passes validation; sweep files
-// beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite.
+// beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite, and the scene
+// schema itself (scenes/scene.schema.json) is not a scene.
+bool endsWith(const std::string& name, const std::string& suffix) {
+  return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 std::vector<std::string> exampleScenes() {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + "/scenes")) {
     const std::string name = e.path().filename().string();
-    const bool sweep = name.size() > 11 && name.compare(name.size() - 11, 11, ".sweep.json") == 0;
-    if (e.path().extension() == ".json" && !sweep) out.push_back(e.path().string());
+    const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json");
+    if (e.path().extension() == ".json" && sceneFile) out.push_back(e.path().string());
   }
   std::sort(out.begin(), out.end());
   return out;
