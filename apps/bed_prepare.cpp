@@ -8,7 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "core/bed_metrics.h"
+#include "clumps/bed_metrics.h"
 #include "core/simulation.h"
 #include "apps/frame_capture.h"
 #include "io/h5_file.h"

@@ -57,7 +57,7 @@ add_library(Regolith::scenes ALIAS regolith_scenes)
 
 # Every library an exported target links (static libraries carry their dependencies).
 set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_io
-             regolith_postprocess regolith_scenes
+             regolith_clumps regolith_postprocess regolith_scenes
              regolith_rft regolith_regression regolith_bekker regolith_models regolith_engine)
 foreach(target IN LISTS exported)
   string(REGEX REPLACE "^regolith_" "" name ${target})
@@ -70,7 +70,7 @@ install(TARGETS ${exported} EXPORT RegolithTargets
 install(TARGETS regolith RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Public headers keep their folder: #include "core/simulation.h", "models/rft/rft_model.h".
-foreach(dir kernels core io scenes postprocess models)
+foreach(dir kernels core clumps io scenes postprocess models)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith/${dir}
           FILES_MATCHING PATTERN "*.h" PATTERN "tests" EXCLUDE PATTERN "bench" EXCLUDE PATTERN "fitted" EXCLUDE)
 endforeach()

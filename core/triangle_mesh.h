@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/union_mass_properties.h"
+#include "core/mass_properties.h"
 #include "kernels/vec3.h"
 
 namespace regolith {

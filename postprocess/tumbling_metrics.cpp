@@ -6,7 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "core/bed_metrics.h"
+#include "clumps/bed_metrics.h"
 
 namespace regolith::postprocess {
 namespace {

@@ -2,7 +2,7 @@
 // velocity and spin): a bed settled once and reused by later studies, e.g. a friction sweep
 // over one settled bed. Bodies of the earlier run are not taken (the scene has its own).
 // Optionally cropped to a box, trimmed to a free-surface height, tiled in x and y and
-// shifted, in that order (scenes/bed_layout.h), so one prepared bed serves a sweep of
+// shifted, in that order (clumps/bed_layout.h), so one prepared bed serves a sweep of
 // scenes of other sizes.
 //
 // Each particle keeps its template by name, and the scene must define that template with
@@ -18,9 +18,9 @@
 
 #include "core/same_bits.h"
 #include "io/run_file.h"
-#include "scenes/bed_layout.h"
+#include "clumps/bed_layout.h"
 #include "scenes/build.h"
-#include "scenes/placement.h"
+#include "clumps/placement.h"
 
 namespace regolith::scene {
 namespace {

@@ -14,6 +14,10 @@
 #include "scenes/scene.h"
 #include "io/json_pointer.h"
 
+namespace regolith {
+class PlacementGrid;  // clumps/placement.h
+}
+
 namespace regolith::scene {
 
 // The JSON helpers of io/ (Json, pointerJoin, describeValue, ...) by their short names.
@@ -85,7 +89,6 @@ bool isMeshShape(const std::string& kind);
 // translate); warnings go to the scene, problems to the context (then nullopt).
 std::optional<TriangleMesh> meshShapeOf(BuildContext& c, const std::string& pointer);
 
-class PlacementGrid;
 // Adds one clump of template t (scenes/sources.cpp): to the world, to ownerTemplate and to
 // the placement grid later sources must clear.
 void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,

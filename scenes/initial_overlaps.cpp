@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/bed_metrics.h"
+#include "clumps/bed_metrics.h"
 #include "core/motion_rule.h"
 #include "scenes/build.h"
 #include "io/json_pointer.h"

@@ -1,9 +1,9 @@
-// Size distributions of rain sources: a sieve curve (core/size_distribution.h) turned into
+// Size distributions of rain sources: a sieve curve (clumps/size_distribution.h) turned into
 // scaled copies of the source's templates, one per size class, and the number weights
 // that make the placed particles' mass follow the curve.
 #include <cstdio>
 
-#include "core/size_distribution.h"
+#include "clumps/size_distribution.h"
 #include "scenes/build.h"
 
 namespace regolith::scene {

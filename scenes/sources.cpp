@@ -1,4 +1,5 @@
-// Particle sources: lattices and random rain (non-overlapping, from the scene's seed);
+// Particle sources: lattices and random rain (non-overlapping, from the scene's seed), read
+// from the scene and placed through the generators of clumps/lattice.h and clumps/rain.h;
 // bed sources (a frame of an earlier run) are scenes/bed_source.cpp.
 #include <algorithm>
 #include <cmath>
@@ -7,7 +8,9 @@
 #include <vector>
 
 #include "scenes/build.h"
-#include "scenes/placement.h"
+#include "clumps/lattice.h"
+#include "clumps/placement.h"
+#include "clumps/rain.h"
 
 namespace regolith::scene {
 namespace {
@@ -41,23 +44,6 @@ std::optional<Index> usableTemplate(BuildContext& c, const std::string& pointer)
   return t;
 }
 
-// Lattice sites from `lo` up to `hi` with nearest neighbours `a` apart. Cubic: a simple
-// cubic lattice. HCP: triangular layers (rows a apart in x, rows a sqrt(3)/2 apart in y,
-// every other row shifted by a/2) stacked ABAB a sqrt(2/3) apart in z, each B layer over
-// the centroids of the A triangles (shifted by a/2, a/(2 sqrt 3)); its packing fraction
-// for spheres of diameter a is pi/(3 sqrt 2) = 0.7405.
-struct LatticeShape {
-  bool hcp = false;
-  double a = 0;
-  double dy() const { return hcp ? a * std::sqrt(3.0) / 2 : a; }
-  double dz() const { return hcp ? a * std::sqrt(2.0 / 3.0) : a; }
-  Vec3d offset(int row, int layer) const {
-    if (!hcp) return Vec3d();
-    const bool b = layer % 2 != 0;
-    return Vec3d((row % 2 ? a / 2 : 0) + (b ? a / 2 : 0), b ? a / (2 * std::sqrt(3.0)) : 0, 0);
-  }
-};
-
 void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   const std::optional<Index> t = usableTemplate(c, base + "/template");
   const std::optional<Common> common = commonOf(c, base);
@@ -76,35 +62,23 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
     return;
   }
   constexpr double kMaxParticles = 1e8;
-  const auto along = [](double a, double b, double step) { return std::floor((b - a) / step + 1e-9) + 1; };
-  const double nx = along(lo.x, hi.x, spacing), ny = along(lo.y, hi.y, shape.dy()),
-               nz = along(lo.z, hi.z, shape.dz());
-  if (nx * ny * nz > kMaxParticles) {
-    c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(nx * ny * nz) + " particles)",
+  const double sites = latticeSiteCount(shape, lo, hi);
+  if (sites > kMaxParticles) {
+    c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(sites) + " particles)",
               "a spacing that gives at most 1e8 particles");
     return;
   }
-  const double slack = 1e-9 * spacing;  // a site on `hi` is inside
-  std::vector<std::pair<Vec3d, Quat>> sites;
-  for (int k = 0; k < int(nz); ++k)
-    for (int jy = 0; jy < int(ny); ++jy)
-      for (int i = 0; i < int(nx); ++i) {
-        Vec3d p = lo + Vec3d(i * spacing, jy * shape.dy(), k * shape.dz()) + shape.offset(jy, k);
-        if (p.x > hi.x + slack || p.y > hi.y + slack) continue;
-        if (jitter > 0)
-          for (double* x : {&p.x, &p.y, &p.z}) *x += uniform(c.rng, -jitter, jitter);
-        sites.emplace_back(p, randomTurn ? randomOrientation(c.rng) : Quat());
-      }
   // Checked against earlier sources only, before any site is added: the sites keep clear
   // of each other by the spacing check, and neighbours exactly one diameter apart (HCP of
   // touching spheres) must not be refused for a rounding of their distance.
-  for (const auto& [p, q] : sites)
+  const std::vector<std::pair<Vec3d, Quat>> placed = latticeSites(shape, lo, hi, jitter, randomTurn, c.rng);
+  for (const auto& [p, q] : placed)
     if (!grid.fits(p, r, 0)) {
       c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",
                 "a lattice clear of the particles of earlier sources");
       return;
     }
-  for (const auto& [p, q] : sites) place(c, grid, *t, p, q, *common);
+  for (const auto& [p, q] : placed) place(c, grid, *t, p, q, *common);
 }
 
 // What a rain source draws from: templates by number weight, and with a size
@@ -152,42 +126,25 @@ std::optional<RainDraw> prepareRain(BuildContext& c, const std::string& base) {
   return d;
 }
 
-// Index of the first cumulative weight above a uniform draw over their total.
-std::size_t drawWeighted(BuildContext& c, const std::vector<double>& cumulative) {
-  const double w = unitDouble(c.rng) * cumulative.back();
-  return std::min<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(),
-                               cumulative.size() - 1);
-}
-
-// Random sequential addition of `count` particles in [lo, hi]: draw a template (by
-// weight) and its size class, then centres (its bounding sphere inside the region) and
-// orientations until one clears every particle placed so far. Drawing the particle once
-// and retrying only its place keeps the weights: retrying the draw too would favour the
-// small ones, which fit more often. False (and a problem) when one finds no room.
+// Random sequential addition (clumps/rain.h) of `count` particles of the source in
+// [lo, hi]. False (and a problem) when one finds no room.
 bool rainInto(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d,
               const Vec3d& lo, const Vec3d& hi, std::uint64_t count, const Common& common) {
   const double gap = c.at(base).value("min_gap", 0.0);
-  constexpr int kTriesPerParticle = 1000;
-  for (std::uint64_t placed = 0; placed < count; ++placed) {
-    const std::size_t pick = drawWeighted(c, d.cumulative);
-    const Index t = d.sizes ? d.sizes->scaled[pick][drawWeighted(c, d.sizes->cumulativeNumber)]
-                            : d.templates[pick];
-    const double rt = c.templateBoundingRadius[t];
-    bool fitted = false;
-    for (int k = 0; k < kTriesPerParticle && !fitted; ++k) {
-      const Vec3d p(uniform(c.rng, lo.x + rt, hi.x - rt), uniform(c.rng, lo.y + rt, hi.y - rt),
-                    uniform(c.rng, lo.z + rt, hi.z - rt));
-      const Quat q = randomOrientation(c.rng);
-      fitted = grid.fits(p, rt, gap);
-      if (fitted) place(c, grid, t, p, q, common);
-    }
-    if (!fitted) {
-      c.problem(base + "/count", c.at(base)["count"].dump(),
-                "a count that fits the region: particle " + std::to_string(placed + 1) + " found no room in " +
-                    std::to_string(kTriesPerParticle) + " random tries (enlarge the region, lower the " +
-                    "count, or release it in smaller batches)");
-      return false;
-    }
+  const std::uint64_t placed = rainSequential(
+      c.rng, grid, lo, hi, count, gap,
+      [&] {
+        const std::size_t pick = drawWeighted(c.rng, d.cumulative);
+        return d.sizes ? d.sizes->scaled[pick][drawWeighted(c.rng, d.sizes->cumulativeNumber)] : d.templates[pick];
+      },
+      [&](Index t) { return c.templateBoundingRadius[t]; },
+      [&](Index t, const Vec3d& p, const Quat& q) { place(c, grid, t, p, q, common); });
+  if (placed < count) {
+    c.problem(base + "/count", c.at(base)["count"].dump(),
+              "a count that fits the region: particle " + std::to_string(placed + 1) + " found no room in " +
+                  std::to_string(kRainTriesPerParticle) + " random tries (enlarge the region, lower the " +
+                  "count, or release it in smaller batches)");
+    return false;
   }
   return true;
 }

@@ -1,6 +1,6 @@
 // Clump templates: inline sphere lists, or geometry from a clump file (data/clumps/) with
 // one material; an optional scale, and optional explicit mass properties checked against
-// the computed ones. Mass properties: core/union_mass_properties.h.
+// the computed ones. Mass properties: clumps/union_mass_properties.h.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/clump_mass_properties.h"
+#include "clumps/clump_mass_properties.h"
 #include "io/data_files.h"
 #include "scenes/build.h"
 #include "io/json_document.h"

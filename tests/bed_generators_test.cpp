@@ -1,7 +1,7 @@
 // Beds (generators): the lattice fills as scene sources build them.
 #include <cmath>
 
-#include "core/bed_metrics.h"
+#include "clumps/bed_metrics.h"
 #include "tests/scene_test_support.h"
 
 namespace regolith {

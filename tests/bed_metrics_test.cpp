@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "core/bed_metrics.h"
-#include "core/sphere_box_volume.h"
+#include "clumps/bed_metrics.h"
+#include "clumps/sphere_box_volume.h"
 
 namespace regolith {
 namespace {

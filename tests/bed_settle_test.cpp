@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "child_process.h"
-#include "core/bed_metrics.h"
+#include "clumps/bed_metrics.h"
 #include "io/run_file.h"
 #include "tests/scene_test_support.h"
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/clump_mass_properties.h"
+#include "clumps/clump_mass_properties.h"
 
 namespace regolith {
 namespace {

@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "tests/scene_test_support.h"
-#include "core/union_mass_properties.h"
+#include "clumps/union_mass_properties.h"
 
 namespace regolith::test {
 namespace {

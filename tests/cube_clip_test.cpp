@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/cube_clip.h"
+#include "clumps/cube_clip.h"
 
 namespace regolith {
 namespace {

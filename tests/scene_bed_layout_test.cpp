@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "scenes/bed_layout.h"
+#include "clumps/bed_layout.h"
 
 namespace regolith::scene {
 namespace {

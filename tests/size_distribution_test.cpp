@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "core/bed_metrics.h"
-#include "core/size_distribution.h"
+#include "clumps/bed_metrics.h"
+#include "clumps/size_distribution.h"
 #include "io/run_file.h"
 #include "apps/run_header.h"
 #include "tests/scene_test_support.h"

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/union_mass_properties.h"
+#include "clumps/union_mass_properties.h"
 
 namespace regolith {
 namespace {

@@ -1,12 +1,12 @@
 // Crop, trim, tile and shift of a bed's particles; the overlaps of a tiling's copies.
-#include "scenes/bed_layout.h"
+#include "clumps/bed_layout.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "scenes/placement.h"
+#include "clumps/placement.h"
 
-namespace regolith::scene {
+namespace regolith {
 
 std::vector<BedParticle> cropped(const std::vector<BedParticle>& bed, const Vec3d& lo,
                                  const Vec3d& hi) {
@@ -92,4 +92,4 @@ TilingOverlaps tilingOverlaps(const std::vector<BedParticle>& copies, std::size_
   return out;
 }
 
-}  // namespace regolith::scene
+}  // namespace regolith

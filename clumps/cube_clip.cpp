@@ -1,7 +1,7 @@
 // Unit cube below a plane: reflect to a non-negative normal, drop negligible components,
 // then the inclusion-exclusion sum over the cube's vertices in 3, 2 or 1 dimensions:
 //   V = sum_v (-1)^{|v|} (beta - n.v)+^d / (d! prod n_k).
-#include "core/cube_clip.h"
+#include "clumps/cube_clip.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 
 #include "core/clump_template.h"
 
-namespace regolith::scene {
+namespace regolith {
 
 // One particle of a bed: the scene's template and what placeClump takes.
 struct BedParticle {
@@ -51,4 +51,4 @@ struct TilingOverlaps {
 TilingOverlaps tilingOverlaps(const std::vector<BedParticle>& copies, std::size_t perCopy,
                               const std::vector<ClumpTemplate>& templates);
 
-}  // namespace regolith::scene
+}  // namespace regolith

@@ -1,5 +1,5 @@
-// Sphere–box volume by exact disc–rectangle sections (core/sphere_box_volume.h).
-#include "core/sphere_box_volume.h"
+// Sphere–box volume by exact disc–rectangle sections (clumps/sphere_box_volume.h).
+#include "clumps/sphere_box_volume.h"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // Clump templates from sphere lists and their union mass properties.
-#include "core/clump_mass_properties.h"
+#include "clumps/clump_mass_properties.h"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
-// Sieve curves, their size classes and measured quantiles (core/size_distribution.h).
-#include "core/size_distribution.h"
+// Sieve curves, their size classes and measured quantiles (clumps/size_distribution.h).
+#include "clumps/size_distribution.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
 // A clump template from its spheres: mass properties of their union
-// (core/union_mass_properties.h), offsets re-centred on the centre of mass.
+// (clumps/union_mass_properties.h), offsets re-centred on the centre of mass.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/clump_template.h"
-#include "core/union_mass_properties.h"
+#include "clumps/union_mass_properties.h"
 
 namespace regolith {
 

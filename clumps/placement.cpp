@@ -1,10 +1,10 @@
-// Hash grid of placed bounding spheres and the sources' random draws.
-#include "scenes/placement.h"
+// Hash grid of placed bounding spheres and the generators' random draws.
+#include "clumps/placement.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace regolith::scene {
+namespace regolith {
 
 double unitDouble(std::mt19937_64& rng) { return double(rng() >> 11) * 0x1.0p-53; }
 
@@ -14,6 +14,12 @@ Quat randomOrientation(std::mt19937_64& rng) {
   const double u1 = unitDouble(rng), u2 = 2 * M_PI * unitDouble(rng), u3 = 2 * M_PI * unitDouble(rng);
   const double a = std::sqrt(1 - u1), b = std::sqrt(u1);
   return normalized(Quat(b * std::cos(u3), a * std::sin(u2), a * std::cos(u2), b * std::sin(u3)));
+}
+
+std::size_t drawWeighted(std::mt19937_64& rng, const std::vector<double>& cumulative) {
+  const double w = unitDouble(rng) * cumulative.back();
+  return std::min<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), w) - cumulative.begin(),
+                               cumulative.size() - 1);
 }
 
 std::int64_t PlacementGrid::cellOf(double x) const {
@@ -46,4 +52,4 @@ void PlacementGrid::add(const Vec3d& p, double r) {
   m_largest = std::max(m_largest, r);
 }
 
-}  // namespace regolith::scene
+}  // namespace regolith

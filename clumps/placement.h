@@ -1,5 +1,5 @@
 // Placing particles without overlap: a hash grid of bounding spheres, and the random draws
-// of the sources. Every draw goes through these functions on the scene's one
+// of the generators (clumps/lattice.h, clumps/rain.h) and the scene's sources. Every draw goes through these functions on the scene's one
 // std::mt19937_64, with no std:: distribution in between (their algorithms differ
 // between standard libraries), so a seed gives the same scene everywhere.
 #pragma once
@@ -13,7 +13,7 @@
 
 #include "kernels/vec3.h"
 
-namespace regolith::scene {
+namespace regolith {
 
 // Uniform in [0, 1) from the top 53 bits of one draw.
 double unitDouble(std::mt19937_64& rng);
@@ -21,6 +21,9 @@ double unitDouble(std::mt19937_64& rng);
 double uniform(std::mt19937_64& rng, double lo, double hi);
 // A rotation uniform over SO(3) (Shoemake's method: three draws).
 Quat randomOrientation(std::mt19937_64& rng);
+
+// Index of the first cumulative weight above a uniform draw over their total (one draw).
+std::size_t drawWeighted(std::mt19937_64& rng, const std::vector<double>& cumulative);
 
 class PlacementGrid {
  public:
@@ -61,4 +64,4 @@ class PlacementGrid {
   std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;
 };
 
-}  // namespace regolith::scene
+}  // namespace regolith

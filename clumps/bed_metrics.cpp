@@ -1,5 +1,5 @@
-// Bed measures (core/bed_metrics.h).
-#include "core/bed_metrics.h"
+// Bed measures (clumps/bed_metrics.h).
+#include "clumps/bed_metrics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "core/sphere_box_volume.h"
+#include "clumps/sphere_box_volume.h"
 
 namespace regolith {
 namespace {
