@@ -1,4 +1,4 @@
-// apps/blow_up_report.h.
+// The blow-up message of `regolith run`: the first bad particle named with its family and body.
 #include "apps/blow_up_report.h"
 
 #include <sstream>

@@ -1,4 +1,4 @@
-// apps/fit_command.h.
+// The options of `regolith fit` and `regolith predict` on the command line, handed to calibrate/.
 #include "apps/fit_command.h"
 
 #include <iostream>

@@ -19,6 +19,7 @@
 
 #include "core/blow_up_guard.h"
 #include "core/simulation.h"
+#include "core/stop_signals.h"
 #include "apps/blow_up_report.h"
 #include "io/checkpoint.h"
 #include "io/checkpoint_check.h"
@@ -44,36 +45,6 @@ namespace fs = std::filesystem;
 // (and async mode checks every step's speed anyway); the check is one reduction over
 // owners, well under 1 % of 100 steps. Signals end a chunk at the next step.
 constexpr std::uint64_t kChunk = 100;
-
-volatile std::sig_atomic_t g_signal = 0;
-extern "C" void onStopSignal(int signal) {
-  g_signal = signal;
-  requestStop(signal);  // the stepping loop and long contact-list builds see this one
-}
-
-// SIGINT and SIGTERM set a flag the loop reads between chunks; the previous handlers come
-// back when the run ends.
-class StopSignals {
- public:
-  StopSignals() {
-    g_signal = 0;
-    clearStopRequest();
-    struct sigaction sa {};
-    sa.sa_handler = onStopSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &m_int);
-    sigaction(SIGTERM, &sa, &m_term);
-  }
-  ~StopSignals() {
-    sigaction(SIGINT, &m_int, nullptr);
-    sigaction(SIGTERM, &m_term, nullptr);
-    clearStopRequest();
-  }
-
- private:
-  struct sigaction m_int {}, m_term {};
-};
-
 
 // The run's output schedule in steps.
 struct Schedule {
@@ -290,7 +261,7 @@ int run(const Scene& scene, const RunOptions& o) {
   };
 
   while (sim.stepCount() < sch.total) {
-    if (g_signal) {
+    if (const int signal = stopRequested()) {
       saveCheckpoint();
       meter.finish(sim.stepCount());
       std::string sets;  // the same overrides, or the scene text differs from the checkpoint's
@@ -298,8 +269,8 @@ int run(const Scene& scene, const RunOptions& o) {
       std::fprintf(stderr,
                    "regolith: stopped by signal %d at t = %.6g s; checkpoint written. "
                    "Continue with: regolith run %s --out %s%s --resume\n",
-                   int(g_signal), sim.time(), scene.file.c_str(), o.outDir.c_str(), sets.c_str());
-      return 128 + int(g_signal);
+                   signal, sim.time(), scene.file.c_str(), o.outDir.c_str(), sets.c_str());
+      return 128 + signal;
     }
     const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
     try {

@@ -1,4 +1,4 @@
-// apps/scene_command.h.
+// Loading a scene for `regolith run` and `regolith bed`, and each failure's message and exit code.
 #include "apps/scene_command.h"
 
 #include <cstdio>

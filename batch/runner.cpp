@@ -25,7 +25,9 @@
 #include <thread>
 
 #include "batch/manifest.h"
+#include "core/stop_signals.h"
 #include "io/output_lock.h"
+#include "kernels/build_guard.h"
 
 namespace regolith::batch {
 namespace {
@@ -41,29 +43,6 @@ int usableCores() {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-volatile std::sig_atomic_t g_stop = 0;
-extern "C" void onRunnerStop(int signal) { g_stop = signal; }
-
-// SIGINT and SIGTERM set g_stop while the runner lives; the old handlers come back after.
-class StopHandlers {
- public:
-  StopHandlers() {
-    g_stop = 0;
-    struct sigaction sa {};
-    sa.sa_handler = onRunnerStop;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &m_int);
-    sigaction(SIGTERM, &sa, &m_term);
-  }
-  ~StopHandlers() {
-    sigaction(SIGINT, &m_int, nullptr);
-    sigaction(SIGTERM, &m_term, nullptr);
-  }
-
- private:
-  struct sigaction m_int {}, m_term {};
-};
 
 // An exclusive flock on DIR/.batch.lock, released when the runner ends (or dies).
 class FolderLock {
@@ -208,7 +187,7 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
     if (pid && r.status == kRunning) {
       out << r.id << ": waiting for " << named(*pid) << " (started by an earlier runner) to stop" << std::endl;
       const auto start = Clock::now();
-      while (pid && !g_stop &&
+      while (pid && !stopRequested() &&
              std::chrono::duration<double>(Clock::now() - start).count() < kTakeOverGraceSeconds) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         pid = holder();
@@ -255,20 +234,20 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
         << (gpu.empty() ? "" : " on GPU " + gpu) << std::endl;
   };
 
-  const StopHandlers handlers;
+  const StopSignals signals;  // stopRequested(): the signal, 0 while none came
   bool forwarded = false;
   while (!queue.empty() || !active.empty()) {
-    while (!g_stop && !queue.empty() && active.size() < slots) {
+    while (!stopRequested() && !queue.empty() && active.size() < slots) {
       std::size_t slot = 0;
       while (slotBusy[slot]) ++slot;
       const std::size_t i = queue.front();
       queue.pop_front();
       if (mayStart(i)) startPhase(i, false, slot);
     }
-    if (g_stop && !forwarded) {
+    if (stopRequested() && !forwarded) {
       for (const Active& a : active) kill(a.pid, SIGINT);
       forwarded = true;
-      out << "regolith batch: stopping (signal " << int(g_stop) << "): runs checkpoint and stop" << std::endl;
+      out << "regolith batch: stopping (signal " << stopRequested() << "): runs checkpoint and stop" << std::endl;
     }
     if (active.empty()) break;
     int status = 0;
@@ -289,8 +268,8 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.exitCode = code;
     const bool stopped = code == 128 + SIGINT || code == 128 + SIGTERM ||
-                         (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) || (g_stop && a.metrics);
-    if (code == 0 && !a.metrics && m.hasStudy && !g_stop) {
+                         (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) || (stopRequested() && a.metrics);
+    if (code == 0 && !a.metrics && m.hasStudy && !stopRequested()) {
       startPhase(a.run, true, a.slot);
       continue;
     }
@@ -307,7 +286,7 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
     writeManifest(o.dir, m);
     out << r.id << ": " << r.status << " (exit " << code << ", " << r.wallSeconds << " s)" << std::endl;
   }
-  if (g_stop) return 128 + int(g_stop);
+  if (stopRequested()) return 128 + stopRequested();
   for (const ManifestRun& r : m.runs)
     if (r.status != kFinished) return 1;
   return 0;

@@ -1,4 +1,4 @@
-// calibrate/calibrate_command.h.
+// `regolith fit` and `regolith predict`: run sets read, fits made, model files written, exit codes.
 #include "calibrate/calibrate_command.h"
 
 #include <cstdio>

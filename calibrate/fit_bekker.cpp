@@ -1,4 +1,4 @@
-// calibrate/fit_bekker.h.
+// Bekker-Wong soil parameters fitted to single-wheel runs through models/bekker's rigid wheel.
 #include "calibrate/fit_bekker.h"
 
 #include <algorithm>

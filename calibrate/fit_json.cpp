@@ -1,4 +1,4 @@
-// calibrate/fit_json.h.
+// Numbers, least-squares reports and atomic writes for the model files the fits write.
 #include "calibrate/fit_json.h"
 
 #include <cmath>
@@ -46,20 +46,6 @@ Eigen::VectorXd vectorFromJson(const json& j) {
   for (std::size_t i = 0; i < j.size(); ++i)
     v[static_cast<Eigen::Index>(i)] = j[i].is_number() ? j[i].get<double>() : std::numeric_limits<double>::quiet_NaN();
   return v;
-}
-
-regression::FitReport fitReportFromJson(const json& j) {
-  regression::FitReport r;
-  r.names = j.at("terms").get<std::vector<std::string>>();
-  r.estimates = vectorFromJson(j.at("estimates"));
-  const Eigen::Index k = r.estimates.size();
-  r.covariance.resize(k, k);
-  for (Eigen::Index a = 0; a < k; ++a) r.covariance.row(a) = vectorFromJson(j.at("covariance")[a]).transpose();
-  r.rSquared = j.at("r_squared").is_number() ? j["r_squared"].get<double>() : NAN;
-  r.rmse = j.at("rmse").is_number() ? j["rmse"].get<double>() : NAN;
-  r.samples = j.at("samples").get<std::size_t>();
-  r.degreesOfFreedom = j.at("degrees_of_freedom").get<std::size_t>();
-  return r;
 }
 
 void writeJsonFile(const std::string& path, const json& j) {

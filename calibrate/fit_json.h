@@ -19,9 +19,6 @@ inline nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::jso
 // residual degrees of freedom the errors and intervals are null.
 nlohmann::json fitReportJson(const regression::FitReport& report);
 
-// The estimates, covariance and fit statistics back from fitReportJson's form.
-regression::FitReport fitReportFromJson(const nlohmann::json& j);
-
 Eigen::VectorXd vectorFromJson(const nlohmann::json& j);  // null entries become NaN
 
 // Writes `j` to `path` (via a temporary file and a rename: no reader sees half a file).

@@ -1,4 +1,4 @@
-// calibrate/fit_regression.h.
+// Slip and sinkage regressions fitted to single-wheel runs, with their held-out errors.
 #include "calibrate/fit_regression.h"
 
 #include <Eigen/QR>

@@ -1,4 +1,4 @@
-// calibrate/fit_rft.h.
+// 3D RFT's zeta and Fourier coefficients fitted to plate-intrusion runs.
 #include "calibrate/fit_rft.h"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// calibrate/predict.h.
+// A model file evaluated for one set of NAME=VALUE inputs (`regolith predict`).
 #include "calibrate/predict.h"
 
 #include <cmath>

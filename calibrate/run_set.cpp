@@ -1,4 +1,4 @@
-// calibrate/run_set.h.
+// The runs a fit reads (metrics.json of run and sweep folders) and their hold-out split.
 #include "calibrate/run_set.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// core/blow_up_guard.h.
+// The blow-up speed limit, the first faulty (and the fastest) owner of a state, and the words.
 #include "core/blow_up_guard.h"
 
 #include <cmath>

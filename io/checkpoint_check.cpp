@@ -1,4 +1,4 @@
-// io/checkpoint_check.h.
+// A checkpoint's owners, spheres and contact keys checked for range and finiteness before a resume.
 #include "io/checkpoint_check.h"
 
 #include <cmath>

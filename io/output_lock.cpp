@@ -1,4 +1,4 @@
-// io/output_lock.h.
+// DIR/.regolith.lock: an exclusive flock holding the run's PID, taken, probed and released.
 #include "io/output_lock.h"
 
 #include <fcntl.h>

@@ -52,7 +52,7 @@ BodyView bodyView(const DeviceState& s) {
 }
 
 // Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
-template <class Model>
+template <class ForceModel>
 struct PairForces {
   BodyView body;
   const PairParams* table;
@@ -102,7 +102,7 @@ struct PairForces {
     in.dt = dt;
     const PairParams& p = table[body.material[i] * materialCount + body.material[j]];
     Vec3 xi = shear[c];
-    const ContactResult r = Model::evaluate(p, in, xi);
+    const ContactResult r = ForceModel::evaluate(p, in, xi);
     shear[c] = xi;
 
     const BodyView& bv = body;
@@ -132,7 +132,7 @@ struct PairForces {
 // contact's shear (the first such in key order), so a grain sliding from one facet onto the
 // next keeps its tangential spring instead of starting from zero at every edge. The
 // previous shear is read from its own buffer, so no thread reads a slot another writes.
-template <class Model>
+template <class ForceModel>
 struct WallForces {
   BodyView body;
   WallGeometry walls;
@@ -198,7 +198,7 @@ struct WallForces {
     const PairParams& p = table[body.material[i] * materialCount + b.material];
     Vec3 xi = previousShear[c];
     if (isZero(xi) && b.kind == BoundaryKind::Triangle) xi = handedOver(i, b);
-    const ContactResult r = Model::evaluate(p, in, xi);
+    const ContactResult r = ForceModel::evaluate(p, in, xi);
     shear[c] = xi;
     const BodyView& bv = body;
     const Vec3 roll = rollingResistanceTorque(relOmega, n, p.rollingResistance,
@@ -209,18 +209,18 @@ struct WallForces {
   }
 };
 
-template <class Model>
+template <class ForceModel>
 void evaluateWith(DeviceState& s, const StepParams& p) {
   const BodyView body = bodyView(s);
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
   parallel_for(s.pairKeys.size(),
-               PairForces<Model>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
+               PairForces<ForceModel>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
                                  raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
                                  raw(s.pairTorqueSecond), raw(s.pairHeld), p.dt});
   parallel_for(s.wallKeys.size(),
-               WallForces<Model>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable),
+               WallForces<ForceModel>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable),
                                  s.materialCount, raw(s.wallKeys), raw(s.wallBegin),
                                  raw(s.wallShearPrevious), raw(s.wallShear), raw(s.wallForce),
                                  raw(s.wallTorque), p.dt});

@@ -1,4 +1,4 @@
-// Per material-pair contact parameters, precomputed on the host (core/pair_table.cpp)
+// Per material-pair contact parameters, precomputed on the host (core/material.cpp, buildPairTable)
 // and read by every force model on the device. One flat table indexed a * n + b.
 #pragma once
 

@@ -1,5 +1,8 @@
-// Host copy of the dynamic state in structure-of-arrays form: what is uploaded to the
-// device, downloaded for output and tests, and (later) checkpointed.
+// Host copy of the particle state in structure-of-arrays form: what is uploaded to the
+// device, downloaded for output, tests and checkpoints. It holds both what moves (poses,
+// velocities, the last forces and torques, families) and what does not change during a
+// run (owner masses and inertias, each owner's sphere range, sphere offsets, radii and
+// materials). Materials, boundaries and settings are the Model's (core/model.h).
 // Owners are rigid clumps; each owns a contiguous range of sphere components (possibly
 // empty: a body that only carries boundaries). An owner with a single sphere has it at its
 // centre of mass (offset zero); kernels rely on it.
@@ -43,9 +46,6 @@ struct ContactSnapshot {
   std::vector<Vec3> wallShear;
 };
 
-// Touching contacts at one instant: sphere–sphere (second = sphere index) and
-// sphere–boundary (second = boundary index), with the force on `first` [N]. Output only:
-// the run file's optional contact datasets.
 // One touching sphere–boundary contact as body loads need it (core/body_loads.h): the force
 // and the torque about the sphere centre on the sphere, the contact normal (towards the
 // sphere) and the contact point (mid-overlap).
@@ -55,6 +55,9 @@ struct WallContact {
   Vec3d point;
 };
 
+// Touching contacts at one instant: sphere–sphere (second = sphere index) and
+// sphere–boundary (second = boundary index), with the force on `first` [N]. Output only:
+// the run file's optional contact datasets.
 struct ContactForces {
   std::vector<Index> pairFirst, pairSecond;
   std::vector<Vec3> pairForce;

@@ -1,4 +1,4 @@
-// postprocess/plate_intrusion_metrics.h.
+// Plate-intrusion metrics: force-depth line fits and stress per depth over the stroke window.
 #include "postprocess/plate_intrusion_metrics.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// postprocess/repose_metrics.h.
+// Angle of repose: the heap's surface profile binned by radius and sector, and its line fit.
 #include "postprocess/repose_metrics.h"
 
 #include <algorithm>

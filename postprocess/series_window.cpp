@@ -1,4 +1,4 @@
-// postprocess/series_window.h.
+// Averages of a time series over a window, and least-squares lines of one series against another.
 #include "postprocess/series_window.h"
 
 #include <cmath>

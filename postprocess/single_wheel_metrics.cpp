@@ -1,4 +1,4 @@
-// postprocess/single_wheel_metrics.h.
+// Single-wheel metrics from the wheel's series: slip, sinkage, drawbar pull, torque, efficiency.
 #include "postprocess/single_wheel_metrics.h"
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// postprocess/tumbling_metrics.h.
+// Tumbling-ring metrics from the ring's series; the bed's surface and the grains displaced downslope.
 #include "postprocess/tumbling_metrics.h"
 
 #include <algorithm>
