@@ -11,8 +11,10 @@ profile=${1:-test}
 build=(g++ cmake ninja-build libthrust-dev libcub-dev libcli11-dev libeigen3-dev
   nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev)
 # GoogleTest; h5diff; h5py, pvpython and xvfb for the output tests; matplotlib for
-# `regolith plot`; slurm-wlm and munge for the one-node Slurm cluster of the batch test.
-test=(libgtest-dev hdf5-tools python3-h5py python3-paraview xvfb python3-matplotlib slurm-wlm munge)
+# `regolith plot`; slurm-wlm and munge for the one-node Slurm cluster of the batch test;
+# clang-format for .ci/run's formatting check.
+test=(libgtest-dev hdf5-tools python3-h5py python3-paraview xvfb python3-matplotlib slurm-wlm munge
+  clang-format)
 
 case "$profile" in
   build) packages=("${build[@]}") ;;
