@@ -1,4 +1,4 @@
-// Material validation, mixing rules and the pair table.
+// Material validation, and the pair table from the contact models' mixing rules.
 #include "core/material.h"
 
 #include <cmath>
@@ -14,6 +14,12 @@ namespace {
   msg << "material '" << m.name << "': " << what << " = " << value << ", expected " << expected;
   throw std::invalid_argument(msg.str());
 }
+
+// What a contact model's mixing rule reads of a material pair (kernels/contact_models.h).
+struct MaterialPair {
+  double youngA, poissonA, youngB, poissonB;
+  const LinearSpringSettings& linear;
+};
 
 }  // namespace
 
@@ -32,35 +38,13 @@ void validateMaterial(const Material& m, bool needsDensity) {
     fail(m, "density", m.density, "a finite value > 0 kg/m^3");
 }
 
-void setDamping(PairParams& p, double e) {
-  const double beta = dampingRatioFromRestitution(e);
-  const double k = -2.0 * std::sqrt(5.0 / 6.0) * beta;
-  p.restitution = Real(e);
-  p.beta = Real(beta);
-  p.dampNormal = Real(k * std::sqrt(2.0 * double(p.effectiveYoung)));
-  p.dampTangential = Real(k * std::sqrt(8.0 * double(p.effectiveShear)));
-}
-
-double dampingRatioFromRestitution(double e) {
-  if (e >= 1.0) return 0.0;
-  const double l = std::log(e);
-  return l / std::sqrt(l * l + M_PI * M_PI);
-}
-
 PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear) {
   PairParams p;
-  const double invE = (1 - a.poissonRatio * a.poissonRatio) / a.youngsModulus +
-                      (1 - b.poissonRatio * b.poissonRatio) / b.youngsModulus;
-  const double invG = 2 * (2 - a.poissonRatio) * (1 + a.poissonRatio) / a.youngsModulus +
-                      2 * (2 - b.poissonRatio) * (1 + b.poissonRatio) / b.youngsModulus;
-  p.effectiveYoung = Real(1 / invE);
-  p.effectiveShear = Real(1 / invG);
-  setDamping(p, 0.5 * (a.restitution + b.restitution));
+  mixContactModels(p, MaterialPair{a.youngsModulus, a.poissonRatio, b.youngsModulus, b.poissonRatio, linear},
+                   ContactModels());
+  setContactRestitution(p, 0.5 * (a.restitution + b.restitution), ContactModels());
   p.friction = Real(0.5 * (a.friction + b.friction));
   p.rollingResistance = Real(0.5 * (a.rollingResistance + b.rollingResistance));
-  p.normalStiffness = Real(linear.normalStiffness);
-  p.normalDamping = Real(linear.normalDamping);
-  p.tangentialStiffness = Real(linear.tangentialStiffness);
   return p;
 }
 
@@ -86,7 +70,7 @@ std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
           throw std::invalid_argument("pair override " + o.first + "/" + o.second +
                                       ": restitution must be in (0, 1]");
         }
-        setDamping(*p, *o.restitution);
+        setContactRestitution(*p, *o.restitution, ContactModels());
       }
       if (o.friction) p->friction = Real(*o.friction);
       if (o.rollingResistance) p->rollingResistance = Real(*o.rollingResistance);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/pair_params.h"
+#include "kernels/contact_models.h"
 
 namespace regolith {
 
@@ -29,23 +29,12 @@ struct PairOverride {
   std::optional<double> restitution, friction, rollingResistance;
 };
 
-// Stiffness and damping of the linear spring–dashpot model (given directly, all pairs).
-struct LinearSpringSettings {
-  double normalStiffness = 0;      // k_n [N/m]
-  double normalDamping = 0;        // d_n [N s/m]
-  double tangentialStiffness = 0;  // k_t [N/m]
-};
-
-// The mixing rule for e, mu and Crr is the arithmetic mean of the two materials' values;
-// E* and G* come from the Hertz/Mindlin pair formulas (see kernels/hertz_mindlin.h).
+// The pair's parameters: every contact model's share from its own mixing rule
+// (kernels/contact_models.h: E* and G* for Hertz–Mindlin, the scene's k_n, d_n, k_t for the
+// linear model), its restitution (the mean of the two materials') with what each model
+// derives from it, and friction and rolling resistance as the arithmetic means of the two
+// materials' values.
 PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear);
-
-// beta = ln e / sqrt(ln^2 e + pi^2), 0 for e = 1.
-double dampingRatioFromRestitution(double e);
-
-// Sets restitution, beta and the Hertz–Mindlin damping prefactors of p for restitution e
-// (p's effective moduli must already be set).
-void setDamping(PairParams& p, double e);
 
 // Flat table [a * n + b] over all materials, symmetric, with overrides applied.
 // Throws std::invalid_argument for an override naming an unknown material.

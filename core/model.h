@@ -10,7 +10,7 @@
 #include "core/motion_rule.h"
 #include "kernels/boundary_primitive.h"
 #include "kernels/mesh_topology.h"
-#include "kernels/pair_params.h"
+#include "kernels/contact_models.h"
 
 namespace regolith {
 

@@ -10,8 +10,7 @@
 
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
-#include "kernels/hertz_mindlin.h"
-#include "kernels/linear_spring_dashpot.h"
+#include "kernels/contact_models.h"
 #include "kernels/rolling_resistance.h"
 #include "kernels/stages.h"
 
@@ -310,13 +309,18 @@ void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Vec3>& f
   }
 }
 
+
+// The row of the model table (kernels/contact_models.h) that `model` names.
+template <class... Models>
+void evaluateModel(DeviceState& s, const StepParams& p, ContactModelKind model, ContactModelList<Models...>) {
+  int row = 0;
+  ((int(model) == row++ ? evaluateWith<Models>(s, p) : void()), ...);
+}
+
 }  // namespace
 
 void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind model) {
-  switch (model) {
-    case ContactModelKind::HertzMindlin: evaluateWith<HertzMindlin>(s, p); return;
-    case ContactModelKind::LinearSpringDashpot: evaluateWith<LinearSpringDashpot>(s, p); return;
-  }
+  evaluateModel(s, p, model, ContactModels());
 }
 
 std::size_t touchingPairCount(const DeviceState& s) {

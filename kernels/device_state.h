@@ -9,7 +9,7 @@
 #include "kernels/boundary_primitive.h"
 #include "kernels/candidate_list.h"
 #include "kernels/dof_control.h"
-#include "kernels/pair_params.h"
+#include "kernels/contact_models.h"
 #include "kernels/wall_contact.h"
 
 namespace regolith {

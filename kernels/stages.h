@@ -14,7 +14,7 @@
 #include "kernels/boundary_primitive.h"
 #include "kernels/dof_control.h"
 #include "kernels/mesh_topology.h"
-#include "kernels/pair_params.h"
+#include "kernels/contact_models.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {

@@ -45,8 +45,9 @@ void buildContact(BuildContext& c) {
   Model& m = c.scene.model;
   if (!c.has("/contact")) return;
   const Json& contact = c.at("/contact");
-  if (contact.value("model", "hertz_mindlin") == "linear_spring_dashpot") {
-    m.contactModel = ContactModelKind::LinearSpringDashpot;
+  // The schema admits only the names of the model table (kernels/contact_models.h).
+  contactModelNamed(contact.value("model", std::string(HertzMindlin::kName)), m.contactModel, ContactModels());
+  if (m.contactModel == ContactModelKind::LinearSpringDashpot) {
     if (!contact.contains("normal_stiffness"))
       c.problem("/contact", "no key \"normal_stiffness\"",
                 "a key \"normal_stiffness\" (k_n > 0 N/m) for \"model\": \"linear_spring_dashpot\"");
