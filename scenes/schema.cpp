@@ -29,7 +29,7 @@ const Json& schemaDocument() {
 }
 
 std::vector<SceneProblem> schemaProblems(const Json& doc, const std::string& definition) {
-  return json::schemaProblemsCached(doc, schemaDocument(), definition);
+  return regolith::json::schemaProblemsCached(doc, schemaDocument(), definition);
 }
 
 }  // namespace regolith::scene
