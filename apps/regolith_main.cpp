@@ -5,6 +5,7 @@
 //   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
 //   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
 //   regolith plot DIR           (PNG figures from DIR/metrics.json)
+//   regolith render RUN --out P (a picture of a run through ParaView)
 //   regolith fit rft|regression|bekker RUNS... --out MODEL.json [--holdout-every K] ...
 //   regolith predict MODEL.json NAME=VALUE... [--json]
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
@@ -38,6 +39,7 @@
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
 #include "postprocess/plot_command.h"
+#include "postprocess/render_command.h"
 #include "postprocess/run_metrics.h"
 
 namespace {
@@ -185,6 +187,21 @@ int main(int argc, char** argv) {
       "plot", "Write a study's PNG figures into DIR (metrics first when DIR/metrics.json is missing)");
   plotCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
 
+  regolith::postprocess::RenderOptions renderOptions;
+  CLI::App* renderCmd = app.add_subcommand(
+      "render", "Draw a run with ParaView (pvpython, headless): grains coloured by speed, bodies translucent");
+  renderCmd->add_option("run", renderOptions.run, "a run folder, its run.h5 or its run.xmf")->required();
+  renderCmd->add_option("--out", renderOptions.out, "picture (.png); with --movie OUT.0000.png, OUT.0001.png, ...")
+      ->required();
+  renderCmd->add_option("--frame", renderOptions.frame, "frame index; negative counts from the end")
+      ->capture_default_str();
+  renderCmd->add_flag("--movie", renderOptions.movie, "every frame, one picture each");
+  renderCmd->add_option("--width", renderOptions.width, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  renderCmd->add_option("--height", renderOptions.height, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  renderCmd->add_option("--view", renderOptions.view, "camera: iso, x, y or z (the side it looks from)")
+      ->check(CLI::IsMember({"iso", "x", "y", "z"}))
+      ->capture_default_str();
+
   regolith::CalibrateCommandOptions calibrateOptions;
   regolith::addCalibrateCommands(app, calibrateOptions);
 
@@ -205,6 +222,7 @@ int main(int argc, char** argv) {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
     if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
     if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
+    if (*renderCmd) return regolith::postprocess::renderCommand(renderOptions);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);

@@ -1,15 +1,12 @@
 // postprocess/plot_command.h.
 #include "postprocess/plot_command.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
 #include "io/data_files.h"
 #include "postprocess/run_metrics.h"
+#include "postprocess/run_program.h"
 
 namespace regolith::postprocess {
 
@@ -31,14 +28,7 @@ int plotCommand(const std::string& dir, std::ostream& out) {
   out.flush();
   // Debian's interpreter, whose python3-matplotlib and python3-h5py the README installs,
   // not whatever python3 comes first on PATH.
-  const pid_t child = fork();
-  if (child == 0) {
-    execl("/usr/bin/python3", "python3", script.c_str(), dir.c_str(), static_cast<char*>(nullptr));
-    std::perror("regolith plot: /usr/bin/python3");
-    _exit(127);
-  }
-  int status = 0;
-  if (child < 0 || waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  if (runProgram({"/usr/bin/python3", script, dir}) != 0) {
     std::cerr << "regolith plot: " << script << " failed for " << dir
               << " (it needs python3-matplotlib and python3-h5py)" << std::endl;
     return 1;
