@@ -14,19 +14,21 @@
 namespace regolith {
 namespace {
 
-std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems) {
+std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems,
+                             const std::vector<std::string>& warnings) {
   std::string out;
   for (const SceneProblem& p : problems) {
     if (!out.empty()) out += '\n';
     out += scene::printable(file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected);
   }
+  for (const std::string& w : warnings) out += '\n' + scene::printable(file + ": warning: " + w);
   return out;
 }
 
 }  // namespace
 
-SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
-    : std::runtime_error(describeProblems(file, problems)),
+SceneError::SceneError(std::string file, std::vector<SceneProblem> problems, const std::vector<std::string>& warnings)
+    : std::runtime_error(describeProblems(file, problems, warnings)),
       m_file(std::move(file)),
       m_problems(std::move(problems)) {}
 
@@ -67,8 +69,11 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   scene::buildSources(c);
   scene::buildStudy(c);
   scene::checkInitialOverlaps(c);
+  scene::checkPlausibility(c);
   scene::checkTimeStep(c);
-  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
+  // The warnings go with the problems: a unit slip (a wheel radius in mm) often shows
+  // first as a problem elsewhere (the body overlaps the bed).
+  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems), s.warnings);
 
   s.initial = c.world.take();
   std::ostringstream rngState;
