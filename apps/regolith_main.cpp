@@ -4,7 +4,7 @@
 //   regolith check scene.json [--set POINTER=VALUE ...]
 //   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
 //   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
-//   regolith plot DIR           (PNG figures from DIR/metrics.json)
+//   regolith plot DIR [--format png|pdf|svg] [--dpi N] [--model FIT.json]  (figures)
 //   regolith render RUN --out P (a picture of a run through ParaView)
 //   regolith fit rft|regression|bekker RUNS... --out MODEL.json [--holdout-every K] ...
 //   regolith predict MODEL.json NAME=VALUE... [--json]
@@ -183,9 +183,19 @@ int main(int argc, char** argv) {
   CLI::App* metricsCmd = app.add_subcommand(
       "metrics", "Compute a study's metrics from a run folder (or a sweep of them) into DIR/metrics.json");
   metricsCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+  regolith::postprocess::PlotOptions plotOptions;
   CLI::App* plotCmd = app.add_subcommand(
-      "plot", "Write a study's PNG figures into DIR (metrics first when DIR/metrics.json is missing)");
-  plotCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+      "plot", "Write a study's figures into DIR (metrics first when DIR/metrics.json is missing); "
+              "a run without a study: each body against time");
+  plotCmd->add_option("dir", plotOptions.dir, "a run's --out folder, or a folder of run folders")->required();
+  plotCmd->add_option("--format", plotOptions.format, "png, pdf or svg")
+      ->check(CLI::IsMember({"png", "pdf", "svg"}))
+      ->capture_default_str();
+  plotCmd->add_option("--dpi", plotOptions.dpi, "resolution of raster output")
+      ->check(CLI::Range(30, 1200))
+      ->capture_default_str();
+  plotCmd->add_option("--model", plotOptions.model,
+                      "a model JSON of `regolith fit regression|bekker`, drawn over a single-wheel sweep");
 
   regolith::postprocess::RenderOptions renderOptions;
   CLI::App* renderCmd = app.add_subcommand(
@@ -221,7 +231,7 @@ int main(int argc, char** argv) {
   try {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
     if (*metricsCmd) return regolith::postprocess::metricsCommand(studyDir, std::cout);
-    if (*plotCmd) return regolith::postprocess::plotCommand(studyDir, std::cout);
+    if (*plotCmd) return regolith::postprocess::plotCommand(plotOptions, std::cout);
     if (*renderCmd) return regolith::postprocess::renderCommand(renderOptions);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;

@@ -14,8 +14,25 @@ namespace fs = std::filesystem;
 
 std::string plotScript() { return dataFile("plot_study.py", "REGOLITH_PLOT_SCRIPT"); }
 
-int plotCommand(const std::string& dir, std::ostream& out) {
-  if (!fs::is_regular_file(fs::path(dir) / "metrics.json")) {
+int plotCommand(const PlotOptions& o, std::ostream& out) {
+  const std::string& dir = o.dir;
+  // A single run without a study has no metrics: its bodies are plotted instead.
+  bool bodies = false;
+  try {
+    bodies = fs::is_regular_file(fs::path(dir) / "run.h5") && !runHasStudy(dir);
+  } catch (const std::exception& e) {
+    std::cerr << "regolith plot: " << e.what() << std::endl;
+    return 1;
+  }
+  if (bodies && !o.model.empty()) {
+    std::cerr << "regolith plot: --model: " << dir << " has no study to draw a model over" << std::endl;
+    return 1;
+  }
+  if (!o.model.empty() && !fs::is_regular_file(o.model)) {
+    std::cerr << "regolith plot: --model " << o.model << ": no such file (a model JSON of `regolith fit`)" << std::endl;
+    return 1;
+  }
+  if (!bodies && !fs::is_regular_file(fs::path(dir) / "metrics.json")) {
     const int rc = metricsCommand(dir, out);
     if (rc != 0) return rc;
   }
@@ -28,7 +45,10 @@ int plotCommand(const std::string& dir, std::ostream& out) {
   out.flush();
   // Debian's interpreter, whose python3-matplotlib and python3-h5py the README installs,
   // not whatever python3 comes first on PATH.
-  if (runProgram({"/usr/bin/python3", script, dir}) != 0) {
+  std::vector<std::string> argv = {"/usr/bin/python3", script, dir, "--format", o.format, "--dpi", std::to_string(o.dpi)};
+  if (!o.model.empty()) argv.insert(argv.end(), {"--model", o.model});
+  if (bodies) argv.push_back("--bodies");
+  if (runProgram(argv) != 0) {
     std::cerr << "regolith plot: " << script << " failed for " << dir
               << " (it needs python3-matplotlib and python3-h5py)" << std::endl;
     return 1;

@@ -1,13 +1,17 @@
-// `regolith render`: finds run.xmf, pvpython and a display, then runs render_run.py
+// `regolith render`: finds run.xmf, pvpython and a display (or starts Xvfb), then runs render_run.py
 // (postprocess/render_command.h).
 #include "postprocess/render_command.h"
+
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "io/data_files.h"
 #include "postprocess/run_program.h"
+#include "postprocess/virtual_display.h"
 
 namespace regolith::postprocess {
 namespace {
@@ -45,18 +49,21 @@ int renderCommand(const RenderOptions& o) {
                  "`apt-get install python3-paraview xvfb`, or set REGOLITH_PVPYTHON" << std::endl;
     return 1;
   }
-  // Debian's ParaView draws through X: without a display it needs a virtual one.
-  std::vector<std::string> argv;
-  const char* display = std::getenv("DISPLAY");
-  if (!display || !*display) {
-    const std::string xvfb = findOnPath("xvfb-run");
-    if (xvfb.empty()) {
-      std::cerr << "regolith render: no display (DISPLAY is not set) and no xvfb-run to make one: "
-                   "install it with `apt-get install xvfb`" << std::endl;
+  // Debian's ParaView draws through X: without a display it needs a virtual one, kept
+  // for the rendering's life. Each render starts its search at a number of its own, so
+  // two started together (ctest -j2) do not race for one.
+  std::unique_ptr<VirtualDisplay> display;
+  const char* given = std::getenv("DISPLAY");
+  if (!given || !*given) {
+    try {
+      display = std::make_unique<VirtualDisplay>(100 + int(getpid() % 4000));
+    } catch (const std::exception& e) {
+      std::cerr << "regolith render: " << e.what() << std::endl;
       return 1;
     }
-    argv = {xvfb, "-a"};
+    setenv("DISPLAY", display->name().c_str(), 1);
   }
+  std::vector<std::string> argv;
   const fs::path out(o.out);
   if (out.has_parent_path()) fs::create_directories(out.parent_path());
   for (const std::string& a : {pvpython, script, xmf, o.out, std::string("--frame"), std::to_string(o.frame),

@@ -21,7 +21,7 @@ struct RenderOptions {
 std::string renderScript();
 
 // Returns 0, or 1 with the reason on stderr (no run.xmf, no pvpython, no display and no
-// xvfb-run, or the script's own message, e.g. a frame out of range).
+// Xvfb, or the script's own message, e.g. a frame out of range).
 int renderCommand(const RenderOptions& options);
 
 }  // namespace regolith::postprocess

@@ -1,7 +1,8 @@
 """Renders a Regolith run (DIR/run.xmf) with ParaView, headless: the grains as spheres of
 their own radius coloured by speed, the bodies translucent, a camera that frames them.
 
-Run by `regolith render` (pvpython, under xvfb-run when there is no display); by hand:
+Run by `regolith render` (pvpython, on its own Xvfb when there is no display); by hand
+(with a display, or under `xvfb-run -a`):
 
     pvpython render_run.py RUN.xmf OUT.png [--frame K] [--movie] [--size W H] [--view iso|x|y|z]
 

@@ -294,6 +294,11 @@ json runMetrics(const std::string& runDir) {
   return out;
 }
 
+bool runHasStudy(const std::string& runDir) {
+  const std::string h5 = (fs::path(runDir) / "run.h5").string();
+  return fs::is_regular_file(h5) && !RunFileReader(h5).header().meta.studyJson.empty();
+}
+
 int metricsCommand(const std::string& dir, std::ostream& out) {
   try {
     const fs::path root(dir);
