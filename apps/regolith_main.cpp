@@ -17,7 +17,7 @@
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
 //   regolith mesh wheel --radius R --width W [--grousers N --grouser-height H
-//                       --grouser-thickness T] [--fillet F] [--resolution-deg D] --out wheel.obj
+//                       --grouser-thickness T] [--fillet F] [--facet-angle-deg D] --out wheel.obj
 //   regolith mesh ring [--radius R] [--width W] [--thickness T] [--segments N] --out ring.obj
 #include <cstdio>
 #include <exception>
