@@ -11,6 +11,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/mesh_generators.h"
 #include "core/motion_rule.h"
 #include "models/regression/slip.h"
 #include "io/scene_build.h"
@@ -72,7 +73,8 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
   } else if (study.contains("radius")) {
     d.radius = study["radius"].get<double>();
   } else if (body["shape"]["kind"] == shapeKind) {
-    d.radius = body["shape"]["radius"].get<double>();
+    // A ring may leave its radius to the generator's default (a wheel must give one).
+    d.radius = body["shape"].value("radius", RingSpec().radius);
   } else {
     c.problem("/study", describeValue(study),
               std::string("a \"radius\" (the body is not a generated \"") + shapeKind +
