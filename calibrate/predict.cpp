@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "calibrate/fit_bekker.h"
@@ -151,24 +153,23 @@ json predictBekker(const json& file, const PredictInputs& in) {
 
 json predict(const json& model, const PredictInputs& inputs, bool extrapolate) {
   const std::string kind = model.is_object() ? model.value("model", "") : "";
+  // Each kind: the inputs whose span is checked and its evaluation. RFT's angles are
+  // checked only where the coefficients were fitted from the runs; the generic ones cover
+  // every angle. The span is checked before a model is evaluated, so a wild input meets
+  // this message rather than the solver's.
+  using Evaluate = json (*)(const json&, const PredictInputs&);
   const bool rftFitted = kind == "rft" && model.value("coefficients_source", "") == "fitted";
+  const std::map<std::string, std::pair<InputSpecs, Evaluate>> kinds = {
+      {"rft", {rftFitted ? kRftInputs : InputSpecs{}, predictRft}},
+      {"regression", {kRegressionInputs, predictRegression}},
+      {"bekker", {kBekkerInputs, predictBekker}}};
+  const auto it = kinds.find(kind);
+  if (it == kinds.end()) throw CalibrationError("not a model file of `regolith fit` (\"model\": rft, regression or bekker)");
   json out;
   try {
-    // RFT's angles are checked against the runs only where the coefficients were fitted
-    // from them; the generic coefficients cover every angle. The span is checked before
-    // a model is evaluated, so a wild input meets this message rather than the solver's.
-    if (kind == "rft") {
-      const json outside = checkTrainingSpan(model, inputs, rftFitted ? kRftInputs : InputSpecs{}, extrapolate);
-      out = predictRft(model, inputs), out["extrapolated"] = outside;
-    } else if (kind == "regression") {
-      const json outside = checkTrainingSpan(model, inputs, kRegressionInputs, extrapolate);
-      out = predictRegression(model, inputs), out["extrapolated"] = outside;
-    } else if (kind == "bekker") {
-      const json outside = checkTrainingSpan(model, inputs, kBekkerInputs, extrapolate);
-      out = predictBekker(model, inputs), out["extrapolated"] = outside;
-    } else {
-      throw CalibrationError("not a model file of `regolith fit` (\"model\": rft, regression or bekker)");
-    }
+    const json outside = checkTrainingSpan(model, inputs, it->second.first, extrapolate);
+    out = it->second.second(model, inputs);
+    out["extrapolated"] = outside;
   } catch (const json::exception& e) {
     throw CalibrationError(std::string("a malformed ") + kind + " model file: " + e.what());
   }

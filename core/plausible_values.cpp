@@ -1,16 +1,12 @@
 // Plausible ranges of material properties (core/plausible_values.h).
 #include "core/plausible_values.h"
 
-#include <cstdio>
+#include "core/number_text.h"
 
 namespace regolith {
 namespace {
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string number(double v) { return shortNumber(v, 4); }
 
 }  // namespace
 

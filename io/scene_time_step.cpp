@@ -18,13 +18,12 @@ void checkTimeStep(BuildContext& c) {
                           Json(limit.material).dump() + " at radius " + numberText(limit.radius) + " m)";
   // When the limiting material's density or modulus is not one a solid has, the step is
   // not what is wrong: name the property instead of offering to switch the guard off.
-  for (std::size_t i = 0; i < m.materials.size(); ++i) {
-    if (m.materials[i].name != limit.material) continue;
-    const std::vector<ImplausibleValue> odd = implausibleMaterialValues(m.materials[i]);
-    if (odd.empty()) break;
+  const std::vector<ImplausibleValue> odd = implausibleMaterialValues(m.materials.at(limit.materialIndex));
+  if (!odd.empty()) {
     c.problem("/time_step", numberText(m.timeStep) + " s",
-              why + "; that limit follows from " + pointerJoin(pointerJoin("/materials", i), odd.front().key) +
-                  ", whose " + odd.front().message + ": fix the material, not the step");
+              why + "; that limit follows from " +
+                  pointerJoin(pointerJoin("/materials", limit.materialIndex), odd.front().key) + ", whose " +
+                  odd.front().message + ": fix the material, not the step");
     return;
   }
   c.problem("/time_step", numberText(m.timeStep) + " s", why + ", or \"allow_large_time_step\": true");
