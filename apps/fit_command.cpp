@@ -45,12 +45,14 @@ void addCalibrateCommands(CLI::App& app, CalibrateCommandOptions& o) {
   o.predict->add_option("model", o.modelPath, "the model JSON")->required();
   o.predict->add_option("inputs", o.inputs,
                         "NAME=VALUE: rft beta_deg gamma_deg [depth area]; regression slip [Fz contacts "
-                        "grouser_height]; bekker slip load [radius width]");
+                        "grouser_height]; bekker slip Fz [radius width] (SI units, angles in degrees)");
   o.predict->add_flag("--json", o.json, "print one JSON object");
+  o.predict->add_flag("--extrapolate", o.extrapolate,
+                      "evaluate inputs outside the span of the model's training runs (refused otherwise)");
 }
 
 int runCalibrateCommands(CalibrateCommandOptions& o) {
-  if (*o.predict) return calibrate::predictCommand(o.modelPath, o.inputs, o.json, std::cout, std::cerr);
+  if (*o.predict) return calibrate::predictCommand(o.modelPath, o.inputs, o.json, o.extrapolate, std::cout, std::cerr);
   if (!*o.fit) return -1;
   for (CLI::App* sub : o.fit->get_subcommands())
     if (*sub) o.fitOptions.model = sub->get_name();

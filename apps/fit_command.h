@@ -20,6 +20,7 @@ struct CalibrateCommandOptions {
   std::string modelPath;
   std::vector<std::string> inputs;
   bool json = false;
+  bool extrapolate = false;  // predict: inputs outside the training runs allowed
 };
 
 // Adds "fit" (with rft, regression, bekker) and "predict" to `app`.

@@ -48,7 +48,9 @@ CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o) {
   o.wheel->add_option("--grouser-height", o.wheelSpec.grouserHeight, "beyond the rim [m]");
   o.wheel->add_option("--grouser-thickness", o.wheelSpec.grouserThickness, "across the bar [m]");
   o.wheel->add_option("--fillet", o.wheelSpec.filletRadius, "radius of the rounded grouser roots [m] (0: none)");
-  o.wheel->add_option("--resolution-deg", o.resolutionDeg, "largest angle a rim facet spans [degrees]")
+  // The scene's key is facet_angle_deg; --resolution-deg, version 0.1's name, still works.
+  o.wheel->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                      "largest angle a rim facet spans [degrees] (the scene's facet_angle_deg)")
       ->capture_default_str();
   o.wheel->add_option("--out,-o", o.out, "the OBJ file to write")->required();
 
@@ -59,14 +61,15 @@ CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o) {
   o.ring->add_option("--segments", o.segments,
                      "N > 1: N rigid sectors (no joints between them yet), OUT's name with _0 ... _N-1")
       ->capture_default_str();
-  o.ring->add_option("--resolution-deg", o.resolutionDeg, "largest angle a facet spans [degrees]")
+  o.ring->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                     "largest angle a facet spans [degrees] (the scene's facet_angle_deg)")
       ->capture_default_str();
   o.ring->add_option("--out,-o", o.out, "the OBJ file to write")->required();
   return mesh;
 }
 
 int runMeshCommand(MeshCommandOptions o, std::ostream& out) {
-  const double facet = o.resolutionDeg * M_PI / 180;
+  const double facet = o.facetAngleDeg * M_PI / 180;
   if (*o.wheel) {
     WheelSpec& s = o.wheelSpec;
     s.maxFacetAngle = facet;

@@ -15,7 +15,7 @@ struct MeshCommandOptions {
   CLI::App* ring = nullptr;
   WheelSpec wheelSpec;
   RingSpec ringSpec;
-  double resolutionDeg = 3;  // the largest angle a rim chord spans [degrees]
+  double facetAngleDeg = 3;  // the largest angle a rim chord spans [degrees]
   int segments = 1;          // ring: rigid segments, one file each when > 1
   std::string out;
 };

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "io/run_file.h"
 #include "scenes/study_table.h"
 
 namespace regolith {
@@ -45,6 +46,11 @@ std::string summaryLine(const std::string& name, const json& metrics) {
 }
 
 }  // namespace
+
+bool runHasStudy(const std::string& runDir) {
+  const std::string h5 = (fs::path(runDir) / "run.h5").string();
+  return fs::is_regular_file(h5) && !RunFileReader(h5).header().meta.studyJson.empty();
+}
 
 int metricsCommand(const std::string& dir, std::ostream& out) {
   try {

@@ -12,6 +12,9 @@
 
 namespace regolith {
 
+// Whether runDir/run.h5 holds a scene with a "study" (false also when there is no run file).
+bool runHasStudy(const std::string& runDir);
+
 // Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the
 // exit code: 0, or 1 with the reason on stderr.
 int metricsCommand(const std::string& dir, std::ostream& out);

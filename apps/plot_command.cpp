@@ -2,15 +2,12 @@
 // a child process, after its metrics if they are missing.
 #include "apps/plot_command.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
 #include "io/data_files.h"
 #include "apps/metrics_command.h"
+#include "apps/run_program.h"
 
 namespace regolith {
 
@@ -18,8 +15,25 @@ namespace fs = std::filesystem;
 
 std::string plotScript() { return dataFile("plot_study.py", "REGOLITH_PLOT_SCRIPT"); }
 
-int plotCommand(const std::string& dir, std::ostream& out) {
-  if (!fs::is_regular_file(fs::path(dir) / "metrics.json")) {
+int plotCommand(const PlotOptions& o, std::ostream& out) {
+  const std::string& dir = o.dir;
+  // A single run without a study has no metrics: its bodies are plotted instead.
+  bool bodies = false;
+  try {
+    bodies = fs::is_regular_file(fs::path(dir) / "run.h5") && !runHasStudy(dir);
+  } catch (const std::exception& e) {
+    std::cerr << "regolith plot: " << e.what() << std::endl;
+    return 1;
+  }
+  if (bodies && !o.model.empty()) {
+    std::cerr << "regolith plot: --model: " << dir << " has no study to draw a model over" << std::endl;
+    return 1;
+  }
+  if (!o.model.empty() && !fs::is_regular_file(o.model)) {
+    std::cerr << "regolith plot: --model " << o.model << ": no such file (a model JSON of `regolith fit`)" << std::endl;
+    return 1;
+  }
+  if (!bodies && !fs::is_regular_file(fs::path(dir) / "metrics.json")) {
     const int rc = metricsCommand(dir, out);
     if (rc != 0) return rc;
   }
@@ -32,14 +46,10 @@ int plotCommand(const std::string& dir, std::ostream& out) {
   out.flush();
   // Debian's interpreter, whose python3-matplotlib and python3-h5py the README installs,
   // not whatever python3 comes first on PATH.
-  const pid_t child = fork();
-  if (child == 0) {
-    execl("/usr/bin/python3", "python3", script.c_str(), dir.c_str(), static_cast<char*>(nullptr));
-    std::perror("regolith plot: /usr/bin/python3");
-    _exit(127);
-  }
-  int status = 0;
-  if (child < 0 || waitpid(child, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  std::vector<std::string> argv = {"/usr/bin/python3", script, dir, "--format", o.format, "--dpi", std::to_string(o.dpi)};
+  if (!o.model.empty()) argv.insert(argv.end(), {"--model", o.model});
+  if (bodies) argv.push_back("--bodies");
+  if (runProgram(argv) != 0) {
     std::cerr << "regolith plot: " << script << " failed for " << dir
               << " (it needs python3-matplotlib and python3-h5py)" << std::endl;
     return 1;

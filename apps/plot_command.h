@@ -1,5 +1,6 @@
-// `regolith plot DIR`: PNG figures of a run's or a sweep's study (postprocess/plot_study.py,
-// matplotlib and h5py), from DIR/metrics.json, which it first writes when it is missing.
+// `regolith plot DIR`: figures of a run's or a sweep's study (postprocess/plot_study.py,
+// matplotlib and h5py), from DIR/metrics.json, which it first writes when it is missing;
+// for a run without a study, each body's position, velocity and contact force.
 #pragma once
 
 #include <ostream>
@@ -12,6 +13,13 @@ std::string plotScript();
 
 // Returns the exit code: 0, or 1 with the reason on stderr (the script's own message when
 // it fails, e.g. a missing python3-matplotlib).
-int plotCommand(const std::string& dir, std::ostream& out);
+struct PlotOptions {
+  std::string dir;            // a run's or a sweep's folder
+  std::string format = "png"; // png, pdf or svg
+  int dpi = 150;
+  std::string model;          // a `regolith fit regression|bekker` file drawn over a single-wheel sweep
+};
+
+int plotCommand(const PlotOptions& options, std::ostream& out);
 
 }  // namespace regolith

@@ -4,7 +4,8 @@
 //   regolith check scene.json [--set POINTER=VALUE ...]
 //   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
 //   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
-//   regolith plot DIR           (PNG figures from DIR/metrics.json)
+//   regolith plot DIR [--format png|pdf|svg] [--dpi N] [--model FIT.json]  (figures)
+//   regolith render RUN --out P (a picture of a run through ParaView)
 //   regolith fit rft|regression|bekker RUNS... --out MODEL.json [--holdout-every K] ...
 //   regolith predict MODEL.json NAME=VALUE... [--json]
 //   regolith bed scene.json --out bed.h5 [--overwrite] [--threads T] [--quiet]
@@ -16,7 +17,7 @@
 //   regolith info [run.h5]
 //   regolith export run.h5 --frame K --vtp out.vtp
 //   regolith mesh wheel --radius R --width W [--grousers N --grouser-height H
-//                       --grouser-thickness T] [--fillet F] [--resolution-deg D] --out wheel.obj
+//                       --grouser-thickness T] [--fillet F] [--facet-angle-deg D] --out wheel.obj
 //   regolith mesh ring [--radius R] [--width W] [--thickness T] [--segments N] --out ring.obj
 #include <cstdio>
 #include <exception>
@@ -37,8 +38,9 @@
 #include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
-#include "apps/plot_command.h"
 #include "apps/metrics_command.h"
+#include "apps/plot_command.h"
+#include "apps/render_command.h"
 
 namespace {
 
@@ -181,9 +183,34 @@ int main(int argc, char** argv) {
   CLI::App* metricsCmd = app.add_subcommand(
       "metrics", "Compute a study's metrics from a run folder (or a sweep of them) into DIR/metrics.json");
   metricsCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+  regolith::PlotOptions plotOptions;
   CLI::App* plotCmd = app.add_subcommand(
-      "plot", "Write a study's PNG figures into DIR (metrics first when DIR/metrics.json is missing)");
-  plotCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+      "plot", "Write a study's figures into DIR (metrics first when DIR/metrics.json is missing); "
+              "a run without a study: each body against time");
+  plotCmd->add_option("dir", plotOptions.dir, "a run's --out folder, or a folder of run folders")->required();
+  plotCmd->add_option("--format", plotOptions.format, "png, pdf or svg")
+      ->check(CLI::IsMember({"png", "pdf", "svg"}))
+      ->capture_default_str();
+  plotCmd->add_option("--dpi", plotOptions.dpi, "resolution of raster output")
+      ->check(CLI::Range(30, 1200))
+      ->capture_default_str();
+  plotCmd->add_option("--model", plotOptions.model,
+                      "a model JSON of `regolith fit regression|bekker`, drawn over a single-wheel sweep");
+
+  regolith::RenderOptions renderOptions;
+  CLI::App* renderCmd = app.add_subcommand(
+      "render", "Draw a run with ParaView (pvpython, headless): grains coloured by speed, bodies translucent");
+  renderCmd->add_option("run", renderOptions.run, "a run folder, its run.h5 or its run.xmf")->required();
+  renderCmd->add_option("--out", renderOptions.out, "picture (.png); with --movie OUT.0000.png, OUT.0001.png, ...")
+      ->required();
+  renderCmd->add_option("--frame", renderOptions.frame, "frame index; negative counts from the end")
+      ->capture_default_str();
+  renderCmd->add_flag("--movie", renderOptions.movie, "every frame, one picture each");
+  renderCmd->add_option("--width", renderOptions.width, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  renderCmd->add_option("--height", renderOptions.height, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  renderCmd->add_option("--view", renderOptions.view, "camera: iso, x, y or z (the side it looks from)")
+      ->check(CLI::IsMember({"iso", "x", "y", "z"}))
+      ->capture_default_str();
 
   regolith::CalibrateCommandOptions calibrateOptions;
   regolith::addCalibrateCommands(app, calibrateOptions);
@@ -204,7 +231,8 @@ int main(int argc, char** argv) {
   try {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
     if (*metricsCmd) return regolith::metricsCommand(studyDir, std::cout);
-    if (*plotCmd) return regolith::plotCommand(studyDir, std::cout);
+    if (*plotCmd) return regolith::plotCommand(plotOptions, std::cout);
+    if (*renderCmd) return regolith::renderCommand(renderOptions);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);

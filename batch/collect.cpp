@@ -77,18 +77,32 @@ Dataset collectDataset(const std::string& dir) {
 
 std::string datasetCsv(const Dataset& d) {
   std::ostringstream out;
-  if (!d.study.empty()) out << "# study: " << d.study << "\n";
-  for (const std::string& u : d.unfinished) out << "# unfinished: " << u << "\n";
-  for (std::size_t c = 0; c < d.columns.size(); ++c) {
-    const DatasetColumn& col = d.columns[c];
-    out << (c ? "," : "") << csvField(col.unit.empty() ? col.name : col.name + " [" + col.unit + "]");
-  }
+  for (std::size_t c = 0; c < d.columns.size(); ++c) out << (c ? "," : "") << csvField(d.columns[c].name);
   out << "\n";
   for (const std::vector<Json>& row : d.rows) {
     for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csvCell(row[c]);
     out << "\n";
   }
   return out.str();
+}
+
+Json datasetMeta(const Dataset& d) {
+  Json columns = Json::array();
+  for (const DatasetColumn& col : d.columns) {
+    Json c = {{"name", col.name}, {"kind", col.kind}};
+    if (col.kind == "metric") c["unit"] = col.unit;
+    if (!col.pointer.empty()) c["pointer"] = col.pointer;
+    columns.push_back(c);
+  }
+  Json unfinished = Json::array();
+  for (std::size_t i = 0; i < d.unfinishedIds.size(); ++i)
+    unfinished.push_back({{"run_id", d.unfinishedIds[i]}, {"status", d.unfinishedStatus[i]}});
+  return {{"format", "regolith-dataset 1"}, {"study", d.study}, {"rows", d.rows.size()},
+          {"columns", columns}, {"unfinished", unfinished}};
+}
+
+std::string csvMetaPath(const std::string& csvPath) {
+  return (endsWith(csvPath, ".csv") ? csvPath.substr(0, csvPath.size() - 4) : csvPath) + ".meta.json";
 }
 
 void writeDatasetH5(const Dataset& d, const std::string& path) {
@@ -132,6 +146,7 @@ int collectCommand(const std::string& dir, const std::vector<std::string>& outpu
     for (const std::string& path : outputs) {
       if (endsWith(path, ".csv")) {
         writeFileAtomically(path, datasetCsv(d));
+        writeFileAtomically(csvMetaPath(path), datasetMeta(d).dump(2) + "\n");
       } else if (endsWith(path, ".h5") || endsWith(path, ".hdf5")) {
         writeDatasetH5(d, path);
       } else {

@@ -34,9 +34,14 @@ struct Dataset {
 // task writes it without touching the manifest).
 Dataset collectDataset(const std::string& dir);
 
-// The CSV: a header of "name [unit]" (parameters: "name"), comment lines first
-// ("# unfinished: run_0003 failed (exit 2)").
+// The CSV: a header of plain column names, then one row per run — nothing else, so that
+// pandas.read_csv, numpy.genfromtxt(names=True) and spreadsheets read it as it is.
 std::string datasetCsv(const Dataset& d);
+// What the CSV cannot hold, for its sidecar DATASET.meta.json: {"format", "study",
+// "columns": [{"name", "kind", "unit", "pointer"}], "unfinished": [{"run_id", "status"}]}.
+Json datasetMeta(const Dataset& d);
+// The sidecar's path for a CSV path: "slip.csv" -> "slip.meta.json".
+std::string csvMetaPath(const std::string& csvPath);
 // The HDF5 file (io/table_h5.h): /run_id, /seed, /parameters/<name> (attribute pointer),
 // /metrics/<name> (attribute unit), /unfinished/run_id and /status; root attributes study,
 // columns (comma-separated, in order) and unfinished_count.

@@ -103,14 +103,21 @@ int fitCommand(const FitCommandOptions& o, std::ostream& out, std::ostream& err)
 }
 
 int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool asJson,
-                   std::ostream& out, std::ostream& err) {
+                   bool extrapolate, std::ostream& out, std::ostream& err) {
   try {
-    const json result = predict(readJsonFile(modelPath), parsePredictInputs(inputs));
+    const json result = predict(readJsonFile(modelPath), parsePredictInputs(inputs), extrapolate);
+    for (const json& name : result["extrapolated"])
+      err << "regolith predict: warning: " << name.get<std::string>() << " is outside the training runs (--extrapolate)\n";
     if (asJson) {
       out << result.dump() << std::endl;
     } else {
-      for (const auto& [name, value] : result.items())
-        out << name << " " << (value.is_string() ? value.get<std::string>() : format(value)) << "\n";
+      // name value unit, one per line (a unit of "1" is a ratio and printed as none).
+      for (const auto& [name, value] : result.items()) {
+        if (name == "units" || name == "extrapolated") continue;
+        const std::string unit = result["units"].value(name, "");
+        out << name << " " << (value.is_string() ? value.get<std::string>() : format(value))
+            << (unit.empty() || unit == "1" ? "" : " " + unit) << "\n";
+      }
       out << std::flush;
     }
     return 0;

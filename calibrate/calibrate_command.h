@@ -24,8 +24,9 @@ struct FitCommandOptions {
 // Fits, writes the model JSON and prints a summary on `out`.
 int fitCommand(const FitCommandOptions& options, std::ostream& out, std::ostream& err);
 
-// Prints the outputs for NAME=VALUE inputs: one "name value" line each, or one JSON object.
-int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool json,
+// Prints the outputs for NAME=VALUE inputs: one "name value unit" line each, or one JSON
+// object; a warning on `err` for each input evaluated outside the training runs.
+int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool json, bool extrapolate,
                    std::ostream& out, std::ostream& err);
 
 }  // namespace regolith::calibrate

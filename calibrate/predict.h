@@ -5,11 +5,17 @@
 //               and the plate_intrusion metrics' stress per depth (and forces)
 //   regression  slip [, Fz (N), contacts, grouser_height (m)]  ->  sinkage, DP/W, T/(W R)
 //               (and the compliant-contact stiffness when Fz is given)
-//   bekker      slip, load (N) [, radius, width (m)]            ->  sinkage, DP, T
+//   bekker      slip, Fz (N) [, radius, width (m)]              ->  sinkage, DP, T
+//
+// One name per quantity in every model (the wheel load is Fz). Inputs outside the span of
+// the file's training runs are refused unless `extrapolate`: a fitted polynomial or soil
+// says nothing beyond its data. The result carries "units" (output name -> unit) and
+// "extrapolated" (the inputs that were outside the span).
 #pragma once
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -17,9 +23,10 @@ namespace regolith::calibrate {
 
 using PredictInputs = std::map<std::string, double>;
 
-// The outputs as {"name": value}; CalibrationError for a missing or unknown input or a
-// file that is not a model.
-nlohmann::json predict(const nlohmann::json& model, const PredictInputs& inputs);
+// The outputs as {"name": value, ..., "units": {...}, "extrapolated": [...]};
+// CalibrationError for a missing or unknown input, an input outside the training runs
+// (unless `extrapolate`) or a file that is not a model.
+nlohmann::json predict(const nlohmann::json& model, const PredictInputs& inputs, bool extrapolate = false);
 
 // "name=value" -> inputs (CalibrationError naming the bad argument).
 PredictInputs parsePredictInputs(const std::vector<std::string>& args);

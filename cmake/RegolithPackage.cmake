@@ -7,7 +7,7 @@
 #     P/include/regolith/<kernels|core|io|models|...>/*.h
 #     P/lib/libregolith_*.a
 #     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithTargets}.cmake
-#     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, clumps/, scenes/}
+#     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, render_run.py, clumps/, scenes/}
 #
 # Targets for consumers (tests/downstream/ is the worked example):
 #   Regolith::models  RFT, slip/sinkage regression, Bekker–Wong: standard library and Eigen
@@ -20,7 +20,8 @@
 set(REGOLITH_SHARE_FILES
   ${PROJECT_SOURCE_DIR}/scenes/scene.schema.json
   ${PROJECT_SOURCE_DIR}/batch/sweep.schema.json
-  ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py)
+  ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py
+  ${PROJECT_SOURCE_DIR}/postprocess/render_run.py)
 set(REGOLITH_SHARE_DIRS
   "${PROJECT_SOURCE_DIR}/data/clumps=clumps"
   "${PROJECT_SOURCE_DIR}/scenes=scenes")

@@ -21,6 +21,7 @@ RayleighLimit finestRayleighTime(const std::vector<Material>& materials, const S
     if (t < out.rayleighTime) {
       out.rayleighTime = t;
       out.material = m.name;
+      out.materialIndex = static_cast<std::size_t>(s.sphereMaterial[i]);
       out.radius = s.sphereRadius[i];
     }
   }

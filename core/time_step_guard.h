@@ -19,6 +19,7 @@ double rayleighTime(const Material& m, double radius);
 struct RayleighLimit {
   double rayleighTime = 0;  // [s], of the finest material (infinite with no spheres)
   std::string material;     // which material decides
+  std::size_t materialIndex = 0;  // its index in the materials
   double radius = 0;        // at which radius [m]
 };
 

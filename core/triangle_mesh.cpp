@@ -2,6 +2,8 @@
 // properties and rigid transforms; see triangle_mesh.h.
 #include "core/triangle_mesh.h"
 
+#include "core/number_text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,12 +13,6 @@
 
 namespace regolith {
 namespace {
-
-std::string number(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", x);
-  return buf;
-}
 
 double triangleArea2(const TriangleMesh& m, const std::array<Index, 3>& t) {
   return norm(cross(m.vertices[t[1]] - m.vertices[t[0]], m.vertices[t[2]] - m.vertices[t[0]]));
@@ -103,7 +99,7 @@ void checkDegenerate(const TriangleMesh& mesh, const std::string& where) {
     // area > 0 too: in a body scaled to 1e-300 both underflow to 0, and a triangle of zero
     // area has no normal (core/mesh_boundaries.cpp would refuse it later, without a place).
     if (!(area >= minArea) || !(area > 0))
-      throw std::invalid_argument(which + "area " + number(area) +
+      throw std::invalid_argument(which + "area " + shortNumber(area) +
                                   " m^2, below 1e-12 of the bounding box's squared diagonal");
   }
 }
@@ -245,7 +241,7 @@ MeshReport checkMesh(TriangleMesh& mesh, const std::string& where) {
 // to the solid (divergence theorem), so the result is exact for the polyhedron.
 MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
   if (!(density > 0) || !std::isfinite(density))
-    throw std::invalid_argument("mesh mass properties: the density must be > 0 (got " + number(density) + ")");
+    throw std::invalid_argument("mesh mass properties: the density must be > 0 (got " + shortNumber(density) + ")");
   checkIndicesAndCoordinates(mesh, "mesh mass properties");
   for (const MeshEdge& e : meshEdges(mesh)) {
     if (e.triangles.size() != 2)
@@ -280,7 +276,7 @@ MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
       }
   }
   if (!(volume > 0))
-    throw std::invalid_argument("mesh mass properties: the enclosed volume is " + number(volume) +
+    throw std::invalid_argument("mesh mass properties: the enclosed volume is " + shortNumber(volume) +
                                 " m^3, not positive (inside out? call checkMesh)");
 
   MassProperties p;
@@ -302,7 +298,7 @@ MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
 
 TriangleMesh transformed(const TriangleMesh& mesh, double scale, const Quat& q, const Vec3d& shift) {
   if (!(scale > 0) || !std::isfinite(scale))
-    throw std::invalid_argument("mesh transform: the scale must be > 0 (got " + number(scale) +
+    throw std::invalid_argument("mesh transform: the scale must be > 0 (got " + shortNumber(scale) +
                                 "; a negative one would mirror the mesh and turn it inside out)");
   TriangleMesh out;
   out.triangles = mesh.triangles;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "io/boundary_mesh.h"
+#include "io/dataset_units.h"
 #include "io/h5_arrays.h"
 #include "io/run_file_layout.h"
 #include "io/sphere_fields.h"
@@ -85,11 +86,14 @@ void writeFrame(const h5::Group& g, const FrameData& f) {
   BoundaryMeshSettings mesh;
   mesh.extent = meshExtentFor(f.boundaries, f.sphereCentres);
   writeMesh(g, tessellateBoundaries(f.boundaries, mesh));
-  if (!f.hasContacts) return;
-  writePairs(g, "contact_pair", f.contacts.pairFirst, f.contacts.pairSecond);
-  writeVec3s(g, "contact_force", f.contacts.pairForce);
-  writePairs(g, "wall_contact", f.contacts.wallSphere, f.contacts.wallBoundary);
-  writeVec3s(g, "wall_contact_force", f.contacts.wallForce);
+  if (f.hasContacts) {
+    writePairs(g, "contact_pair", f.contacts.pairFirst, f.contacts.pairSecond);
+    writeVec3s(g, "contact_force", f.contacts.pairForce);
+    writePairs(g, "wall_contact", f.contacts.wallSphere, f.contacts.wallBoundary);
+    writeVec3s(g, "wall_contact_force", f.contacts.wallForce);
+  }
+  labelUnits(g);
+  labelUnits(g.open("boundaries"));
 }
 
 FrameData readFrame(const h5::Group& g) {

@@ -151,6 +151,11 @@ void Group::remove(const std::string& name) const {
   checkStatus(H5Ldelete(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot delete");
 }
 
+void Group::linkTo(const std::string& name, const std::string& target) const {
+  checkStatus(H5Lcreate_soft(target.c_str(), id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), where(name),
+              ("cannot link to " + target).c_str());
+}
+
 void Group::copyTo(const std::string& name, const Group& dest) const {
   checkStatus(H5Ocopy(id(), name.c_str(), dest.id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT),
               where(name), ("cannot copy to " + dest.where(name)).c_str());

@@ -67,6 +67,8 @@ class Group {
   Group object(const std::string& name) const;
   Group create(const std::string& name) const;
   void remove(const std::string& name) const;      // unlinks (the space is not reclaimed)
+  // A soft link `name` here to the absolute path `target` (which need not exist yet).
+  void linkTo(const std::string& name, const std::string& target) const;
   // Copies the object `name` (a group with all it holds, or a dataset) into `dest` under
   // the same name; `dest` may be in another file.
   void copyTo(const std::string& name, const Group& dest) const;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "io/h5_arrays.h"
+#include "io/dataset_units.h"
 #include "io/run_file_layout.h"
 
 namespace regolith::run_layout {
@@ -175,10 +176,15 @@ void writeHeader(const h5::File& f, const RunHeader& h) {
   writeFormat(f);
   writeMeta(f.create("meta"), h);
   writeTemplates(f.create("templates"), h.templates);
+  labelUnits(f.open("templates"));
   writeMaterials(f.create("materials"), h.materials);
   f.create("frames");
   const h5::Group series = f.create("series");
   for (const std::string& body : h.bodyNames) createSeries(series.create(body));
+  // /trajectories/<body>: each body's time x pose table under the name one looks for; a
+  // link to its series (written every series interval, finer than the frames), not a copy.
+  const h5::Group trajectories = f.create("trajectories");
+  for (const std::string& body : h.bodyNames) trajectories.linkTo(body, "/series/" + body);
 }
 
 RunHeader readHeader(const h5::File& f) {

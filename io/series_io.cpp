@@ -1,4 +1,5 @@
 // /series/<body> of run.h5: one extendible dataset per quantity, one row per sample.
+#include "io/dataset_units.h"
 #include "io/h5_arrays.h"
 #include "io/run_file_layout.h"
 
@@ -13,6 +14,7 @@ void createSeries(const h5::Group& g) {
     g.createRows<Real>(name, 3);
   g.createRows<std::int32_t>("contact_count", 0);
   g.createRows<double>("patch_centroid", 3);
+  labelUnits(g);
 }
 
 void appendSeries(const h5::Group& g, const SeriesSample& r) {

@@ -1,25 +1,49 @@
 #!/usr/bin/python3
-"""Figures of a study's runs: `regolith plot DIR` runs this as plot_study.py DIR.
+"""Figures of a study's runs: `regolith plot DIR` runs this as
+
+    plot_study.py DIR [--format png|pdf|svg] [--dpi N] [--model MODEL.json] [--bodies]
 
 The numbers on summary plots come from DIR/metrics.json (written by `regolith metrics`);
 time-series plots read the bodies' series from run.h5 with h5py and shade the window the
-metrics averaged over. Figures are PNG files written into DIR (and into each run folder of
-a sweep). Needs Debian's python3-matplotlib and python3-h5py.
+metrics averaged over. Sweep plots draw each run as a marker with error bars of one
+standard deviation over the window where the metrics carry one, and a fitted model of
+`regolith fit` (--model) as a line. --bodies: a run without a study, each body's
+position, velocity and contact force against time. Figures are written into DIR (and into
+each run folder of a sweep) in the chosen format; SVG keeps its text as text. Needs
+Debian's python3-matplotlib and python3-h5py.
 """
+import argparse
 import json
+import math
 import os
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display: files only
+matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text (editable, searchable)
 import matplotlib.pyplot as plt  # noqa: E402
 import h5py  # noqa: E402
+
+# Set by main() from the command line.
+OPTIONS = argparse.Namespace(format="png", dpi=150, model=None)
+
+
+def save(fig, folder, stem):
+    """Writes the figure as folder/stem.<format> at the chosen dpi and returns the path."""
+    out = os.path.join(folder, stem + "." + OPTIONS.format)
+    fig.savefig(out, dpi=OPTIONS.dpi)
+    plt.close(fig)
+    return out
 
 
 def value(metrics, key):
     v = metrics["metrics"][key]["value"]
     return float("nan") if v is None else v
+
+
+def finite(x):
+    return x is not None and math.isfinite(x)
 
 
 def series(run_dir, body):
@@ -37,7 +61,7 @@ def single_wheel_series(run_dir, m):
     w = m["window"]
     fig, axes = plt.subplots(3, 1, figsize=(7, 8), sharex=True)
     panels = [(s["force"][:, 0], "drawbar pull F_x [N]", "drawbar_pull"),
-              (-s["torque"][:, 1], "driving torque -tau_y [N m]", "torque"),
+              (-s["torque"][:, 1], r"driving torque $-\tau_y$ [N m]", "torque"),
               (s["position"][:, 2] * 1e3, "axle height z [mm]", None)]
     for ax, (y, label, key) in zip(axes, panels):
         ax.plot(t, y, lw=0.8)
@@ -53,37 +77,121 @@ def single_wheel_series(run_dir, m):
     axes[0].legend(loc="best", fontsize=8)
     axes[2].legend(loc="best", fontsize=8)
     axes[2].set_xlabel("time [s]")
-    fig.suptitle("single wheel, slip %.2f: %s" % (p["slip"], m["run"]))
+    fig.suptitle("single wheel: slip %.2f, W = %.3g N, $\\omega$ = %.3g rad/s" %
+                 (p["slip"], value(m, "weight"), value(m, "angular_velocity")))
     fig.tight_layout()
-    out = os.path.join(run_dir, "single_wheel_series.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, run_dir, "single_wheel_series")
+
+
+# Tractive efficiency DP v / (T omega) is a ratio with the input power below: where the
+# driving torque is under this fraction of W R the ratio is noise over nearly nothing (the
+# smoke sweep's slow run has T/(W R) = 0.06 and eta = -2.7), so such points are masked.
+MIN_TORQUE_COEFFICIENT_FOR_EFFICIENCY = 0.1
+
+
+def single_wheel_panels(m):
+    """(key, axis label, scale, standard deviation or None, masked?) per panel for one run."""
+    w, r = value(m, "weight"), m["parameters"].get("radius")
+    dp_std = value(m, "drawbar_pull_std") / w if "drawbar_pull_std" in m["metrics"] else None
+    t_std = value(m, "torque_std") / (w * r) if "torque_std" in m["metrics"] and r else None
+    weak = abs(value(m, "torque_coefficient")) < MIN_TORQUE_COEFFICIENT_FOR_EFFICIENCY
+    return [("drawbar_pull_coefficient", "drawbar pull coefficient DP/W", 1, dp_std, False),
+            ("sinkage", "sinkage [mm]", 1e3, None, False),
+            ("torque_coefficient", "torque coefficient T/(W R)", 1, t_std, False),
+            ("tractive_efficiency", r"tractive efficiency $\eta$ = DP v / (T $\omega$)", 1, None, weak)]
+
+
+def regression_lines(model, slips, loads):
+    """{target: [(label, xs, ys)]} of a `regolith fit regression` file over the slip range
+    (per load where the sinkage depends on it)."""
+    lines = {}
+    lo, hi = min(slips), max(slips)
+    xs = [lo + (hi - lo) * i / 60 for i in range(61)]
+    for target, entry in model["models"].items():
+        terms, coef = entry["terms"], entry["coefficients"]
+        uses_load = any(t[1] for t in terms)
+        curves = []
+        for load in (loads if uses_load else [None]):
+            ys = [sum(c * x ** t[0] * (load or 0) ** t[1] for c, t in zip(coef, terms)) for x in xs]
+            label = "regression fit" + (", W = %.3g N" % load if uses_load else "")
+            if target == "sinkage":
+                ys = [-y for y in ys]  # the file fits z = -sinkage
+            curves.append((label, xs, ys))
+        lines[target] = curves
+    return lines
+
+
+def bekker_lines(model):
+    """{target: [(label, xs, ys)]}: the Bekker–Wong model at each run it was fitted to, per load."""
+    lines = {"drawbar_pull_coefficient": [], "torque_coefficient": [], "sinkage": []}
+    by_load = {}
+    for run in model["runs"]:
+        by_load.setdefault(round(run["load"], 6), []).append(run)
+    for load, runs in sorted(by_load.items()):
+        runs.sort(key=lambda r: r["slip"])
+        xs = [r["slip"] for r in runs]
+        label = "Bekker-Wong fit, W = %.3g N" % load
+        for i, target in enumerate(["drawbar_pull_coefficient", "torque_coefficient", "sinkage"]):
+            lines[target].append((label, xs, [r["model"][i] for r in runs]))
+    return lines
+
+
+def model_lines(path, slips, loads):
+    with open(path) as f:
+        model = json.load(f)
+    kind = model.get("model")
+    if kind == "regression":
+        return regression_lines(model, slips, loads)
+    if kind == "bekker":
+        return bekker_lines(model)
+    sys.exit("plot_study.py: %s: a %s model has no single-wheel curves (expected regression or bekker)" % (path, kind))
 
 
 def single_wheel_sweep(sweep_dir, runs):
-    """DP/W, sinkage, T/(WR) and tractive efficiency against measured slip."""
+    """DP/W, sinkage, T/(W R) and tractive efficiency against measured slip: one marker per
+    run with +-1 std error bars, one series per wheel load, a fitted model as lines."""
     runs = sorted(runs, key=lambda m: value(m, "slip"))
-    slip = [value(m, "slip") for m in runs]
+    loads = sorted({round(value(m, "weight"), 6) for m in runs})
     fig, axes = plt.subplots(2, 2, figsize=(9, 7), sharex=True)
-    panels = [("drawbar_pull_coefficient", "drawbar pull coefficient DP/W", 1),
-              ("sinkage", "sinkage [mm]", 1e3),
-              ("torque_coefficient", "torque coefficient T/(W R)", 1),
-              ("tractive_efficiency", "tractive efficiency", 1)]
-    for ax, (key, label, scale) in zip(axes.flat, panels):
-        ax.plot(slip, [value(m, key) * scale for m in runs], "o-")
+    markers = "osD^v<>"
+    masked = 0
+    for k, load in enumerate(loads):
+        group = [m for m in runs if round(value(m, "weight"), 6) == load]
+        for p, ax in enumerate(axes.flat):
+            xs, ys, es = [], [], []
+            for m in group:
+                key, _, scale, std, hide = single_wheel_panels(m)[p]
+                v = value(m, key) * scale
+                if hide or not finite(v):
+                    masked += key == "tractive_efficiency"
+                    continue
+                xs.append(value(m, "slip"))
+                ys.append(v)
+                es.append(std * scale if std is not None and finite(std) else 0.0)
+            ax.errorbar(xs, ys, yerr=es if any(es) else None, fmt=markers[k % len(markers)], ms=5,
+                        capsize=3, ls="none", label="DEM, W = %.3g N" % load)
+    for p, ax in enumerate(axes.flat):
+        _, label, _, _, _ = single_wheel_panels(runs[0])[p]
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
+    if OPTIONS.model:
+        curves = model_lines(OPTIONS.model, [value(m, "slip") for m in runs], loads)
+        for p, ax in enumerate(axes.flat):
+            key, _, scale, _, _ = single_wheel_panels(runs[0])[p]
+            for label, xs, ys in curves.get(key, []):
+                ax.plot(xs, [y * scale for y in ys], "-", lw=1.2, label=label)
+    if masked:
+        axes[1][1].text(0.02, 0.02, "%d run(s) masked: T/(W R) < %.2g" % (masked, MIN_TORQUE_COEFFICIENT_FOR_EFFICIENCY),
+                        transform=axes[1][1].transAxes, fontsize=7, color="0.3")
+    for ax in axes.flat:
+        ax.legend(fontsize=7)
     for ax in axes[1]:
         ax.set_xlabel("slip s")
-    loads = sorted({round(value(m, "weight"), 6) for m in runs})
-    fig.suptitle("single-wheel slip sweep (%d runs, W = %s N)" %
-                 (len(runs), ", ".join("%.4g" % w for w in loads)))
+    has_std = any(single_wheel_panels(m)[0][3] is not None for m in runs)
+    fig.suptitle("single-wheel slip sweep: %d runs%s" %
+                 (len(runs), ", error bars: 1 std over the steady window" if has_std else ""))
     fig.tight_layout()
-    out = os.path.join(sweep_dir, "single_wheel_slip.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, sweep_dir, "single_wheel_slip")
 
 
 def tumbling_panels(axes, run_dir, m, label):
@@ -105,10 +213,10 @@ def tumbling_figure(out, runs):
         label = "%s: %.3g m/s mean, %.0f %% airborne" % (
             m["run"], value(m, "mean_speed"), 100 * value(m, "airborne_fraction"))
         tumbling_panels(axes, run_dir, m, label)
-    axes[0].set_xlabel("downslope travel x - x0 [m]")
-    axes[0].set_ylabel("z - z0 [mm] (slope frame)")
+    axes[0].set_xlabel("downslope travel $x - x_0$ [m]")
+    axes[0].set_ylabel("$z - z_0$ [mm] (slope frame)")
     axes[1].set_xlabel("time since release [s]")
-    axes[1].set_ylabel("downslope speed v_x [m/s]")
+    axes[1].set_ylabel("downslope speed $v_x$ [m/s]")
     axes[2].set_xlabel("time since release [s]")
     axes[2].set_ylabel("|contact force| [N]")
     for ax in axes:
@@ -119,18 +227,16 @@ def tumbling_figure(out, runs):
              else "free spin" for _, m in runs}
     fig.suptitle("tumbling ring, slope %g deg%s" % (p["slope_deg"], ", " + spins.pop() if len(spins) == 1 else ""))
     fig.tight_layout()
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, *out)
 
 
 def tumbling_series(run_dir, m):
-    return tumbling_figure(os.path.join(run_dir, "tumbling_series.png"), [(run_dir, m)])
+    return tumbling_figure((run_dir, "tumbling_series"), [(run_dir, m)])
 
 
 def tumbling_sweep(sweep_dir, runs):
     """Every run of the folder on one figure: rigid against DEM."""
-    return tumbling_figure(os.path.join(sweep_dir, "tumbling_paths.png"),
+    return tumbling_figure((sweep_dir, "tumbling_paths"),
                            [(os.path.join(sweep_dir, m["run"]), m) for m in runs])
 
 
@@ -146,7 +252,7 @@ def plate_depth_force(run_dir, m):
 
 def plate_label(m):
     p = m["parameters"]
-    return "beta %g, gamma %g deg" % (p["beta_deg"], p["gamma_deg"])
+    return r"$\beta$ = %g deg, $\gamma$ = %g deg" % (p["beta_deg"], p["gamma_deg"])
 
 
 def plate_intrusion_series(run_dir, m):
@@ -154,7 +260,7 @@ def plate_intrusion_series(run_dir, m):
     depth, force = plate_depth_force(run_dir, m)
     w = m["window"]
     fig, axes = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
-    for ax, (col, key, label) in zip(axes, [(2, "force_z", "F_z [N]"), (0, "force_x", "F_x [N]")]):
+    for ax, (col, key, label) in zip(axes, [(2, "force_z", "$F_z$ [N]"), (0, "force_x", "$F_x$ [N]")]):
         ax.plot(depth * 1e3, force[:, col], lw=0.8, label="DEM")
         ax.axvspan(w["depth_begin"] * 1e3, w["depth_end"] * 1e3, color="tab:orange", alpha=0.15,
                    label="fit window")
@@ -164,19 +270,16 @@ def plate_intrusion_series(run_dir, m):
             ax.plot([x * 1e3 for x in d],
                     [fit["slope"]["value"] * x + fit["intercept"]["value"] for x in d],
                     color="tab:red", lw=1.2, ls="--",
-                    label="fit: %.3g N/cm^3, R^2 %.2f" % (fit["slope"]["value"] * 1e-6 /
+                    label="fit: %.3g N/cm$^3$, $R^2$ %.2f" % (fit["slope"]["value"] * 1e-6 /
                                                       m["parameters"]["area"],
                                                       fit["r_squared"]["value"]))
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
         ax.legend(loc="best", fontsize=8)
     axes[1].set_xlabel("depth of the plate's centre [mm]")
-    fig.suptitle("plate intrusion, %s: %s" % (plate_label(m), m["run"]))
+    fig.suptitle("plate intrusion, %s" % plate_label(m))
     fig.tight_layout()
-    out = os.path.join(run_dir, "plate_intrusion_series.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, run_dir, "plate_intrusion_series")
 
 
 def plate_intrusion_sweep(sweep_dir, runs):
@@ -187,18 +290,15 @@ def plate_intrusion_sweep(sweep_dir, runs):
         depth, force = plate_depth_force(os.path.join(sweep_dir, m["run"]), m)
         axes[0].plot(depth * 1e3, force[:, 2], lw=0.8, label=plate_label(m))
         axes[1].plot(depth * 1e3, force[:, 0], lw=0.8, label=plate_label(m))
-    axes[0].set_ylabel("F_z [N]")
-    axes[1].set_ylabel("F_x [N]")
+    axes[0].set_ylabel("$F_z$ [N]")
+    axes[1].set_ylabel("$F_x$ [N]")
     axes[1].set_xlabel("depth of the plate's centre [mm]")
     for ax in axes:
         ax.grid(alpha=0.3)
     axes[0].legend(fontsize=7, ncol=2)
     fig.suptitle("plate intrusion: force against depth per angle pair (%d runs)" % len(runs))
     fig.tight_layout()
-    out = os.path.join(sweep_dir, "plate_intrusion_forces.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, sweep_dir, "plate_intrusion_forces")
 
 
 def repose_panel(ax, m, label=None):
@@ -216,7 +316,7 @@ def repose_panel(ax, m, label=None):
     a, b = fit["from"], fit["to"]
     line = [fit["slope"] * x + fit["intercept"] for x in (a, b)]
     ax.plot([a * 1e3, b * 1e3], [y * 1e3 for y in line], "-", color="tab:red", lw=2,
-            label="fit: %.1f deg, R2 %.2f" % (value(m, "angle"), value(m, "r_squared")))
+            label="fit: %.1f deg, $R^2$ %.2f" % (value(m, "angle"), value(m, "r_squared")))
     base = value(m, "base_radius")
     ax.plot([b * 1e3, base * 1e3], [line[1] * 1e3, 0], "--", color="tab:red", lw=1)
 
@@ -233,14 +333,11 @@ def repose_series(run_dir, m):
     ax.set_aspect("equal")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    ax.set_title("angle of repose, %s: %.1f deg (sectors %.1f +- %.1f), t = %.3g s" % (
-        m["run"], value(m, "angle"), value(m, "sector_angle_mean"), value(m, "sector_angle_std"),
+    ax.set_title(r"angle of repose: %.1f deg (sectors %.1f $\pm$ %.1f deg), t = %.3g s" % (
+        value(m, "angle"), value(m, "sector_angle_mean"), value(m, "sector_angle_std"),
         m["frame"]["time"]), fontsize=10)
     fig.tight_layout()
-    out = os.path.join(run_dir, "repose_profile.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, run_dir, "repose_profile")
 
 
 def repose_sweep(sweep_dir, runs):
@@ -256,10 +353,33 @@ def repose_sweep(sweep_dir, runs):
     ax.legend(fontsize=7)
     ax.set_title("angle of repose, %d runs" % len(runs))
     fig.tight_layout()
-    out = os.path.join(sweep_dir, "repose_profiles.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return save(fig, sweep_dir, "repose_profiles")
+
+
+def body_series(run_dir):
+    """A run without a study: per body, its position, velocity and contact force against
+    time, one figure each (body_<name>.<format>)."""
+    written = []
+    with h5py.File(os.path.join(run_dir, "run.h5"), "r", locking=False) as f:
+        if "series" not in f or not len(f["series"]):
+            sys.exit("plot_study.py: %s: the run records no body series (a scene without bodies)" % run_dir)
+        for name in f["series"]:
+            g = f["series"][name]
+            t = g["time"][()]
+            fig, axes = plt.subplots(3, 1, figsize=(7, 8), sharex=True)
+            panels = [("position", "position [m]"), ("velocity", "velocity [m/s]"), ("force", "contact force [N]")]
+            for ax, (key, label) in zip(axes, panels):
+                data = g[key][()]
+                for c, axis in enumerate("xyz"):
+                    ax.plot(t, data[:, c], lw=0.9, label="$%s$" % axis)
+                ax.set_ylabel(label)
+                ax.grid(alpha=0.3)
+                ax.legend(fontsize=8, ncol=3)
+            axes[2].set_xlabel("time [s]")
+            fig.suptitle("body %s" % name)
+            fig.tight_layout()
+            written.append(save(fig, run_dir, "body_" + name))
+    return written
 
 
 SERIES = {"single_wheel": single_wheel_series, "tumbling": tumbling_series,
@@ -269,6 +389,10 @@ SWEEP = {"single_wheel": single_wheel_sweep, "tumbling": tumbling_sweep,
 
 
 def main(directory):
+    if OPTIONS.bodies:
+        for w in body_series(directory):
+            print("wrote " + w)
+        return
     with open(os.path.join(directory, "metrics.json")) as f:
         metrics = json.load(f)
     written = []
@@ -279,11 +403,20 @@ def main(directory):
         written.append(SWEEP[study](directory, metrics["runs"]))
     else:
         written.append(SERIES[metrics["study"]](directory, metrics))
+    if OPTIONS.model and metrics.get("study") != "single_wheel":
+        sys.exit("plot_study.py: --model overlays single-wheel fits (regression, bekker) on a single_wheel sweep")
     for w in written:
         print("wrote " + w)
+    if OPTIONS.model:
+        print("overlaid " + OPTIONS.model)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: plot_study.py DIR (a run or sweep folder with metrics.json)")
-    main(sys.argv[1])
+    parser = argparse.ArgumentParser(description="figures of a study's runs (regolith plot)")
+    parser.add_argument("dir", help="a run or sweep folder with metrics.json (or any run, with --bodies)")
+    parser.add_argument("--format", choices=["png", "pdf", "svg"], default="png")
+    parser.add_argument("--dpi", type=int, default=150)
+    parser.add_argument("--model", help="a `regolith fit regression|bekker` file drawn over a single-wheel sweep")
+    parser.add_argument("--bodies", action="store_true", help="a run without a study: each body against time")
+    OPTIONS = parser.parse_args()
+    main(OPTIONS.dir)

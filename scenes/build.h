@@ -81,6 +81,7 @@ void buildStudy(BuildContext& c);      // the study: resolved, and the motion it
 Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer);
 void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
 void checkInitialOverlaps(BuildContext& c);  // no body starts deep in the particles
+void checkPlausibility(BuildContext& c);  // warnings: a body far larger than the grains' region
 
 // Mesh-like shapes ("mesh" files, generated "wheel", "ring" and "plate"):
 // scenes/mesh_shapes.cpp.

@@ -14,19 +14,36 @@
 namespace regolith {
 namespace {
 
-std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems) {
+std::string describeProblems(const std::string& file, const std::vector<SceneProblem>& problems,
+                             const std::vector<std::string>& warnings) {
   std::string out;
   for (const SceneProblem& p : problems) {
     if (!out.empty()) out += '\n';
     out += scene::printable(file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected);
   }
+  for (const std::string& w : warnings) out += '\n' + scene::printable(file + ": warning: " + w);
   return out;
+}
+
+// The meaning stages, in order, on a document the schema accepted: each records its
+// problems in the context and builds what it can.
+void buildStages(scene::BuildContext& c) {
+  scene::buildSettings(c);
+  scene::buildMaterials(c);
+  scene::buildFamilies(c);
+  scene::buildTemplates(c);
+  scene::buildBodies(c);
+  scene::buildSources(c);
+  scene::buildStudy(c);
+  scene::checkInitialOverlaps(c);
+  scene::checkPlausibility(c);
+  scene::checkTimeStep(c);
 }
 
 }  // namespace
 
-SceneError::SceneError(std::string file, std::vector<SceneProblem> problems)
-    : std::runtime_error(describeProblems(file, problems)),
+SceneError::SceneError(std::string file, std::vector<SceneProblem> problems, const std::vector<std::string>& warnings)
+    : std::runtime_error(describeProblems(file, problems, warnings)),
       m_file(std::move(file)),
       m_problems(std::move(problems)) {}
 
@@ -53,22 +70,40 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
       nonFinite = problems[i].pointer == p.pointer && problems[i].expected == "a finite number";
     if (!nonFinite) problems.push_back(std::move(p));
   }
-  if (!problems.empty()) throw SceneError(file, std::move(problems));
+  if (!problems.empty()) {
+    // Unknown keys (a typo, a key of another version) are the structure problems that can
+    // be set aside: without them the document may be sound, and then the meaning stages
+    // run on it too, so one pass shows both kinds (an unknown key and an undefined family).
+    scene::Json trimmed = doc;
+    bool onlyUnknownKeys = true;
+    for (const SceneProblem& p : problems) {
+      if (p.found.rfind("unknown key ", 0) != 0 || p.pointer.empty()) {
+        onlyUnknownKeys = false;
+        break;
+      }
+      const scene::Json::json_pointer key(p.pointer);
+      if (trimmed.contains(key)) trimmed.at(key.parent_pointer()).erase(key.back());
+    }
+    if (onlyUnknownKeys && scene::schemaProblems(trimmed).empty()) {
+      Scene s;
+      s.file = file;
+      s.text = text;
+      scene::BuildContext c(trimmed, baseDir, s);
+      buildStages(c);
+      problems.insert(problems.end(), c.problems.begin(), c.problems.end());
+      throw SceneError(file, std::move(problems), s.warnings);
+    }
+    throw SceneError(file, std::move(problems));
+  }
 
   Scene s;
   s.file = file;
   s.text = text;
   scene::BuildContext c(doc, baseDir, s);
-  scene::buildSettings(c);
-  scene::buildMaterials(c);
-  scene::buildFamilies(c);
-  scene::buildTemplates(c);
-  scene::buildBodies(c);
-  scene::buildSources(c);
-  scene::buildStudy(c);
-  scene::checkInitialOverlaps(c);
-  scene::checkTimeStep(c);
-  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems));
+  buildStages(c);
+  // The warnings go with the problems: a unit slip (a wheel radius in mm) often shows
+  // first as a problem elsewhere (the body overlaps the bed).
+  if (!c.problems.empty()) throw SceneError(file, std::move(c.problems), s.warnings);
 
   s.initial = c.world.take();
   std::ostringstream rngState;

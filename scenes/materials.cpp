@@ -1,5 +1,6 @@
 // Materials and named pair overrides.
 #include "core/material.h"
+#include "core/plausible_values.h"
 #include "scenes/build.h"
 
 namespace regolith::scene {
@@ -25,6 +26,8 @@ void buildMaterials(BuildContext& c) {
     } catch (const std::invalid_argument& e) {
       c.problem(pointerJoin("/materials", i), e.what(), "a material the engine accepts");
     }
+    for (const ImplausibleValue& v : implausibleMaterialValues(mat))
+      c.scene.warnings.push_back(pointerJoin(pointerJoin("/materials", i), v.key) + ": " + v.message);
     m.materials.push_back(mat);
   }
 

@@ -21,9 +21,10 @@ using SceneProblem = JsonProblem;
 
 // Every problem of one scene file. what() lists them one per line as
 //   <file>: <pointer>: found <found>, expected <expected>
+// followed by the build's warnings so far, one per line as <file>: warning: <text>.
 class SceneError : public std::runtime_error {
  public:
-  SceneError(std::string file, std::vector<SceneProblem> problems);
+  SceneError(std::string file, std::vector<SceneProblem> problems, const std::vector<std::string>& warnings = {});
   const std::string& file() const { return m_file; }
   const std::vector<SceneProblem>& problems() const { return m_problems; }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/mesh_generators.h"
 #include "postprocess/tumbling_metrics.h"
 
 namespace regolith::scene {
@@ -57,7 +58,8 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
   } else if (study.contains("radius")) {
     d.radius = study["radius"].get<double>();
   } else if (body["shape"]["kind"] == shapeKind) {
-    d.radius = body["shape"]["radius"].get<double>();
+    // A ring may leave its radius to the generator's default (a wheel must give one).
+    d.radius = body["shape"].value("radius", RingSpec().radius);
   } else {
     c.problem("/study", describeValue(study),
               std::string("a \"radius\" (the body is not a generated \"") + shapeKind +

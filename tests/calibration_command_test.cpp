@@ -155,7 +155,7 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
                          {"shape", {{"a0", 0.4}, {"a1", 0.15}, {"rearRatio", 0.0}}},
                          {"wheel", {{"radius", 0.25}, {"width", 0.15}}}};
   std::ofstream(dir / "soil.json") << soilFile.dump();
-  const json b = predicted(dir / "soil.json", {"slip=0.2", "load=1000"}, dir);
+  const json b = predicted(dir / "soil.json", {"slip=0.2", "Fz=1000"}, dir);
   const bekker::WheelForces f = bekker::solveSinkage(soil, {}, {0.25, 0.15}, 1000, 0.2);
   EXPECT_NEAR(b["sinkage"].get<double>(), f.sinkage, 1e-12);
   EXPECT_NEAR(b["drawbar_pull"].get<double>(), f.drawbarPull, 1e-9);
@@ -164,9 +164,57 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
   // Inputs a model does not take, or lacks, are refused by name.
   const fs::path plog = dir / "bad.log";
   EXPECT_EQ(test::runRegolith({"predict", (dir / "soil.json").string(), "slip=0.2"}, plog), 1);
-  EXPECT_NE(test::readText(plog).find("needs the input load"), std::string::npos) << test::readText(plog);
+  EXPECT_NE(test::readText(plog).find("needs the input Fz"), std::string::npos) << test::readText(plog);
   EXPECT_EQ(test::runRegolith({"predict", (dir / "slip.json").string(), "slip=0.2", "beta_deg=3"}, plog), 1);
   EXPECT_NE(test::readText(plog).find("input beta_deg"), std::string::npos) << test::readText(plog);
+}
+
+// A fitted polynomial says nothing beyond its runs: slip = 1.5 from a sweep over 0.1 to
+// 0.75 is refused with the span, and evaluated only with --extrapolate (with a warning and
+// the input named in the JSON). Outputs carry their units; the load has one name (Fz).
+TEST(Calibration, PredictRefusesInputsOutsideTheTrainingRunsUnlessExtrapolate) {
+  const fs::path dir = test::scratchDir("calibration_predict_span");
+  for (double s : {0.1, 0.2, 0.35, 0.5, 0.6, 0.75})
+    writeWheel(dir / "sweep", "slip_" + std::to_string(s), s, 1e-3 + 3e-3 * s, -0.15 + 0.7 * s, 0.1 + 0.8 * s);
+  const fs::path log = dir / "p.log";
+  ASSERT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string(),
+                               "--holdout-runs", "slip_0.350000"}, log), 0) << test::readText(log);
+  const std::string model = (dir / "slip.json").string();
+
+  EXPECT_EQ(test::runRegolith({"predict", model, "slip=1.5", "Fz=0.118"}, log), 1);
+  EXPECT_NE(test::readText(log).find("slip = 1.5 is outside this model's training runs (0.1 to 0.75)"), std::string::npos)
+      << test::readText(log);
+  EXPECT_NE(test::readText(log).find("--extrapolate"), std::string::npos);
+  // The load too: every training run carried 0.118 N.
+  EXPECT_EQ(test::runRegolith({"predict", model, "slip=0.3", "Fz=5"}, log), 1);
+  EXPECT_NE(test::readText(log).find("Fz = 5 N is outside"), std::string::npos) << test::readText(log);
+  // The span's ends are inside it.
+  EXPECT_EQ(predicted(dir / "slip.json", {"slip=0.75", "Fz=0.118"}, dir)["extrapolated"], json::array());
+
+  std::vector<std::string> args = {"predict", model, "slip=1.5", "--extrapolate", "--json"};
+  ASSERT_EQ(test::runRegolith(args, log), 0) << test::readText(log);
+  const std::string text = test::readText(log);
+  EXPECT_NE(text.find("warning: slip is outside the training runs"), std::string::npos) << text;
+  const json out = json::parse(text.substr(text.find('{')));
+  EXPECT_EQ(out["extrapolated"], json::array({"slip"}));
+  // DP/W = -0.15 + 0.7 s exactly (the data are a line): the polynomial, beyond its runs.
+  EXPECT_NEAR(out["drawbar_pull_coefficient"].get<double>(), -0.15 + 0.7 * 1.5, 1e-9);
+  EXPECT_EQ(out["units"]["sinkage"], "m");
+
+  // The printout: name, value, unit.
+  ASSERT_EQ(test::runRegolith({"predict", model, "slip=0.3", "Fz=0.118"}, log), 0) << test::readText(log);
+  EXPECT_NE(test::readText(log).find("\nsinkage 0.0019 m\n"), std::string::npos) << test::readText(log);
+  EXPECT_NE(test::readText(log).find("drawbar_pull_coefficient 0.06\n"), std::string::npos) << test::readText(log);
+  EXPECT_NE(test::readText(log).find("drawbar_pull 0.00708 N\n"), std::string::npos) << test::readText(log);
+
+  // Version 0.1's Bekker name for the load is refused with the new one.
+  const json soil = {{"model", "bekker"},
+                     {"soil", {{"kc", 0}, {"kphi", 1e6}, {"n", 1}, {"c", 0}, {"phi", 0.5}, {"K", 0.01}}},
+                     {"shape", {{"a0", 0.4}, {"a1", 0.15}, {"rearRatio", 0.0}}},
+                     {"wheel", {{"radius", 0.25}, {"width", 0.15}}}};
+  std::ofstream(dir / "soil.json") << soil.dump();
+  EXPECT_EQ(test::runRegolith({"predict", (dir / "soil.json").string(), "slip=0.2", "load=100"}, log), 1);
+  EXPECT_NE(test::readText(log).find("load is called Fz since version 0.2"), std::string::npos) << test::readText(log);
 }
 
 }  // namespace

@@ -94,5 +94,34 @@ TEST(SceneProblemPlaces, FifoAsMeshFileIsRefusedWithoutOpeningIt) {
   EXPECT_NE(message.find("not a regular file"), std::string::npos) << message;
 }
 
+// An unknown key is a structure problem that hides nothing: the meaning stages run on the
+// document without it, so one pass reports the typo and an undefined family together
+// (issue 20 item 12). Other structure problems (a wrong type) still stop before meaning.
+TEST(SceneProblemPlaces, UnknownKeyAndMeaningProblemsInOnePass) {
+  Json s = smokeScene();
+  s["materials"][0]["colour"] = "red";
+  s["bodies"][0]["family"] = "rotor";
+  const std::vector<SceneProblem> both = problemsOf(s);
+  expectProblem(both, "/materials/0/colour", "unknown key \"colour\"", "one of");
+  expectProblem(both, "/bodies/0/family", "undefined family \"rotor\"", "families defined in /families");
+  EXPECT_EQ(both.size(), 2u) << listed(both);
+
+  s["materials"][0]["friction"] = "high";
+  const std::vector<SceneProblem> typed = problemsOf(s);
+  expectProblem(typed, "/materials/0/friction", "", "number");
+  for (const SceneProblem& p : typed) EXPECT_NE(p.pointer, "/bodies/0/family") << listed(typed);
+}
+
+// A study ring that leaves its radius to the generator's default (0.20 m) is built with it:
+// the study used to read the missing key and stop with a bare JSON type error. Here the
+// default ring is larger than the smoke ring and reaches into the bed, a located problem.
+TEST(SceneProblemPlaces, StudyRingWithoutRadiusTakesTheDefault) {
+  const std::string dir = kSourceDir + "/scenes/tumbling";
+  Json s = Json::parse(readText(dir + "/tumbling.smoke.json"));
+  for (Json& b : s["bodies"])
+    if (b.contains("shape") && b["shape"]["kind"] == "ring") b["shape"].erase("radius");
+  expectProblem(problemsOf(s, dir), "/bodies/1", "overlapping", "a body clear of the particles");
+}
+
 }  // namespace
 }  // namespace regolith

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -75,6 +77,45 @@ TEST(StudySmoke, SingleWheelSinksDeeperAndPullsHarderWithSlip) {
   ASSERT_EQ(runRegolith("plot", sweep), 0) << "see " << (sweep / "plot.log");
   EXPECT_TRUE(isPng(sweep / "single_wheel_slip.png"));
   EXPECT_TRUE(isPng(sweep / "slip_0.6" / "single_wheel_series.png"));
+}
+
+std::string textOf(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Figures for a paper (issue 20 item 13): SVG with its text kept as text, error bars of
+// one window std (DP/W from drawbar_pull_std / W), markers without joining lines, the
+// fitted regression drawn over the runs, the slow run's tractive efficiency masked (its
+// T/(W R) is under 0.1), and a PDF at a chosen dpi.
+TEST(StudySmoke, SingleWheelPlotForAPaper) {
+  const fs::path sweep = kSmokeDir / "single_wheel";
+  const fs::path fit = sweep / "fit_for_plot.json";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "fit", "regression", sweep.string(), "--out", fit.string()},
+                           (sweep / "fit.log").string()), 0) << "see " << (sweep / "fit.log");
+  const fs::path log = sweep / "plot_svg.log";
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--format", "svg", "--model", fit.string()},
+                           log.string()), 0) << textOf(log);
+  const std::string svg = textOf(sweep / "single_wheel_slip.svg");
+  EXPECT_NE(svg.find("error bars: 1 std over the steady window"), std::string::npos);
+  EXPECT_NE(svg.find("regression fit"), std::string::npos);
+  EXPECT_NE(svg.find("DEM, W = 0.118 N"), std::string::npos);
+  const Json metrics = metricsOf(sweep);
+  if (std::fabs(metric(metrics["runs"][0], "torque_coefficient")) < 0.1)
+    EXPECT_NE(svg.find("1 run(s) masked: T/(W R) &lt; 0.1"), std::string::npos);
+  // The series figure names what it shows, not the folder: slip, load, speed; tau_y is
+  // typeset as a symbol (matplotlib keeps the math source as an SVG comment).
+  const std::string series = textOf(sweep / "slip_0.6" / "single_wheel_series.svg");
+  EXPECT_NE(series.find("single wheel: slip 0.60"), std::string::npos);
+  EXPECT_NE(series.find("driving torque $-\\tau_y$ [N m]"), std::string::npos);
+
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--format", "pdf", "--dpi", "300"}, log.string()), 0)
+      << textOf(log);
+  EXPECT_EQ(textOf(sweep / "single_wheel_slip.pdf").rfind("%PDF-", 0), 0u);
+  // A model of another kind, or a missing file, is refused.
+  EXPECT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--model", (sweep / "none.json").string()},
+                           log.string()), 1);
+  EXPECT_NE(textOf(log).find("no such file"), std::string::npos) << textOf(log);
 }
 
 

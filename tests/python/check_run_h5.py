@@ -98,6 +98,13 @@ def check_h5py(folder):
             zeros = expect_dataset(g, "body_vertex_radius", (V,), "f")[()]
             expect((zeros == 0).all(), f"{g.name}/body_vertex_radius is not zero")
             expect("boundaries" in g and "kind" in g["boundaries"], f"{g.name}/boundaries")
+            # Every physical quantity carries its unit; indices carry none.
+            for name_u, unit in (("sphere_position", "m"), ("sphere_velocity", "m/s"), ("owner_mass", "kg"),
+                                 ("owner_angular_velocity", "rad/s"), ("owner_torque", "N m"),
+                                 ("body_vertices", "m")):
+                expect(g[name_u].attrs.get("units") == unit, f"{g.name}/{name_u}@units is not {unit}")
+            expect("units" not in g["sphere_owner"].attrs, f"{g.name}/sphere_owner has units")
+            expect(g["boundaries/point"].attrs.get("units") == "m", f"{g.name}/boundaries/point@units")
             if want["has_contacts"]:
                 C = expect_dataset(g, "contact_pair", (None, 2), "i", 4).shape[0]
                 expect_dataset(g, "contact_force", (C, 3), "f")
@@ -115,6 +122,15 @@ def check_h5py(folder):
             expect_dataset(s, "orientation", (R, 4), "f", 8)
             for name3 in ("velocity", "angular_velocity", "force", "torque"):
                 expect_dataset(s, name3, (R, 3), "f")
+            for name_u, unit in (("time", "s"), ("position", "m"), ("force", "N"), ("torque", "N m")):
+                expect(s[name_u].attrs.get("units") == unit, f"{s.name}/{name_u}@units is not {unit}")
+            # /trajectories/<body>: the same table under the name one looks for (a link).
+            tr = f["trajectories"][body]
+            expect((tr["time"][()] == t).all() and (tr["position"][()] == s["position"][()]).all(),
+                   f"/trajectories/{body} is not /series/{body}")
+            expect(f.get(f"trajectories/{body}", getlink=True).path == f"/series/{body}",
+                   f"/trajectories/{body} is not a link to /series/{body}")
+        expect(f["templates/radius"].attrs.get("units") == "m", "/templates/radius@units")
 
     with h5py.File(os.path.join(folder, "checkpoint.h5"), "r") as c:
         expect(c.attrs["format"] == "regolith-checkpoint", "checkpoint format attribute")
