@@ -15,7 +15,7 @@ double discRectangleArea(double rho, double x0, double x1, double y0, double y1)
 // integrated over the latitude by 24-point Gauss-Legendre on the pieces between the
 // heights where the section's circle meets a box edge or corner, on each of which the
 // area is smooth. It meets the closed forms of a sphere cut by one, two and three faces
-// to 1e-12 relative (tests/bed_metrics_test.cpp); 16 points gave 6e-12.
+// to 1e-12 relative (tests/clumps/bed_metrics_test.cpp); 16 points gave 6e-12.
 double sphereBoxVolume(const Vec3d& c, double r, const Vec3d& lo, const Vec3d& hi);
 
 }  // namespace regolith

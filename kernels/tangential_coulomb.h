@@ -28,7 +28,7 @@
 // Continuity at first touch: every term scales to zero with the overlap (k_t ~ sqrt(delta),
 // L >= 0), and the stored history is bounded by L / k_t, so an impact's outcome depends on
 // the phase of its first contact step only through the one step of v_t dt it stores
-// (tests/friction_law_test.cpp, PhaseIndependence).
+// (tests/physics/friction_law_test.cpp, PhaseIndependence).
 #pragma once
 
 #include "kernels/vec3.h"

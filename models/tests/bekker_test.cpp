@@ -6,7 +6,7 @@
 #include <string>
 
 #include "models/bekker/rigid_wheel.h"
-#include "models/tests/thrown_message.h"
+#include "models/tests/support/thrown_message.h"
 
 namespace regolith::bekker {
 namespace {

@@ -14,7 +14,7 @@
 #include "models/regression/nonlinear_least_squares.h"
 #include "models/regression/slip.h"
 #include "models/regression/trace_deformation.h"
-#include "models/tests/thrown_message.h"
+#include "models/tests/support/thrown_message.h"
 
 namespace regolith::regression {
 namespace {

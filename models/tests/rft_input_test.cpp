@@ -11,8 +11,8 @@
 
 #include "models/rft/rft_model.h"
 #include "models/rft/tessellation.h"
-#include "models/tests/rft_test_support.h"
-#include "models/tests/thrown_message.h"
+#include "models/tests/support/rft_test_support.h"
+#include "models/tests/support/thrown_message.h"
 
 namespace regolith::rft {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "models/rft/rft_model.h"
 #include "models/rft/tessellation.h"
-#include "models/tests/rft_test_support.h"
+#include "models/tests/support/rft_test_support.h"
 
 namespace regolith::rft {
 namespace {

@@ -1,0 +1,85 @@
+// `regolith run --resume` on a checkpoint that is not what it should be: each corruption
+// below is refused with exit 2 (invalid input), the file, the dataset and its row, and
+// nothing is run. Before the checks, a NaN position or a step of 2^62 was resumed (the
+// latter "finished" at once with exit 0) and a key past the spheres was carried silently.
+// A finished demo smoke run is the checkpoint; each test writes a changed copy over it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <string>
+
+#include "io/checkpoint.h"
+#include "tests/support/child_process.h"
+#include "tests/support/json_file.h"
+#include "tests/support/scratch_dir.h"
+
+namespace regolith::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kSmoke = std::string(REGOLITH_SOURCE_DIR) + "/scenes/demo/demo.smoke.json";
+
+// A finished smoke run whose checkpoint `change` then alters; returns the resume's exit
+// code and its output in `log`.
+int resumeAfter(const std::string& name, const std::function<void(Checkpoint&)>& change, std::string& log) {
+  const fs::path dir = scratchDir("bad_checkpoint_" + name);
+  fs::create_directories(dir);
+  // Half the spin phase: a short run, and a checkpoint at its end.
+  const std::vector<std::string> args = {"run", kSmoke, "--out", (dir / "run").string(), "--threads", "1",
+                                         "--quiet", "--set", "/phases/1/duration=0.02"};
+  if (runRegolith(args, dir / "first.log") != 0) {
+    log = readText(dir / "first.log");
+    return -1;
+  }
+  const std::string path = (dir / "run" / "checkpoint.h5").string();
+  Checkpoint c = readCheckpoint(path);
+  change(c);
+  writeCheckpoint(path, c);
+  std::vector<std::string> resume = args;
+  resume.push_back("--resume");
+  const int code = runRegolith(resume, dir / "resume.log");
+  log = readText(dir / "resume.log");
+  return code;
+}
+
+void expectRefused(int code, const std::string& log, const std::string& dataset, const std::string& expected) {
+  EXPECT_EQ(code, 2) << log;
+  EXPECT_NE(log.find("checkpoint.h5: " + dataset), std::string::npos) << log;
+  EXPECT_NE(log.find("expected " + expected), std::string::npos) << log;
+}
+
+TEST(BadCheckpoint, NanPositionIsRefusedWithItsRow) {
+  std::string log;
+  const int code = resumeAfter("nan", [](Checkpoint& c) {
+    c.engine.state.ownerPosition[7].y = std::numeric_limits<double>::quiet_NaN();
+  }, log);
+  expectRefused(code, log, "/engine/state/owner_position row 7", "finite values");
+}
+
+TEST(BadCheckpoint, StepPastTheScenesEndIsRefused) {
+  std::string log;
+  const int code = resumeAfter("steps", [](Checkpoint& c) { c.engine.steps = std::uint64_t(1) << 62; }, log);
+  expectRefused(code, log, "/engine@steps", "a step within the scene's run");
+}
+
+TEST(BadCheckpoint, ContactKeyPastTheSpheresIsRefused) {
+  std::string log;
+  const int code = resumeAfter("keys", [](Checkpoint& c) {
+    ASSERT_FALSE(c.engine.contacts.pairKeys.empty());
+    c.engine.contacts.pairKeys.back() = (1ULL << 32) | 5000000ULL;  // sphere 5,000,000 of 239
+  }, log);
+  expectRefused(code, log, "/engine/contacts/pair_keys row", "sorted (first, second) sphere pairs");
+}
+
+TEST(BadCheckpoint, NegativeRadiusIsRefused) {
+  std::string log;
+  const int code = resumeAfter("radius", [](Checkpoint& c) { c.engine.state.sphereRadius[3] = -1e-3; }, log);
+  expectRefused(code, log, "/engine/state/sphere_radius row 3", "a radius > 0");
+}
+
+}  // namespace
+}  // namespace regolith::test
