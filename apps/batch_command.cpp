@@ -13,7 +13,8 @@ void addBatchCommands(CLI::App& app, BatchCommandOptions& o) {
   CLI::App* batchCmd = app.add_subcommand("batch", "Parameter sweeps: plan run folders, run them locally or on Slurm");
   batchCmd->require_subcommand(1);
 
-  o.plan = batchCmd->add_subcommand("plan", "Validate every run of a sweep file and write DIR/run_*/scene.json and the manifest");
+  o.plan = batchCmd->add_subcommand(
+      "plan", "Validate every run of a sweep file and write DIR/run_*/scene.json and the manifest");
   o.plan->add_option("sweep", o.sweepFile, "sweep file (JSON, docs/batch.md)")->required();
   o.plan->add_option("--out,-o", o.dir, "the batch folder to create")->required();
 
@@ -22,14 +23,18 @@ void addBatchCommands(CLI::App& app, BatchCommandOptions& o) {
   o.run->add_option("--jobs,-j", o.runOptions.jobs, "runs at a time (default: one per --gpus entry, or 1)")
       ->check(CLI::PositiveNumber);
   o.run->add_option("--gpus", o.gpus, "GPU ids, comma-separated: one run per GPU (CUDA_VISIBLE_DEVICES)");
-  o.run->add_option("--threads,-t", o.runOptions.threads, "OpenMP threads per run (default: the usable cores shared among the --jobs, at least 1)")
+  o.run
+      ->add_option("--threads,-t", o.runOptions.threads,
+                   "OpenMP threads per run (default: the usable cores shared among the --jobs, at least 1)")
       ->check(CLI::NonNegativeNumber);
-  o.run->add_option("--checkpoint-every", o.runOptions.checkpointEvery,
-                    "wall seconds between checkpoints of each run (default: the scene's)")
+  o.run
+      ->add_option("--checkpoint-every", o.runOptions.checkpointEvery,
+                   "wall seconds between checkpoints of each run (default: the scene's)")
       ->check(CLI::NonNegativeNumber);
   o.run->add_flag("--retry-failed", o.runOptions.retryFailed, "run failed runs again too");
 
-  o.slurm = batchCmd->add_subcommand("slurm", "Write DIR/batch.sbatch, a job array over the unfinished runs (--submit: sbatch it)");
+  o.slurm = batchCmd->add_subcommand(
+      "slurm", "Write DIR/batch.sbatch, a job array over the unfinished runs (--submit: sbatch it)");
   o.slurm->add_option("dir", o.dir, "a planned batch folder")->required();
   o.slurm->add_option("--partition,-p", o.slurmOptions.partition, "Slurm partition");
   o.slurm->add_option("--gres", o.slurmOptions.gres, "generic resources per task, e.g. gpu:1");
@@ -38,9 +43,11 @@ void addBatchCommands(CLI::App& app, BatchCommandOptions& o) {
       ->check(CLI::NonNegativeNumber);
   o.slurm->add_option("--threads,-t", o.slurmOptions.threads, "OpenMP threads per run (default: SLURM_CPUS_PER_TASK)")
       ->check(CLI::NonNegativeNumber);
-  o.slurm->add_option("--signal-lead", o.slurmOptions.signalLead,
-                      "seconds before the time limit at which a task checkpoints and requeues")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+  o.slurm
+      ->add_option("--signal-lead", o.slurmOptions.signalLead,
+                   "seconds before the time limit at which a task checkpoints and requeues")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   o.slurm->add_flag("--submit", o.slurmOptions.submit, "submit it with sbatch");
 
   o.status = batchCmd->add_subcommand("status", "Each run's state: manifest, run folders and squeue/sacct");

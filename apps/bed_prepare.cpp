@@ -77,8 +77,8 @@ BedMeasures measure(const Scene& scene, const FrameData& f) {
   // Height map cells two grain diameters wide, so every cell holds a column of grains.
   const double cell = 2 * e.diameter;
   const auto cells = [&](double w) { return std::max<std::size_t>(1, std::size_t(w / cell)); };
-  m.surface = surfaceHeights(f.state, f.sphereCentres, e.lo.x, e.lo.y, e.hi.x, e.hi.y,
-                             cells(e.hi.x - e.lo.x), cells(e.hi.y - e.lo.y));
+  m.surface = surfaceHeights(f.state, f.sphereCentres, e.lo.x, e.lo.y, e.hi.x, e.hi.y, cells(e.hi.x - e.lo.x),
+                             cells(e.hi.y - e.lo.y));
   if (scene.settle.hasSampleBox) {
     m.sampleLo = scene.settle.sampleLo;
     m.sampleHi = scene.settle.sampleHi;
@@ -95,8 +95,7 @@ BedMeasures measure(const Scene& scene, const FrameData& f) {
   return m;
 }
 
-void writeMeasures(const std::string& path, const Scene& scene, const BedMeasures& m,
-                   std::uint64_t steps) {
+void writeMeasures(const std::string& path, const Scene& scene, const BedMeasures& m, std::uint64_t steps) {
   const h5::File file = h5::File::openReadWrite(path);
   const h5::Group bed = file.create("bed");
   const SettleSettings& s = scene.settle;
@@ -127,26 +126,27 @@ void writeMeasures(const std::string& path, const Scene& scene, const BedMeasure
   file.flush();
 }
 
-void printReport(const std::string& path, const Scene& scene, const BedMeasures& m,
-                 std::uint64_t steps, std::size_t spheres) {
+void printReport(const std::string& path, const Scene& scene, const BedMeasures& m, std::uint64_t steps,
+                 std::size_t spheres) {
   const double t = double(steps) * scene.model.timeStep;
-  std::printf("%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
-              "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)\n",
-              m.settled ? "settled" : "NOT settled by the end time", t,
-              static_cast<unsigned long long>(steps), m.wallSeconds,
-              m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0,
-              m.motion.kineticEnergyPerGrain, scene.settle.maxKineticEnergy, m.motion.maxSpeed,
-              scene.settle.maxSpeed);
+  std::printf(
+      "%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
+      "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)\n",
+      m.settled ? "settled" : "NOT settled by the end time", t, static_cast<unsigned long long>(steps), m.wallSeconds,
+      m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0, m.motion.kineticEnergyPerGrain,
+      scene.settle.maxKineticEnergy, m.motion.maxSpeed, scene.settle.maxSpeed);
   if (m.sampled)
-    std::printf("packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)\n",
-                m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y,
-                m.sampleLo.z, m.sampleHi.x, m.sampleHi.y, m.sampleHi.z, m.packing.grains);
+    std::printf(
+        "packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)\n",
+        m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y, m.sampleLo.z, m.sampleHi.x,
+        m.sampleHi.y, m.sampleHi.z, m.packing.grains);
   else
-    std::printf("packing fraction not measured: the bed is too small for a sampling box %g "
-                "grain diameters inside it (give settle.sample_box)\n",
-                kSampleMarginDiameters);
-  std::printf("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f\n",
-              m.surface.mean(), m.surface.maximum(), m.coordination.mean);
+    std::printf(
+        "packing fraction not measured: the bed is too small for a sampling box %g "
+        "grain diameters inside it (give settle.sample_box)\n",
+        kSampleMarginDiameters);
+  std::printf("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f\n", m.surface.mean(),
+              m.surface.maximum(), m.coordination.mean);
   std::printf("wrote %s\n", path.c_str());
   std::fflush(stdout);
 }

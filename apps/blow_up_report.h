@@ -14,7 +14,7 @@ namespace regolith {
 // The first particle of `state` that breaks the rule (or, when none does, the fastest),
 // named for the user. `limit`: r_min / dt [m/s]; `minRadius` [m]; `cause`: what stopped the
 // run when it was not the state check itself ("" when it was).
-std::string blowUpMessage(const Scene& scene, const StateArrays& state, std::uint64_t step,
-                          double limit, double minRadius, const std::string& cause);
+std::string blowUpMessage(const Scene& scene, const StateArrays& state, std::uint64_t step, double limit,
+                          double minRadius, const std::string& cause);
 
 }  // namespace regolith

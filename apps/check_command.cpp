@@ -12,9 +12,8 @@ int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
   try {
     const Scene s = loadScene(path, overrides);
     for (const std::string& w : s.warnings) err << path << ": warning: " << w << std::endl;
-    out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount()
-        << " spheres, " << s.model.boundaries.size() << " boundaries, " << sceneSteps(s)
-        << " steps)" << std::endl;
+    out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount() << " spheres, "
+        << s.model.boundaries.size() << " boundaries, " << sceneSteps(s) << " steps)" << std::endl;
     return 0;
   } catch (const SceneError& e) {
     err << e.what() << std::endl;

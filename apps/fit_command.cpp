@@ -28,17 +28,19 @@ void addCalibrateCommands(CLI::App& app, CalibrateCommandOptions& o) {
     sub->add_option("--holdout-runs", o.holdoutRuns, "hold out these runs (folder names or paths) instead");
     const std::string name = m.name;
     if (name == "regression")
-      sub->add_option("--degree", o.fitOptions.regression.degree, "total degree of the polynomials (lowered when the runs determine fewer terms)")
+      sub->add_option("--degree", o.fitOptions.regression.degree,
+                      "total degree of the polynomials (lowered when the runs determine fewer terms)")
           ->capture_default_str();
     if (name == "bekker") {
       calibrate::BekkerFitOptions& b = o.fitOptions.bekker;
-      sub->add_option("--width", b.width, "wheel width b [m] (default: the width the single_wheel study recorded for a generated wheel)");
-      sub->add_option("--preset", b.preset, "soil preset for the starting and fixed values")
-          ->capture_default_str();
+      sub->add_option("--width", b.width,
+                      "wheel width b [m] (default: the width the single_wheel study recorded for a generated wheel)");
+      sub->add_option("--preset", b.preset, "soil preset for the starting and fixed values")->capture_default_str();
       sub->add_option("--fit", b.fitted, "parameters to fit, of kc kphi n c phi K")
           ->delimiter(',')
           ->capture_default_str();
-      sub->add_option("--fix", o.fixed, "set a fixed parameter, SI units: NAME=VALUE (phi_deg=... in degrees; repeatable)");
+      sub->add_option("--fix", o.fixed,
+                      "set a fixed parameter, SI units: NAME=VALUE (phi_deg=... in degrees; repeatable)");
     }
   }
   o.predict = app.add_subcommand("predict", "Evaluate a model JSON of `regolith fit` for given inputs");

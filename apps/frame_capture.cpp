@@ -7,8 +7,7 @@
 
 namespace regolith {
 
-FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate,
-                       bool withContacts) {
+FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate, bool withContacts) {
   FrameData f;
   f.step = sim.stepCount();
   f.time = sim.time();
@@ -21,8 +20,7 @@ FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTem
   return f;
 }
 
-SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies,
-                            std::size_t boundaryCount) {
+SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies, std::size_t boundaryCount) {
   SeriesBodies out;
   out.bodyOfBoundary.assign(boundaryCount, -1);
   for (std::size_t k = 0; k < bodies.size(); ++k) {
@@ -33,8 +31,7 @@ SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies,
   return out;
 }
 
-std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
-                                        const SeriesBodies& bodies,
+std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const SeriesBodies& bodies,
                                         const std::vector<WallContact>& contacts,
                                         const std::vector<Vec3d>& sphereCentres) {
   std::vector<Vec3d> reference = bodies.reference;
@@ -44,8 +41,7 @@ std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
       throw std::invalid_argument("series: owner " + std::to_string(o) + " does not exist");
     if (o >= 0) reference[k] = s.ownerPosition[o];
   }
-  const std::vector<BodyLoad> loads =
-      bodyLoads(contacts, sphereCentres, bodies.bodyOfBoundary, reference);
+  const std::vector<BodyLoad> loads = bodyLoads(contacts, sphereCentres, bodies.bodyOfBoundary, reference);
   std::vector<SeriesSample> rows;
   for (std::size_t k = 0; k < bodies.owner.size(); ++k) {
     const Index o = bodies.owner[k];

@@ -12,8 +12,7 @@
 namespace regolith {
 
 // `ownerTemplate`: per owner, its template index (-1 for bodies), as the scene built it.
-FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate,
-                       bool withContacts);
+FrameData captureFrame(const Simulation& sim, const std::vector<Index>& ownerTemplate, bool withContacts);
 
 // The recorded bodies as the series needs them: owner (-1 static), static reference
 // point, and which body each boundary belongs to (-1: none).
@@ -30,8 +29,7 @@ SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies, std::si
 // integrator used: what a load cell reads, gravity excluded); a static body's are the sum
 // of its contacts' reactions about its reference point. The split, count and centroid
 // come from core/body_loads.h for both.
-std::vector<SeriesSample> captureSeries(const StateArrays& s, double time,
-                                        const SeriesBodies& bodies,
+std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const SeriesBodies& bodies,
                                         const std::vector<WallContact>& contacts,
                                         const std::vector<Vec3d>& sphereCentres);
 

@@ -21,8 +21,8 @@ void writeAndSummarize(const std::string& path, const TriangleMesh& mesh, const 
   std::snprintf(line, sizeof line,
                 "%s: %zu triangles, %zu vertices; volume %.6g m^3, centroid (%.3g, %.3g, %.3g) m, "
                 "principal moments / density (%.6g, %.6g, %.6g) m^5",
-                path.c_str(), mesh.triangles.size(), mesh.vertices.size(), p.volume, p.centre.x, p.centre.y,
-                p.centre.z, p.principalMoments.x, p.principalMoments.y, p.principalMoments.z);
+                path.c_str(), mesh.triangles.size(), mesh.vertices.size(), p.volume, p.centre.x, p.centre.y, p.centre.z,
+                p.principalMoments.x, p.principalMoments.y, p.principalMoments.z);
   out << line << "\n";
 }
 
@@ -49,20 +49,24 @@ CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o) {
   o.wheel->add_option("--grouser-thickness", o.wheelSpec.grouserThickness, "across the bar [m]");
   o.wheel->add_option("--fillet", o.wheelSpec.filletRadius, "radius of the rounded grouser roots [m] (0: none)");
   // The scene's key is facet_angle_deg; --resolution-deg, version 0.1's name, still works.
-  o.wheel->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
-                      "largest angle a rim facet spans [degrees] (the scene's facet_angle_deg)")
+  o.wheel
+      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                   "largest angle a rim facet spans [degrees] (the scene's facet_angle_deg)")
       ->capture_default_str();
   o.wheel->add_option("--out,-o", o.out, "the OBJ file to write")->required();
 
-  o.ring = mesh->add_subcommand("ring", "An annular band (hollow cylinder), axis along y, as one body or rigid segments");
+  o.ring = mesh->add_subcommand("ring",
+                                "An annular band (hollow cylinder), axis along y, as one body or rigid segments");
   o.ring->add_option("--radius", o.ringSpec.radius, "outer radius [m]")->capture_default_str();
   o.ring->add_option("--width", o.ringSpec.width, "width along the axis [m]")->capture_default_str();
   o.ring->add_option("--thickness", o.ringSpec.thickness, "radial thickness [m]")->capture_default_str();
-  o.ring->add_option("--segments", o.segments,
-                     "N > 1: N rigid sectors (no joints between them yet), OUT's name with _0 ... _N-1")
+  o.ring
+      ->add_option("--segments", o.segments,
+                   "N > 1: N rigid sectors (no joints between them yet), OUT's name with _0 ... _N-1")
       ->capture_default_str();
-  o.ring->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
-                     "largest angle a facet spans [degrees] (the scene's facet_angle_deg)")
+  o.ring
+      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                   "largest angle a facet spans [degrees] (the scene's facet_angle_deg)")
       ->capture_default_str();
   o.ring->add_option("--out,-o", o.out, "the OBJ file to write")->required();
   return mesh;
@@ -73,12 +77,12 @@ int runMeshCommand(MeshCommandOptions o, std::ostream& out) {
   if (*o.wheel) {
     WheelSpec& s = o.wheelSpec;
     s.maxFacetAngle = facet;
-    writeAndSummarize(o.out, grouserWheel(s),
-                      describe("regolith mesh wheel: radius %.9g m, width %.9g m, %.0f grousers %.9g m high "
-                               "and %.9g m thick, fillet %.9g m",
-                               {s.radius, s.width, double(s.grousers), s.grouserHeight, s.grouserThickness,
-                                s.filletRadius}),
-                      out);
+    writeAndSummarize(
+        o.out, grouserWheel(s),
+        describe("regolith mesh wheel: radius %.9g m, width %.9g m, %.0f grousers %.9g m high "
+                 "and %.9g m thick, fillet %.9g m",
+                 {s.radius, s.width, double(s.grousers), s.grouserHeight, s.grouserThickness, s.filletRadius}),
+        out);
     return 0;
   }
   RingSpec& s = o.ringSpec;
@@ -86,15 +90,16 @@ int runMeshCommand(MeshCommandOptions o, std::ostream& out) {
   const std::string comment = describe("regolith mesh ring: outer radius %.9g m, width %.9g m, thickness %.9g m",
                                        {s.radius, s.width, s.thickness});
   if (o.segments <= 1) {
-    if (o.segments < 1) throw std::invalid_argument("ring: --segments must be >= 1 (got " + std::to_string(o.segments) + ")");
+    if (o.segments < 1)
+      throw std::invalid_argument("ring: --segments must be >= 1 (got " + std::to_string(o.segments) + ")");
     writeAndSummarize(o.out, ring(s), comment, out);
     return 0;
   }
   const std::filesystem::path base(o.out);
   const std::vector<TriangleMesh> parts = ringSegments(s, o.segments);
   for (std::size_t k = 0; k < parts.size(); ++k) {
-    const std::filesystem::path path =
-        base.parent_path() / (base.stem().string() + "_" + std::to_string(k) + base.extension().string());
+    const std::filesystem::path path = base.parent_path() /
+                                       (base.stem().string() + "_" + std::to_string(k) + base.extension().string());
     writeAndSummarize(path.string(), parts[k],
                       comment + ", segment " + std::to_string(k) + " of " + std::to_string(parts.size()) +
                           " (a rigid body of its own: no joints)",

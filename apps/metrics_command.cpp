@@ -75,8 +75,8 @@ int metricsCommand(const std::string& dir, std::ostream& out) {
       writeJson(r / "metrics.json", m);
       out << summaryLine(r.filename().string(), m) << std::endl;
       if (sweep.contains("study") && sweep["study"] != m["study"])
-        throw std::runtime_error(r.string() + ": a " + m["study"].get<std::string>() +
-                                 " run in a sweep of " + sweep["study"].get<std::string>() + " runs");
+        throw std::runtime_error(r.string() + ": a " + m["study"].get<std::string>() + " run in a sweep of " +
+                                 sweep["study"].get<std::string>() + " runs");
       sweep["study"] = m["study"];
       sweep["runs"].push_back(m);
     }

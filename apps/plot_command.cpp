@@ -46,7 +46,8 @@ int plotCommand(const PlotOptions& o, std::ostream& out) {
   out.flush();
   // Debian's interpreter, whose python3-matplotlib and python3-h5py the README installs,
   // not whatever python3 comes first on PATH.
-  std::vector<std::string> argv = {"/usr/bin/python3", script, dir, "--format", o.format, "--dpi", std::to_string(o.dpi)};
+  std::vector<std::string> argv = {"/usr/bin/python3",   script, dir, "--format", o.format, "--dpi",
+                                   std::to_string(o.dpi)};
   if (!o.model.empty()) argv.insert(argv.end(), {"--model", o.model});
   if (bodies) argv.push_back("--bodies");
   if (runProgram(argv) != 0) {

@@ -14,10 +14,10 @@ std::string plotScript();
 // Returns the exit code: 0, or 1 with the reason on stderr (the script's own message when
 // it fails, e.g. a missing python3-matplotlib).
 struct PlotOptions {
-  std::string dir;            // a run's or a sweep's folder
-  std::string format = "png"; // png, pdf or svg
+  std::string dir;             // a run's or a sweep's folder
+  std::string format = "png";  // png, pdf or svg
   int dpi = 150;
-  std::string model;          // a `regolith fit regression|bekker` file drawn over a single-wheel sweep
+  std::string model;  // a `regolith fit regression|bekker` file drawn over a single-wheel sweep
 };
 
 int plotCommand(const PlotOptions& options, std::ostream& out);

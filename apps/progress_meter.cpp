@@ -13,17 +13,14 @@ std::string formatDuration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
   const long s = std::lround(seconds);
   char buf[32];
-  if (s >= 3600)
-    std::snprintf(buf, sizeof buf, "%ldh %02ldm", s / 3600, (s % 3600) / 60);
-  else if (s >= 60)
-    std::snprintf(buf, sizeof buf, "%ldm %02lds", s / 60, s % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%lds", s);
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh %02ldm", s / 3600, (s % 3600) / 60);
+  else if (s >= 60) std::snprintf(buf, sizeof buf, "%ldm %02lds", s / 60, s % 60);
+  else std::snprintf(buf, sizeof buf, "%lds", s);
   return buf;
 }
 
-ProgressMeter::ProgressMeter(std::FILE* out, std::uint64_t firstStep, std::uint64_t totalSteps,
-                             double timeStep, std::size_t particles, double plainInterval)
+ProgressMeter::ProgressMeter(std::FILE* out, std::uint64_t firstStep, std::uint64_t totalSteps, double timeStep,
+                             std::size_t particles, double plainInterval)
     : m_out(out),
       m_terminal(out && isatty(fileno(out))),
       m_firstStep(firstStep),
@@ -57,11 +54,9 @@ void ProgressMeter::print(std::uint64_t step, bool final) {
   const double eta = stepsPerSecond > 0 ? left / stepsPerSecond : NAN;
   const double fraction = m_totalSteps ? double(step) / double(m_totalSteps) : 1.0;
   char line[256];
-  std::snprintf(line, sizeof line,
-                "t = %.4g / %.4g s  %5.1f%%  %.3g steps/s  %.3g particle-steps/s  %s %s",
-                double(step) * m_timeStep, double(m_totalSteps) * m_timeStep, 100.0 * fraction,
-                stepsPerSecond, stepsPerSecond * m_particles, final ? "elapsed" : "ETA",
-                formatDuration(final ? wall : eta).c_str());
+  std::snprintf(line, sizeof line, "t = %.4g / %.4g s  %5.1f%%  %.3g steps/s  %.3g particle-steps/s  %s %s",
+                double(step) * m_timeStep, double(m_totalSteps) * m_timeStep, 100.0 * fraction, stepsPerSecond,
+                stepsPerSecond * m_particles, final ? "elapsed" : "ETA", formatDuration(final ? wall : eta).c_str());
   if (m_terminal) {
     const int width = 24;
     const int filled = std::clamp(int(std::lround(fraction * width)), 0, width);

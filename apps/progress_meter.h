@@ -14,8 +14,8 @@ class ProgressMeter {
  public:
   // `firstStep` is where this process started (a resumed run starts past 0), so rates
   // count only the steps it made.
-  ProgressMeter(std::FILE* out, std::uint64_t firstStep, std::uint64_t totalSteps,
-                double timeStep, std::size_t particles, double plainInterval = 10.0);
+  ProgressMeter(std::FILE* out, std::uint64_t firstStep, std::uint64_t totalSteps, double timeStep,
+                std::size_t particles, double plainInterval = 10.0);
   // Reports `step` unless the last report is too recent (a terminal redraws at most
   // ~5 times a second).
   void update(std::uint64_t step);

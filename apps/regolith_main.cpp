@@ -77,13 +77,10 @@ int main(int argc, char** argv) {
     sub->add_option("--particles,-n", bench.particles, "number of spheres")
         ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30))
         ->capture_default_str();
-    sub->add_option("--steps,-s", bench.steps, "timed steps")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
+    sub->add_option("--steps,-s", bench.steps, "timed steps")->check(CLI::PositiveNumber)->capture_default_str();
     sub->add_option("--threads,-t", bench.threads, "OpenMP threads (CPU build; 0 = default)")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option("--margin", bench.margin,
-                    "contact-detection margin in m (default 0.002, the LIGGGHTS skin)")
+    sub->add_option("--margin", bench.margin, "contact-detection margin in m (default 0.002, the LIGGGHTS skin)")
         ->check(CLI::NonNegativeNumber);
     sub->add_flag("--json", json, "print one JSON object");
     sub->add_option("--mode", modeName,
@@ -104,17 +101,14 @@ int main(int argc, char** argv) {
                     "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
         ->check(CLI::NonNegativeNumber);
     if (name != "settle") {
-      sub->add_option("--max-settle-steps", bench.maxSettleSteps,
-                      "cap of the untimed settling phase")
+      sub->add_option("--max-settle-steps", bench.maxSettleSteps, "cap of the untimed settling phase")
           ->capture_default_str();
-      sub->add_option("--bed-cache", bench.bedCache,
-                      "settled-bed cache file: loaded when it matches N, else written");
+      sub->add_option("--bed-cache", bench.bedCache, "settled-bed cache file: loaded when it matches N, else written");
     }
   }
 
   regolith::rft::RftBenchOptions rft;
-  CLI::App* rftCmd = benchCmd->add_subcommand(
-      "rft", "3D resistive force theory on one moving intruder, one CPU core");
+  CLI::App* rftCmd = benchCmd->add_subcommand("rft", "3D resistive force theory on one moving intruder, one CPU core");
   rftCmd->add_option("--plates,-n", rft.plates, "plates (triangles) of the intruder")
       ->check(CLI::Range(std::size_t(12), std::size_t(50000000)))
       ->capture_default_str();
@@ -122,8 +116,7 @@ int main(int argc, char** argv) {
   rftCmd->add_flag("--json", json, "print one JSON object");
 
   std::string scenePath;
-  CLI::App* checkCmd = app.add_subcommand(
-      "check", "Validate a scene file and build its initial state; run nothing");
+  CLI::App* checkCmd = app.add_subcommand("check", "Validate a scene file and build its initial state; run nothing");
   checkCmd->add_option("scene", scenePath, "scene file (JSON)")->required();
   std::vector<std::string> checkSets;
   checkCmd->add_option("--set", checkSets,
@@ -144,16 +137,16 @@ int main(int argc, char** argv) {
   runCmd->add_option("--set", runOptions.overrides,
                      "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable; "
                      "give the same ones to --resume)");
-  runCmd->add_flag("--resume", runOptions.resume,
-                   "continue from DIR/checkpoint.h5, appending to DIR/run.h5");
+  runCmd->add_flag("--resume", runOptions.resume, "continue from DIR/checkpoint.h5, appending to DIR/run.h5");
   runCmd->add_flag("--overwrite", runOptions.overwrite, "replace an existing DIR/run.h5");
   runCmd->add_option("--threads,-t", runOptions.threads, "OpenMP threads (CPU build; 0 = default)")
       ->check(CLI::NonNegativeNumber);
-  runCmd->add_option("--checkpoint-every", runOptions.checkpointEvery,
-                     "wall seconds between checkpoints (default: the scene's checkpoint_every)")
+  runCmd
+      ->add_option("--checkpoint-every", runOptions.checkpointEvery,
+                   "wall seconds between checkpoints (default: the scene's checkpoint_every)")
       ->check(CLI::NonNegativeNumber);
-  runCmd->add_flag_callback("--quiet,-q", [&] { runOptions.progress = nullptr; },
-                            "no progress lines on stderr");
+  runCmd->add_flag_callback(
+      "--quiet,-q", [&] { runOptions.progress = nullptr; }, "no progress lines on stderr");
 
   std::string runFile;
   std::string bedScenePath;
@@ -168,8 +161,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   bedCmd->add_flag("--quiet,-q", bedQuiet, "no progress lines on stderr");
 
-  CLI::App* infoCmd = app.add_subcommand(
-      "info", "Print the backend and whether a device is usable, or what a run file holds");
+  CLI::App* infoCmd = app.add_subcommand("info",
+                                         "Print the backend and whether a device is usable, or what a run file holds");
   infoCmd->add_option("run_file", runFile, "a run.h5 to describe");
 
   std::size_t exportFrame = 0;
@@ -185,8 +178,9 @@ int main(int argc, char** argv) {
   metricsCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
   regolith::PlotOptions plotOptions;
   CLI::App* plotCmd = app.add_subcommand(
-      "plot", "Write a study's figures into DIR (metrics first when DIR/metrics.json is missing); "
-              "a run without a study: each body against time");
+      "plot",
+      "Write a study's figures into DIR (metrics first when DIR/metrics.json is missing); "
+      "a run without a study: each body against time");
   plotCmd->add_option("dir", plotOptions.dir, "a run's --out folder, or a folder of run folders")->required();
   plotCmd->add_option("--format", plotOptions.format, "png, pdf or svg")
       ->check(CLI::IsMember({"png", "pdf", "svg"}))
@@ -256,8 +250,9 @@ int main(int argc, char** argv) {
       const bool cpu = regolith::backendName() != "cuda";
       std::cout << "backend: " << regolith::backendName() << "\n"
                 << "device: "
-                << (cpu ? "none (CPU build: the kernels run on the CPU cores through OpenMP)"
-                        : ok ? "a CUDA GPU is available" : "unavailable (" + why + ")")
+                << (cpu  ? "none (CPU build: the kernels run on the CPU cores through OpenMP)"
+                    : ok ? "a CUDA GPU is available"
+                         : "unavailable (" + why + ")")
                 << "\n"
                 << "threads: " << regolith::threadCount() << std::endl;
       return ok ? 0 : 3;

@@ -46,7 +46,8 @@ int renderCommand(const RenderOptions& o) {
   const std::string pvpython = findOnPath(chosen && *chosen ? chosen : "pvpython");
   if (pvpython.empty()) {
     std::cerr << "regolith render: no pvpython (ParaView's Python) on PATH: install it with "
-                 "`apt-get install python3-paraview xvfb`, or set REGOLITH_PVPYTHON" << std::endl;
+                 "`apt-get install python3-paraview xvfb`, or set REGOLITH_PVPYTHON"
+              << std::endl;
     return 1;
   }
   // Debian's ParaView draws through X: without a display it needs a virtual one, kept
@@ -66,9 +67,9 @@ int renderCommand(const RenderOptions& o) {
   std::vector<std::string> argv;
   const fs::path out(o.out);
   if (out.has_parent_path()) fs::create_directories(out.parent_path());
-  for (const std::string& a : {pvpython, script, xmf, o.out, std::string("--frame"), std::to_string(o.frame),
-                               std::string("--size"), std::to_string(o.width), std::to_string(o.height),
-                               std::string("--view"), o.view})
+  for (const std::string& a :
+       {pvpython, script, xmf, o.out, std::string("--frame"), std::to_string(o.frame), std::string("--size"),
+        std::to_string(o.width), std::to_string(o.height), std::string("--view"), o.view})
     argv.push_back(a);
   if (o.movie) argv.push_back("--movie");
   std::cout.flush();

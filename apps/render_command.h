@@ -9,12 +9,12 @@
 namespace regolith {
 
 struct RenderOptions {
-  std::string run;          // a run folder, its run.h5 or its run.xmf
-  std::string out;          // picture path (.png; --movie: OUT.0000.png, OUT.0001.png, ...)
-  int frame = -1;           // frame index; negative counts from the end (-1: the last)
-  bool movie = false;       // every frame
+  std::string run;     // a run folder, its run.h5 or its run.xmf
+  std::string out;     // picture path (.png; --movie: OUT.0000.png, OUT.0001.png, ...)
+  int frame = -1;      // frame index; negative counts from the end (-1: the last)
+  bool movie = false;  // every frame
   int width = 1280, height = 800;
-  std::string view = "iso"; // iso, x, y or z: where the camera looks from
+  std::string view = "iso";  // iso, x, y or z: where the camera looks from
 };
 
 // The rendering script: $REGOLITH_RENDER_SCRIPT, else the package's render_run.py.

@@ -54,9 +54,7 @@ struct Schedule {
   // The first step after `step` at which a frame (a series row, either) is written.
   std::uint64_t nextFrame(std::uint64_t step) const { return nextOf(step, frameEvery); }
   std::uint64_t nextSeries(std::uint64_t step) const { return nextOf(step, seriesEvery); }
-  std::uint64_t nextOutput(std::uint64_t step) const {
-    return std::min(nextFrame(step), nextSeries(step));
-  }
+  std::uint64_t nextOutput(std::uint64_t step) const { return std::min(nextFrame(step), nextSeries(step)); }
   std::uint64_t frameCount() const { return total / frameEvery + 1 + (total % frameEvery ? 1 : 0); }
 
  private:
@@ -77,20 +75,17 @@ Schedule scheduleOf(const Scene& scene) {
 }
 
 // One line on stdout: what will run.
-void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim,
-                  const RunOptions& o) {
+void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim, const RunOptions& o) {
   const StateArrays& s = scene.initial;
   std::size_t clumps = 0;
   for (Index t : scene.ownerTemplate) clumps += t >= 0 ? 1 : 0;
   std::printf(
       "%s: %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
       "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s\n",
-      scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(),
-      scene.model.boundaries.size(), static_cast<unsigned long long>(sch.total),
-      scene.model.timeStep, double(sch.total) * scene.model.timeStep,
-      static_cast<unsigned long long>(sch.frameCount()),
-      double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
-      streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
+      scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(), scene.model.boundaries.size(),
+      static_cast<unsigned long long>(sch.total), scene.model.timeStep, double(sch.total) * scene.model.timeStep,
+      static_cast<unsigned long long>(sch.frameCount()), double(sim.deviceBytes()) / 1e6, backendName().c_str(),
+      threadCount(), streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
   std::fflush(stdout);
 }
 
@@ -108,13 +103,11 @@ class RunOutput {
       const double time = double(step) * scene.model.timeStep;
       m_run = RunFileWriter::openForAppend(m_h5, step, time, xmf);
       if (m_run->frameCount() != resumeFrom->output.framesWritten)
-        throw std::runtime_error(
-            m_h5 + " holds " + std::to_string(m_run->frameCount()) + " frames up to step " +
-            std::to_string(step) + " but the checkpoint says " +
-            std::to_string(resumeFrom->output.framesWritten) +
-            " were written: the run file and the checkpoint are not of the same run");
-      if (scene.output.csv)
-        m_series.emplace(SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time));
+        throw std::runtime_error(m_h5 + " holds " + std::to_string(m_run->frameCount()) + " frames up to step " +
+                                 std::to_string(step) + " but the checkpoint says " +
+                                 std::to_string(resumeFrom->output.framesWritten) +
+                                 " were written: the run file and the checkpoint are not of the same run");
+      if (scene.output.csv) m_series.emplace(SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time));
     } else {
       m_run = RunFileWriter::create(m_h5, header, xmf);
       if (scene.output.csv) m_series.emplace(SeriesCsvWriter::create(m_csv, header.bodyNames));
@@ -133,9 +126,9 @@ class RunOutput {
       m_run->writeFrame(*f);
     }
     if (series) {
-      const std::vector<SeriesSample> rows =
-          captureSeries(f ? f->state : sim.state(), sim.time(), m_bodies, sim.wallContacts(),
-                        f ? f->sphereCentres : sim.spherePositions());
+      const std::vector<SeriesSample> rows = captureSeries(f ? f->state : sim.state(), sim.time(), m_bodies,
+                                                           sim.wallContacts(),
+                                                           f ? f->sphereCentres : sim.spherePositions());
       m_run->appendSeries(rows);
       if (m_series) m_series->append(rows);
     }
@@ -161,8 +154,8 @@ class RunOutput {
   std::optional<SeriesCsvWriter> m_series;
 };
 
-Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedule& sch,
-                        std::size_t frames, double wallSeconds) {
+Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedule& sch, std::size_t frames,
+                        double wallSeconds) {
   Checkpoint c;
   c.sceneJson = scene.text;
   c.seed = scene.seed;
@@ -185,8 +178,7 @@ int run(const Scene& scene, const RunOptions& o) {
   if (o.resume) {
     resumeFrom = std::make_unique<Checkpoint>(readCheckpoint(checkpointPath));
     if (resumeFrom->sceneJson != scene.text)
-      throw std::runtime_error(checkpointPath + " was written for another version of " +
-                               scene.file +
+      throw std::runtime_error(checkpointPath + " was written for another version of " + scene.file +
                                " (the scene text differs): resume with the scene the run "
                                "started with, or start a new run in another folder");
     checkCheckpoint(*resumeFrom, checkpointPath, scene.model.boundaries.size(), sceneSteps(scene));
@@ -226,11 +218,8 @@ int run(const Scene& scene, const RunOptions& o) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   auto lastCheckpoint = start;
-  const auto wallSeconds = [&] {
-    return wallBefore + std::chrono::duration<double>(Clock::now() - start).count();
-  };
-  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep,
-                      scene.initial.sphereCount());
+  const auto wallSeconds = [&] { return wallBefore + std::chrono::duration<double>(Clock::now() - start).count(); };
+  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep, scene.initial.sphereCount());
   // The step of checkpoint.h5 as this run left it (none: -1).
   std::int64_t checkpointStep = o.resume ? std::int64_t(sim.stepCount()) : -1;
   const auto saveCheckpoint = [&] {
@@ -248,8 +237,8 @@ int run(const Scene& scene, const RunOptions& o) {
     std::string frame;
     try {
       out.writePostMortem(sim, step);
-      frame = "wrote frame " + std::to_string(out.frames() - 1) + " (step " + std::to_string(step) +
-              ") of " + out.h5() + " for post-mortem";
+      frame = "wrote frame " + std::to_string(out.frames() - 1) + " (step " + std::to_string(step) + ") of " +
+              out.h5() + " for post-mortem";
     } catch (const std::exception& e) {
       frame = std::string("could not write a post-mortem frame (") + e.what() + ")";
     }
@@ -282,29 +271,28 @@ int run(const Scene& scene, const RunOptions& o) {
     } catch (const BuildInterrupted& e) {
       // Mid-step: no checkpoint of this state; the last one (if any) stays valid.
       meter.finish(sim.stepCount());
-      std::fprintf(stderr, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n",
-                   e.signal(), static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
+      std::fprintf(stderr, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n", e.signal(),
+                   static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
       return 128 + e.signal();
     }
     // Before anything of this state is written (frames, series, checkpoint).
     if (sim.firstBadOwner() >= 0) return blewUp(sim.stepCount(), "");
     out.writeDue(sim, sch);
-    if (std::chrono::duration<double>(Clock::now() - lastCheckpoint).count() >= every)
-      saveCheckpoint();
+    if (std::chrono::duration<double>(Clock::now() - lastCheckpoint).count() >= every) saveCheckpoint();
     meter.update(sim.stepCount());
   }
   saveCheckpoint();
   meter.finish(sim.stepCount());
-  std::printf("wrote %s (%zu frames), run.xmf%s, checkpoint.h5 in %s\n", out.h5().c_str(),
-              out.frames(), scene.output.csv ? ", series.csv" : "", o.outDir.c_str());
+  std::printf("wrote %s (%zu frames), run.xmf%s, checkpoint.h5 in %s\n", out.h5().c_str(), out.frames(),
+              scene.output.csv ? ", series.csv" : "", o.outDir.c_str());
   return kRunOk;
 }
 
 }  // namespace
 
 int runScene(const std::string& scenePath, const RunOptions& options) {
-  return runSceneCommand(scenePath, "run", [&](const Scene& scene) { return run(scene, options); },
-                         options.overrides);
+  return runSceneCommand(
+      scenePath, "run", [&](const Scene& scene) { return run(scene, options); }, options.overrides);
 }
 
 }  // namespace regolith

@@ -12,17 +12,17 @@ namespace regolith {
 
 struct RunOptions {
   std::string outDir;
-  bool resume = false;      // continue DIR/checkpoint.h5
-  bool overwrite = false;   // replace an existing DIR/run.h5 (refused otherwise)
-  int threads = 0;          // OpenMP threads (CPU build); 0 = the OpenMP default
-  double checkpointEvery = -1;  // wall seconds between checkpoints; < 0: the scene's value
-  std::FILE* progress = stderr;  // null: no progress lines
+  bool resume = false;                 // continue DIR/checkpoint.h5
+  bool overwrite = false;              // replace an existing DIR/run.h5 (refused otherwise)
+  int threads = 0;                     // OpenMP threads (CPU build); 0 = the OpenMP default
+  double checkpointEvery = -1;         // wall seconds between checkpoints; < 0: the scene's value
+  std::FILE* progress = stderr;        // null: no progress lines
   std::vector<std::string> overrides;  // --set POINTER=VALUE (loadScene, scenes/scene.h)
 };
 
 // Exit codes of `regolith run`.
 inline constexpr int kRunOk = 0;
-inline constexpr int kRunFailed = 1;       // I/O, a checkpoint that does not fit, DIR in use, ...
+inline constexpr int kRunFailed = 1;  // I/O, a checkpoint that does not fit, DIR in use, ...
 // A blow-up (core/blow_up_guard.h): a particle not finite or faster than r_min / dt, or a
 // contact list past its cap; a last frame is written for post-mortem and the last good
 // checkpoint is left as it was.

@@ -10,8 +10,7 @@
 
 namespace regolith {
 
-int runSceneCommand(const std::string& scenePath, const char* command,
-                    const std::function<int(const Scene&)>& body,
+int runSceneCommand(const std::string& scenePath, const char* command, const std::function<int(const Scene&)>& body,
                     const std::vector<std::string>& overrides) {
   Scene scene;
   try {

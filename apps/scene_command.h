@@ -14,8 +14,7 @@
 namespace regolith {
 
 // `overrides`: `--set POINTER=VALUE` (loadScene, scenes/scene.h).
-int runSceneCommand(const std::string& scenePath, const char* command,
-                    const std::function<int(const Scene&)>& body,
+int runSceneCommand(const std::string& scenePath, const char* command, const std::function<int(const Scene&)>& body,
                     const std::vector<std::string>& overrides = {});
 
 }  // namespace regolith

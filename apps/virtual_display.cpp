@@ -66,8 +66,9 @@ pid_t startOn(const std::string& xvfb, int n, double timeoutSeconds) {
 VirtualDisplay::VirtualDisplay(int firstNumber, double timeoutSeconds) {
   const std::string xvfb = findOnPath("Xvfb");
   if (xvfb.empty())
-    throw std::runtime_error("no display (DISPLAY is not set) and no Xvfb to make one: install it with "
-                             "`apt-get install xvfb`");
+    throw std::runtime_error(
+        "no display (DISPLAY is not set) and no Xvfb to make one: install it with "
+        "`apt-get install xvfb`");
   for (int n = firstNumber; n < firstNumber + 20; ++n) {
     std::error_code ec;
     if (fs::exists("/tmp/.X" + std::to_string(n) + "-lock", ec)) continue;
@@ -77,8 +78,8 @@ VirtualDisplay::VirtualDisplay(int firstNumber, double timeoutSeconds) {
       return;
     }
   }
-  throw std::runtime_error("Xvfb did not start on displays :" + std::to_string(firstNumber) + " to :" +
-                           std::to_string(firstNumber + 19));
+  throw std::runtime_error("Xvfb did not start on displays :" + std::to_string(firstNumber) +
+                           " to :" + std::to_string(firstNumber + 19));
 }
 
 VirtualDisplay::~VirtualDisplay() {

@@ -39,8 +39,7 @@ Dataset collectDataset(const std::string& dir) {
       metrics = Json::parse(in, nullptr, false);
     }
     const bool ok = metrics.is_object() && metrics.contains("metrics") &&
-                    (r.status == kFinished || r.status == kRunning || r.status == kPending ||
-                     r.status == kInterrupted);
+                    (r.status == kFinished || r.status == kRunning || r.status == kPending || r.status == kInterrupted);
     if (!ok) {
       std::string why = r.status == kFinished ? "finished but without a readable metrics.json" : r.status;
       if (r.exitCode && r.status == kFailed) why += " (exit " + std::to_string(*r.exitCode) + ")";
@@ -97,8 +96,11 @@ Json datasetMeta(const Dataset& d) {
   Json unfinished = Json::array();
   for (std::size_t i = 0; i < d.unfinishedIds.size(); ++i)
     unfinished.push_back({{"run_id", d.unfinishedIds[i]}, {"status", d.unfinishedStatus[i]}});
-  return {{"format", "regolith-dataset 1"}, {"study", d.study}, {"rows", d.rows.size()},
-          {"columns", columns}, {"unfinished", unfinished}};
+  return {{"format", "regolith-dataset 1"},
+          {"study", d.study},
+          {"rows", d.rows.size()},
+          {"columns", columns},
+          {"unfinished", unfinished}};
 }
 
 std::string csvMetaPath(const std::string& csvPath) {
@@ -132,14 +134,16 @@ void writeDatasetH5(const Dataset& d, const std::string& path) {
     lists["unfinished/status"] = d.unfinishedStatus;
   }
   writeTableH5(path, columns,
-               {{"study", d.study}, {"columns", names}, {"rows", std::to_string(d.rows.size())},
+               {{"study", d.study},
+                {"columns", names},
+                {"rows", std::to_string(d.rows.size())},
                 {"unfinished_count", std::to_string(d.unfinished.size())},
                 {"format", "regolith-dataset 1"}},
                lists);
 }
 
-int collectCommand(const std::string& dir, const std::vector<std::string>& outputs,
-                   std::ostream& out, std::ostream& err) {
+int collectCommand(const std::string& dir, const std::vector<std::string>& outputs, std::ostream& out,
+                   std::ostream& err) {
   try {
     const Dataset d = collectDataset(dir);
     for (const std::string& u : d.unfinished) err << dir << ": not collected: " << u << "\n";

@@ -23,8 +23,8 @@ struct DatasetColumn {
 struct Dataset {
   std::string study;
   std::vector<DatasetColumn> columns;
-  std::vector<std::vector<Json>> rows;   // one per finished run, values in column order
-  std::vector<std::string> unfinished;   // "run_0003 failed (exit 2)", one per run left out
+  std::vector<std::vector<Json>> rows;  // one per finished run, values in column order
+  std::vector<std::string> unfinished;  // "run_0003 failed (exit 2)", one per run left out
   std::vector<std::string> unfinishedIds;
   std::vector<std::string> unfinishedStatus;
 };
@@ -49,7 +49,7 @@ void writeDatasetH5(const Dataset& d, const std::string& path);
 
 // Writes each of `outputs` by extension (.h5/.hdf5 or .csv); prints a line per output and
 // the unfinished runs on `err`. Returns the exit code (0; 1 with the reason on `err`).
-int collectCommand(const std::string& dir, const std::vector<std::string>& outputs,
-                   std::ostream& out, std::ostream& err);
+int collectCommand(const std::string& dir, const std::vector<std::string>& outputs, std::ostream& out,
+                   std::ostream& err);
 
 }  // namespace regolith::batch

@@ -24,11 +24,15 @@ Json toJson(const Manifest& m) {
   if (!m.slurmJob.empty()) j["slurm_job"] = m.slurmJob;
   j["runs"] = Json::array();
   for (const ManifestRun& r : m.runs) {
-    Json run = {{"id", r.id}, {"name", r.name}, {"values", r.values},
-                {"seed", r.seed ? Json(*r.seed) : Json()}, {"status", r.status},
+    Json run = {{"id", r.id},
+                {"name", r.name},
+                {"values", r.values},
+                {"seed", r.seed ? Json(*r.seed) : Json()},
+                {"status", r.status},
                 {"wall_time_s", r.wallSeconds},
                 {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},
-                {"result", r.result}, {"attempts", r.attempts}};
+                {"result", r.result},
+                {"attempts", r.attempts}};
     if (!r.logTail.empty()) run["log_tail"] = r.logTail;
     if (r.pid) run["pid"] = r.pid;
     j["runs"].push_back(std::move(run));
@@ -92,9 +96,8 @@ std::string manifestCsv(const Manifest& m) {
   for (const ManifestRun& r : m.runs) {
     out << r.id << ',' << csvField(r.name);
     for (const ManifestParameter& p : m.parameters) out << ',' << csvCell(r.values.value(p.name, Json()));
-    out << ',' << (r.seed ? std::to_string(*r.seed) : "") << ',' << r.status << ','
-        << Json(r.wallSeconds).dump() << ',' << (r.exitCode ? std::to_string(*r.exitCode) : "")
-        << ',' << csvField(r.result) << '\n';
+    out << ',' << (r.seed ? std::to_string(*r.seed) : "") << ',' << r.status << ',' << Json(r.wallSeconds).dump() << ','
+        << (r.exitCode ? std::to_string(*r.exitCode) : "") << ',' << csvField(r.result) << '\n';
   }
   return out.str();
 }

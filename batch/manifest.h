@@ -28,26 +28,26 @@ struct ManifestParameter {
 };
 
 struct ManifestRun {
-  std::string id;     // run_0007: also its folder DIR/run_0007
-  std::string name;   // "friction=0.3 seed=43"
-  Json values = Json::object();  // parameter name -> value
+  std::string id;                    // run_0007: also its folder DIR/run_0007
+  std::string name;                  // "friction=0.3 seed=43"
+  Json values = Json::object();      // parameter name -> value
   std::optional<std::int64_t> seed;  // the scene's /seed as run
   std::string status = kPending;
-  double wallSeconds = 0;            // over all attempts
-  std::optional<int> exitCode;       // of the last attempt
-  std::string result;                // DIR-relative: run_0007/metrics.json once finished
-  std::string logTail;               // last lines of run_0007/log.txt after a failure
+  double wallSeconds = 0;       // over all attempts
+  std::optional<int> exitCode;  // of the last attempt
+  std::string result;           // DIR-relative: run_0007/metrics.json once finished
+  std::string logTail;          // last lines of run_0007/log.txt after a failure
   int attempts = 0;
-  long pid = 0;                      // the child while running (0: none)
+  long pid = 0;  // the child while running (0: none)
 };
 
 struct Manifest {
-  std::string sweepFile;   // absolute
-  std::string sceneFile;   // the base scene, absolute
-  bool hasStudy = false;   // the scene has a study: runs end with `regolith metrics`
+  std::string sweepFile;  // absolute
+  std::string sceneFile;  // the base scene, absolute
+  bool hasStudy = false;  // the scene has a study: runs end with `regolith metrics`
   std::vector<ManifestParameter> parameters;
   std::vector<ManifestRun> runs;
-  std::string slurmJob;    // the array job id after `batch slurm --submit`
+  std::string slurmJob;  // the array job id after `batch slurm --submit`
 };
 
 Json toJson(const Manifest& m);

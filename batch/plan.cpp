@@ -18,8 +18,8 @@ std::string describe(const std::string& file, const std::vector<RunProblem>& pro
   for (const RunProblem& p : problems) {
     if (!out.empty()) out += '\n';
     out += file + ": " + p.runId + (p.runName.empty() ? "" : " (" + p.runName + ")") + ": " +
-           (p.problem.pointer.empty() ? "(document)" : p.problem.pointer) + ": found " +
-           p.problem.found + ", expected " + p.problem.expected;
+           (p.problem.pointer.empty() ? "(document)" : p.problem.pointer) + ": found " + p.problem.found +
+           ", expected " + p.problem.expected;
   }
   return out;
 }
@@ -30,8 +30,7 @@ void absolutize(Json& j, const fs::path& dir) {
       if (key == "file" && value.is_string()) {
         const fs::path f(value.get<std::string>());
         std::error_code error;
-        if (!f.is_absolute() && fs::exists(dir / f, error))
-          value = fs::absolute(dir / f).lexically_normal().string();
+        if (!f.is_absolute() && fs::exists(dir / f, error)) value = fs::absolute(dir / f).lexically_normal().string();
       } else {
         absolutize(value, dir);
       }
@@ -119,8 +118,7 @@ Manifest planSweep(const std::string& sweepPath, const std::string& outDir) {
   return m;
 }
 
-int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out,
-                std::ostream& err) {
+int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out, std::ostream& err) {
   try {
     const Manifest m = planSweep(sweepPath, outDir);
     for (const ManifestRun& r : m.runs) out << outDir << "/" << r.id << ": " << r.name << "\n";
@@ -129,8 +127,8 @@ int planCommand(const std::string& sweepPath, const std::string& outDir, std::os
   } catch (const SceneError& e) {
     err << e.what() << std::endl;
   } catch (const PlanError& e) {
-    err << e.what() << "\n" << sweepPath << ": plan refused (" << e.problems().size()
-        << " problems); nothing written" << std::endl;
+    err << e.what() << "\n"
+        << sweepPath << ": plan refused (" << e.problems().size() << " problems); nothing written" << std::endl;
   }
   return kSceneErrorExitCode;
 }

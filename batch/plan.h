@@ -41,7 +41,6 @@ Manifest planSweep(const std::string& sweepPath, const std::string& outDir);
 
 // The command: prints one line per run (or the errors on `err`); the exit code (0, or
 // kSceneErrorExitCode when the sweep or a scene is invalid).
-int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out,
-                std::ostream& err);
+int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out, std::ostream& err);
 
 }  // namespace regolith::batch

@@ -161,11 +161,11 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
     queue.push_back(i);
   }
   if (!queue.empty())
-    out << queue.size() << (queue.size() == 1 ? " run" : " runs") << " to do, " << jobs << " at a time, "
-        << threads << (threads == 1 ? " thread" : " threads") << " each"
-        << (o.threads > 0 ? " (--threads)"
-                          : " (" + std::to_string(cores) + " cores / " + std::to_string(jobs) +
-                                " jobs; --threads sets it)")
+    out << queue.size() << (queue.size() == 1 ? " run" : " runs") << " to do, " << jobs << " at a time, " << threads
+        << (threads == 1 ? " thread" : " threads") << " each"
+        << (o.threads > 0
+                ? " (--threads)"
+                : " (" + std::to_string(cores) + " cores / " + std::to_string(jobs) + " jobs; --threads sets it)")
         << std::endl;
   const auto runDir = [&](std::size_t i) { return fs::path(o.dir) / m.runs[i].id; };
   const auto logPath = [&](std::size_t i) { return (runDir(i) / "log.txt").string(); };
@@ -230,7 +230,10 @@ int runBatch(const BatchRunOptions& o, std::ostream& out) {
     r.pid = a.pid;
     if (!metrics) ++r.attempts;
     writeManifest(o.dir, m);
-    out << r.id << ": " << (metrics ? "metrics" : args.back() == "--resume" ? "resumed" : "started")
+    out << r.id << ": "
+        << (metrics                     ? "metrics"
+            : args.back() == "--resume" ? "resumed"
+                                        : "started")
         << (gpu.empty() ? "" : " on GPU " + gpu) << std::endl;
   };
 

@@ -11,12 +11,12 @@ namespace regolith::batch {
 
 struct BatchRunOptions {
   std::string dir;
-  int jobs = 0;                    // runs at a time (0: one per GPU, or 1); at most one per GPU
-  std::vector<std::string> gpus;   // CUDA_VISIBLE_DEVICES of each slot
-  int threads = 0;                 // --threads of each run (0: usable cores / jobs, at least 1)
-  double checkpointEvery = -1;     // --checkpoint-every of each run (< 0: the scene's)
-  bool retryFailed = false;        // run failed runs again too
-  std::string exe;                 // the regolith binary (default: this process's)
+  int jobs = 0;                   // runs at a time (0: one per GPU, or 1); at most one per GPU
+  std::vector<std::string> gpus;  // CUDA_VISIBLE_DEVICES of each slot
+  int threads = 0;                // --threads of each run (0: usable cores / jobs, at least 1)
+  double checkpointEvery = -1;    // --checkpoint-every of each run (< 0: the scene's)
+  bool retryFailed = false;       // run failed runs again too
+  std::string exe;                // the regolith binary (default: this process's)
 };
 
 // The path of the running executable (/proc/self/exe).

@@ -65,8 +65,7 @@ bool commandOutput(const std::vector<std::string>& args, std::string& output) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-std::string slurmScript(const std::string& dir, const std::vector<std::string>& runIds,
-                        const SlurmOptions& o) {
+std::string slurmScript(const std::string& dir, const std::vector<std::string>& runIds, const SlurmOptions& o) {
   const std::string absDir = fs::absolute(dir).lexically_normal().string();
   const std::string exe = o.exe.empty() ? selfExecutable() : o.exe;
   std::ostringstream s;
@@ -98,7 +97,8 @@ std::string slurmScript(const std::string& dir, const std::vector<std::string>& 
     << "ARGS=(run \"$DIR/scene.json\" --out \"$DIR\" --quiet --threads \"$THREADS\")\n"
     << "if [ -f \"$DIR/checkpoint.h5\" ]; then ARGS+=(--resume)\n"
     << "elif [ -f \"$DIR/run.h5\" ]; then ARGS+=(--overwrite); fi\n"
-    << "echo \"== $(date -Is) task ${SLURM_ARRAY_JOB_ID:-}_${SLURM_ARRAY_TASK_ID} restart ${SLURM_RESTART_COUNT:-0}: regolith ${ARGS[*]}\" >> \"$DIR/log.txt\"\n"
+    << "echo \"== $(date -Is) task ${SLURM_ARRAY_JOB_ID:-}_${SLURM_ARRAY_TASK_ID} restart ${SLURM_RESTART_COUNT:-0}: "
+       "regolith ${ARGS[*]}\" >> \"$DIR/log.txt\"\n"
     << "STOPPING=0\n"
     << "stop() { STOPPING=1; kill -TERM \"$CHILD\" 2>/dev/null; }\n"
     << "trap stop USR1 TERM INT\n"

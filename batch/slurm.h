@@ -14,18 +14,17 @@ namespace regolith::batch {
 
 struct SlurmOptions {
   std::string partition;
-  std::string gres;            // e.g. gpu:1
+  std::string gres;  // e.g. gpu:1
   std::string time = "01:00:00";
-  int throttle = 0;            // at most this many tasks at once (%N); 0: no limit
-  int threads = 0;             // --threads of each run; 0: $SLURM_CPUS_PER_TASK or the default
-  int signalLead = 120;        // seconds before the time limit at which the task checkpoints
+  int throttle = 0;      // at most this many tasks at once (%N); 0: no limit
+  int threads = 0;       // --threads of each run; 0: $SLURM_CPUS_PER_TASK or the default
+  int signalLead = 120;  // seconds before the time limit at which the task checkpoints
   bool submit = false;
-  std::string exe;             // the regolith binary the tasks run (default: this one)
+  std::string exe;  // the regolith binary the tasks run (default: this one)
 };
 
 // The script's text for the runs `runIds` (array index k runs runIds[k]).
-std::string slurmScript(const std::string& dir, const std::vector<std::string>& runIds,
-                        const SlurmOptions& o);
+std::string slurmScript(const std::string& dir, const std::vector<std::string>& runIds, const SlurmOptions& o);
 
 // Writes DIR/batch.sbatch over the runs not finished; with submit, runs
 // `sbatch --parsable` and records the job id in the manifest. Returns the exit code.

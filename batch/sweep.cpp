@@ -138,25 +138,28 @@ Sweep loadSweep(const std::string& path) {
       continue;
     }
     if (a.contains("values") == a.contains("range")) {
-      problems.push_back({at, a.contains("values") ? "both \"values\" and \"range\"" : "neither \"values\" nor \"range\"",
-                          "exactly one of \"values\" (a list) and \"range\" ({\"from\", \"to\", \"step\" or \"count\"})"});
+      problems.push_back(
+          {at, a.contains("values") ? "both \"values\" and \"range\"" : "neither \"values\" nor \"range\"",
+           "exactly one of \"values\" (a list) and \"range\" ({\"from\", \"to\", \"step\" or \"count\"})"});
       continue;
     }
     if (a.contains("range") && a["range"].contains("step") == a["range"].contains("count")) {
-      problems.push_back({at + "/range", a["range"].contains("step") ? "both \"step\" and \"count\"" : "neither \"step\" nor \"count\"",
-                          "exactly one of \"step\" and \"count\""});
+      problems.push_back(
+          {at + "/range",
+           a["range"].contains("step") ? "both \"step\" and \"count\"" : "neither \"step\" nor \"count\"",
+           "exactly one of \"step\" and \"count\""});
       continue;
     }
-    axis.name = a.contains("name") ? a["name"].get<std::string>()
-                : axis.pointer == "/seed" ? "seed" : nameFromPointer(axis.pointer);
+    axis.name = a.contains("name")        ? a["name"].get<std::string>()
+                : axis.pointer == "/seed" ? "seed"
+                                          : nameFromPointer(axis.pointer);
     axis.values = a.contains("values") ? a["values"].get<std::vector<Json>>() : rangeValues(a["range"]);
     axis.group = zip ? "zip" : a.value("group", "axis " + std::to_string(i));
     if (axis.pointer == "/seed" && s.repeats > 1)
       problems.push_back({at + "/pointer", "\"/seed\" with \"repeats\" " + std::to_string(s.repeats),
                           "either a /seed axis or repeats, not both"});
     if (!names.emplace(axis.name, axis.pointer).second)
-      problems.push_back({at, "a second axis named " + Json(axis.name).dump(),
-                          "distinct axis names (give \"name\")"});
+      problems.push_back({at, "a second axis named " + Json(axis.name).dump(), "distinct axis names (give \"name\")"});
     s.axes.push_back(std::move(axis));
   }
   if (!problems.empty()) throw SceneError(path, std::move(problems));
@@ -185,8 +188,8 @@ std::vector<SweepPoint> expandSweep(const Sweep& s) {
     for (std::size_t a : m)
       if (s.axes[a].values.size() != n)
         problems.push_back({"/axes/" + std::to_string(a),
-                            std::to_string(s.axes[a].values.size()) + " values zipped with " +
-                                std::to_string(n) + " of axis " + Json(s.axes[m[0]].name).dump(),
+                            std::to_string(s.axes[a].values.size()) + " values zipped with " + std::to_string(n) +
+                                " of axis " + Json(s.axes[m[0]].name).dump(),
                             "axes of equal length in a zipped group"});
     lengths.push_back(n);
   }

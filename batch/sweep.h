@@ -21,22 +21,22 @@ struct SweepAxis {
   std::string name;     // readable column name ("friction"), from the pointer when not given
   std::string pointer;  // RFC 6901, e.g. /materials/0/friction
   std::vector<Json> values;
-  std::string group;    // axes of one group are zipped; groups combine as a product
+  std::string group;  // axes of one group are zipped; groups combine as a product
 };
 
 struct Sweep {
-  std::string file;        // the sweep file as given
-  std::string scenePath;   // the base scene, resolved against the sweep file's folder
+  std::string file;       // the sweep file as given
+  std::string scenePath;  // the base scene, resolved against the sweep file's folder
   std::vector<SweepAxis> axes;
-  int repeats = 1;                       // replicates per parameter point
-  std::optional<std::int64_t> seedStart; // first replicate's seed (repeats > 1)
+  int repeats = 1;                        // replicates per parameter point
+  std::optional<std::int64_t> seedStart;  // first replicate's seed (repeats > 1)
 };
 
 // One run of the sweep before it is written: its id, readable name and the values.
 struct SweepPoint {
-  std::string id;              // run_0000, run_0001, ...
-  std::string name;            // "friction=0.3 slip=0.1 seed=43"
-  std::vector<Json> values;    // one per axis
+  std::string id;                    // run_0000, run_0001, ...
+  std::string name;                  // "friction=0.3 slip=0.1 seed=43"
+  std::vector<Json> values;          // one per axis
   std::optional<std::int64_t> seed;  // set by `repeats`
   // The overrides that make its scene: POINTER=VALUE (scenes/scene.h applyOverrides).
   std::vector<std::string> overrides() const;

@@ -137,20 +137,16 @@ BenchResult runWheelBench(const BenchOptions& o) {
 std::string benchJson(const BenchResult& r) {
   std::ostringstream j;
   j.precision(6);
-  j << "{\"scene\": \"" << r.scene << "\", \"particles\": " << r.particles
-    << ", \"steps\": " << r.steps << ", \"wall_s\": " << r.wallSeconds
-    << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
+  j << "{\"scene\": \"" << r.scene << "\", \"particles\": " << r.particles << ", \"steps\": " << r.steps
+    << ", \"wall_s\": " << r.wallSeconds << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
     << ", \"contacts\": " << r.contacts << ", \"wall_contacts\": " << r.wallContacts
     << ", \"candidates\": " << r.candidates << ", \"mean_contacts\": " << r.meanContacts
-    << ", \"contacts_per_s\": " << r.contactsPerSecond
-    << ", \"bytes_per_particle\": " << r.bytesPerParticle << ", \"rebuilds\": " << r.rebuilds
-    << ", \"mode\": \"" << r.mode << "\", \"adopted\": " << r.streams.adopted
+    << ", \"contacts_per_s\": " << r.contactsPerSecond << ", \"bytes_per_particle\": " << r.bytesPerParticle
+    << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \"" << r.mode << "\", \"adopted\": " << r.streams.adopted
     << ", \"discarded\": " << r.streams.discarded << ", \"waits\": " << r.streams.waits
-    << ", \"wait_s\": " << r.streams.waitSeconds
-    << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
+    << ", \"wait_s\": " << r.streams.waitSeconds << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
     << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
-    << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles
-    << ", \"backend\": \"" << r.backend
+    << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
     << "\", \"threads\": " << r.threads << "}";
   return j.str();
 }
@@ -164,19 +160,17 @@ std::string benchText(const BenchResult& r) {
                 "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
-                r.scene.c_str(), r.particles, static_cast<unsigned long long>(r.steps),
-                r.wallSeconds, r.backend.c_str(), r.threads, r.particleStepsPerSecond,
-                r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates, r.bytesPerParticle,
-                static_cast<unsigned long long>(r.rebuilds),
-                r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str()
-                              : "",
+                r.scene.c_str(), r.particles, static_cast<unsigned long long>(r.steps), r.wallSeconds,
+                r.backend.c_str(), r.threads, r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts,
+                r.candidates, r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
+                r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",
                 r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +
-                               std::to_string(r.wallContacts) + " wall contacts at end").c_str()
+                               std::to_string(r.wallContacts) + " wall contacts at end")
+                                  .c_str()
                             : "",
                 r.mode.c_str(), static_cast<unsigned long long>(r.streams.adopted),
-                static_cast<unsigned long long>(r.streams.discarded),
-                static_cast<unsigned long long>(r.streams.waits), r.streams.waitSeconds,
-                static_cast<unsigned long long>(r.streams.forcedRebuilds), r.streams.meanLag(),
+                static_cast<unsigned long long>(r.streams.discarded), static_cast<unsigned long long>(r.streams.waits),
+                r.streams.waitSeconds, static_cast<unsigned long long>(r.streams.forcedRebuilds), r.streams.meanLag(),
                 static_cast<unsigned long long>(r.streams.maxLag));
   return line;
 }

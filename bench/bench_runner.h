@@ -12,8 +12,8 @@ namespace regolith {
 struct BenchOptions {
   std::size_t particles = 10000;
   std::uint64_t steps = 1000;
-  int threads = 0;                      // 0: the OpenMP default
-  double margin = 0;                    // contact-detection margin [m]; 0: the scene's 2 mm
+  int threads = 0;                       // 0: the OpenMP default
+  double margin = 0;                     // contact-detection margin [m]; 0: the scene's 2 mm
   std::uint64_t maxSettleSteps = 60000;  // dense, wheel: cap of the untimed settling phase
   std::string bedCache;                  // dense, wheel: settled-bed cache file ("" = none)
   StreamSettings streams;                // mode and dual-stream settings
@@ -25,17 +25,17 @@ struct BenchResult {
   std::uint64_t steps = 0;
   double wallSeconds = 0;
   double particleStepsPerSecond = 0;
-  std::size_t contacts = 0;      // touching sphere–sphere pairs at the end
-  std::size_t wallContacts = 0;  // touching sphere–wall pairs at the end
-  std::size_t candidates = 0;    // candidate pairs (sphere–sphere + wall) at the end
-  double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
-  double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
-  double bytesPerParticle = 0;   // device memory / particles
-  std::uint64_t rebuilds = 0;    // contact-list builds during the timed steps (both streams)
-  std::string mode;              // sync, async or verlet
-  StreamStats streams;           // dual-stream counters of the timed steps (async)
-  std::uint64_t settleSteps = 0; // dense, wheel: untimed steps taken to settle
-  std::size_t triangles = 0;     // wheel: mesh triangles
+  std::size_t contacts = 0;       // touching sphere–sphere pairs at the end
+  std::size_t wallContacts = 0;   // touching sphere–wall pairs at the end
+  std::size_t candidates = 0;     // candidate pairs (sphere–sphere + wall) at the end
+  double meanContacts = 0;        // sphere–sphere + wall, sampled over the timed steps
+  double contactsPerSecond = 0;   // meanContacts * steps / wallSeconds
+  double bytesPerParticle = 0;    // device memory / particles
+  std::uint64_t rebuilds = 0;     // contact-list builds during the timed steps (both streams)
+  std::string mode;               // sync, async or verlet
+  StreamStats streams;            // dual-stream counters of the timed steps (async)
+  std::uint64_t settleSteps = 0;  // dense, wheel: untimed steps taken to settle
+  std::size_t triangles = 0;      // wheel: mesh triangles
   std::string backend;
   int threads = 0;
 };

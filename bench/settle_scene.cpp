@@ -43,8 +43,7 @@ SettleScene makeSettleScene(std::size_t particles, std::uint64_t seed) {
   const double lx = nx * pitch, lz = nz * pitch * 1.3 + d;
   scene.boxLow = Vec3d(0, 0, 0);
   scene.boxHigh = Vec3d(lx, lx, lz);
-  scene.model.boundaries =
-      boxContainer(scene.boxLow, scene.boxHigh, 0, {true, true, true, true, true, false});
+  scene.model.boundaries = boxContainer(scene.boxLow, scene.boxHigh, 0, {true, true, true, true, true, false});
 
   const ClumpTemplate sphere = sphereTemplate("sphere", kBenchRadius, 0, grain.density);
   SplitMix64 rng(seed);

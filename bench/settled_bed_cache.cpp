@@ -68,8 +68,7 @@ void saveSettledBed(const std::string& path, const StateArrays& state, std::uint
     writeArray(f, state.ownerAngularVelocity);
     if (!f) throw std::runtime_error("cannot write the settled-bed cache " + tmp);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot rename " + tmp + " to " + path);
 }
 
 }  // namespace regolith

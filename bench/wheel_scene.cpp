@@ -54,8 +54,8 @@ std::size_t addBenchWheel(SettleScene& scene) {
   for (const Vec3d& x : scene.state.ownerPosition) tops.push_back(x.z + kBenchRadius);
   std::nth_element(tops.begin(), tops.begin() + tops.size() * 95 / 100, tops.end());
   const double top = tops[tops.size() * 95 / 100];
-  const Vec3d centre((scene.boxLow.x + scene.boxHigh.x) / 2 - 0.03,
-                     (scene.boxLow.y + scene.boxHigh.y) / 2, top + outer - 0.01);
+  const Vec3d centre((scene.boxLow.x + scene.boxHigh.x) / 2 - 0.03, (scene.boxLow.y + scene.boxHigh.y) / 2,
+                     top + outer - 0.01);
 
   // The wheel starts in a rut that fits its outer circle to 0.2 mm: grains that would
   // overlap it by more are taken out, so it touches the rut's grains from the first step

@@ -29,7 +29,8 @@ void summariseRft(const json& m, std::ostream& out) {
   out << "zeta = " << format(z["value"]) << " N/m^3 (" << format(z["value_n_per_cm3"]) << " N/cm^3) from "
       << z["runs"].size() << " run(s), std " << format(z["std"]) << "\n";
   out << "coefficients (" << m["coefficients_source"].get<std::string>() << "):";
-  for (const std::string& name : rft::FourierCoefficients::names()) out << " " << name << " " << format(m["coefficients"][name]);
+  for (const std::string& name : rft::FourierCoefficients::names())
+    out << " " << name << " " << format(m["coefficients"][name]);
   out << "\n";
   if (m.contains("coefficients_note")) out << "  " << m["coefficients_note"].get<std::string>() << "\n";
   if (m.contains("coefficient_fit"))
@@ -48,10 +49,11 @@ void summariseRegression(const json& m, std::ostream& out) {
       const json& c = entry["coefficients"][k];
       const bool negative = c.is_number() && c.get<double>() < 0;
       const std::string term = entry["term_names"][k].get<std::string>();
-      out << (k ? (negative ? " - " : " + ") : (negative ? " -" : " "))
-          << format(negative ? json(-c.get<double>()) : c) << (term == "1" ? "" : " " + term);
+      out << (k ? (negative ? " - " : " + ") : (negative ? " -" : " ")) << format(negative ? json(-c.get<double>()) : c)
+          << (term == "1" ? "" : " " + term);
     }
-    out << "; R^2 " << format(entry["fit"]["r_squared"]) << ", held-out RMSE " << format(entry["held_out_rmse"]) << "\n";
+    out << "; R^2 " << format(entry["fit"]["r_squared"]) << ", held-out RMSE " << format(entry["held_out_rmse"])
+        << "\n";
     if (entry.contains("note")) out << "  " << entry["note"].get<std::string>() << "\n";
   }
   printHoldout(m["holdout"], out);
@@ -62,13 +64,13 @@ void summariseBekker(const json& m, std::ostream& out) {
     out << p["name"].get<std::string>() << " = " << format(p["value"]) << " +- " << format(p["standard_error"])
         << (p["at_bound"].get<bool>() ? " (at its bound)" : "") << "\n";
   const json& t = m["fit"]["training_rmse"];
-  out << "training RMSE: DP/W " << format(t["drawbar_pull_coefficient"]) << ", T/(WR) " << format(t["torque_coefficient"])
-      << ", sinkage " << format(t["sinkage_m"]) << " m (" << m["fit"]["iterations"] << " iterations"
-      << (m["fit"]["converged"].get<bool>() ? "" : ", NOT converged") << ")\n";
+  out << "training RMSE: DP/W " << format(t["drawbar_pull_coefficient"]) << ", T/(WR) "
+      << format(t["torque_coefficient"]) << ", sinkage " << format(t["sinkage_m"]) << " m (" << m["fit"]["iterations"]
+      << " iterations" << (m["fit"]["converged"].get<bool>() ? "" : ", NOT converged") << ")\n";
   printHoldout(m["holdout"], out);
   const json& h = m["holdout"]["rmse"];
-  out << "held-out RMSE: DP/W " << format(h["drawbar_pull_coefficient"]) << ", T/(WR) " << format(h["torque_coefficient"])
-      << ", sinkage " << format(h["sinkage_m"]) << " m\n";
+  out << "held-out RMSE: DP/W " << format(h["drawbar_pull_coefficient"]) << ", T/(WR) "
+      << format(h["torque_coefficient"]) << ", sinkage " << format(h["sinkage_m"]) << " m\n";
 }
 
 }  // namespace
@@ -102,12 +104,13 @@ int fitCommand(const FitCommandOptions& o, std::ostream& out, std::ostream& err)
   }
 }
 
-int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool asJson,
-                   bool extrapolate, std::ostream& out, std::ostream& err) {
+int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool asJson, bool extrapolate,
+                   std::ostream& out, std::ostream& err) {
   try {
     const json result = predict(readJsonFile(modelPath), parsePredictInputs(inputs), extrapolate);
     for (const json& name : result["extrapolated"])
-      err << "regolith predict: warning: " << name.get<std::string>() << " is outside the training runs (--extrapolate)\n";
+      err << "regolith predict: warning: " << name.get<std::string>()
+          << " is outside the training runs (--extrapolate)\n";
     if (asJson) {
       out << result.dump() << std::endl;
     } else {

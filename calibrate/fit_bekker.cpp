@@ -10,8 +10,8 @@
 namespace regolith::calibrate {
 namespace {
 
-using nlohmann::json;
 using bekker::SoilParameters;
+using nlohmann::json;
 
 struct BekkerRun {
   double slip = 0, load = 0, radius = 0, width = 0;
@@ -93,8 +93,8 @@ class WheelEvaluator {
     Outputs o{{NAN, NAN, NAN}};
     const BekkerRun& r = m_runs[run];
     try {
-      const bekker::WheelForces f =
-          bekker::solveSinkage(soilAt(q), m_shape, bekker::Wheel{r.radius, r.width}, r.load, r.slip);
+      const bekker::WheelForces f = bekker::solveSinkage(soilAt(q), m_shape, bekker::Wheel{r.radius, r.width}, r.load,
+                                                         r.slip);
       o = {{f.drawbarPull / r.load, f.torque / (r.load * r.radius), f.sinkage / r.radius}};
     } catch (const std::exception&) {
       // no sinkage carries the load (or parameters outside the model's range): the
@@ -138,8 +138,8 @@ json outputRmse(WheelEvaluator& eval, const Eigen::VectorXd& q, const std::vecto
 }  // namespace
 
 json soilJson(const SoilParameters& s) {
-  return {{"kc", s.kc},   {"kphi", s.kphi},   {"n", s.n},
-          {"c", s.cohesion}, {"phi", s.frictionAngle}, {"phi_deg", s.frictionAngle * 180 / M_PI},
+  return {{"kc", s.kc},         {"kphi", s.kphi},         {"n", s.n},
+          {"c", s.cohesion},    {"phi", s.frictionAngle}, {"phi_deg", s.frictionAngle * 180 / M_PI},
           {"K", s.shearModulus}};
 }
 
@@ -235,7 +235,8 @@ json fitBekker(const std::vector<CalibrationRun>& runs, const BekkerFitOptions& 
     const Eigen::Index i = Eigen::Index(k);
     const double q = fit.estimates[i];
     const double se = spread ? std::sqrt(fit.covariance(i, i)) : NAN;
-    json entry = {{"name", freeNames[k]}, {"value", free[k].logScale ? std::exp(q) : q}, {"at_bound", bool(fit.atBound[k])}};
+    json entry = {
+        {"name", freeNames[k]}, {"value", free[k].logScale ? std::exp(q) : q}, {"at_bound", bool(fit.atBound[k])}};
     if (spread && std::isfinite(se)) {
       const regression::Interval ci = fit.confidenceInterval(k, 0.95);
       entry["standard_error"] = free[k].logScale ? std::exp(q) * se : se;

@@ -28,10 +28,10 @@ namespace regolith::calibrate {
 
 struct BekkerFitOptions {
   HoldoutRule holdout;
-  std::string preset = "lll-dry-sand";                     // starting and fixed values
+  std::string preset = "lll-dry-sand";                          // starting and fixed values
   std::vector<std::string> fitted = {"kphi", "n", "phi", "K"};  // of kc kphi n c phi K
-  std::vector<std::pair<std::string, double>> fixed;       // overrides, SI (phi_deg in degrees)
-  double width = 0;                                        // b [m]; 0: parameters.width
+  std::vector<std::pair<std::string, double>> fixed;            // overrides, SI (phi_deg in degrees)
+  double width = 0;                                             // b [m]; 0: parameters.width
   bekker::StressShape shape;
   regression::LmOptions lm;
 };

@@ -15,15 +15,9 @@ using nlohmann::json;
 json fitReportJson(const regression::FitReport& r) {
   const bool spread = r.degreesOfFreedom > 0;
   const Eigen::VectorXd se = spread ? r.standardErrors() : Eigen::VectorXd::Constant(r.estimates.size(), NAN);
-  json j = {{"terms", r.names},
-            {"estimates", json::array()},
-            {"standard_errors", json::array()},
-            {"ci95", json::array()},
-            {"covariance", json::array()},
-            {"r_squared", number(r.rSquared)},
-            {"rmse", number(r.rmse)},
-            {"samples", r.samples},
-            {"degrees_of_freedom", r.degreesOfFreedom}};
+  json j = {{"terms", r.names},       {"estimates", json::array()},  {"standard_errors", json::array()},
+            {"ci95", json::array()},  {"covariance", json::array()}, {"r_squared", number(r.rSquared)},
+            {"rmse", number(r.rmse)}, {"samples", r.samples},        {"degrees_of_freedom", r.degreesOfFreedom}};
   for (Eigen::Index i = 0; i < r.estimates.size(); ++i) {
     j["estimates"].push_back(number(r.estimates[i]));
     j["standard_errors"].push_back(number(se[i]));

@@ -62,7 +62,8 @@ json fitTarget(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, const std::ve
   const Eigen::Index n = static_cast<Eigen::Index>(training.size());
   Eigen::MatrixXd Xt(n, 2);
   Eigen::VectorXd yt(n);
-  for (Eigen::Index r = 0; r < n; ++r) Xt.row(r) = X.row(Eigen::Index(training[r])), yt[r] = y[Eigen::Index(training[r])];
+  for (Eigen::Index r = 0; r < n; ++r)
+    Xt.row(r) = X.row(Eigen::Index(training[r])), yt[r] = y[Eigen::Index(training[r])];
   for (int d = degree; d >= 0; --d) {
     const PolynomialBasis basis = basisOf(d, withLoad);
     const Eigen::Index p = static_cast<Eigen::Index>(basis.termCount());
@@ -76,7 +77,8 @@ json fitTarget(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, const std::ve
     }
     const LinearModel model(basis, report.estimates);
     double ss = 0;
-    for (std::size_t i : heldOut) ss += std::pow(model.predict(Eigen::VectorXd(X.row(Eigen::Index(i)).transpose())) - y[Eigen::Index(i)], 2);
+    for (std::size_t i : heldOut)
+      ss += std::pow(model.predict(Eigen::VectorXd(X.row(Eigen::Index(i)).transpose())) - y[Eigen::Index(i)], 2);
     json j = {{"variables", basis.variables()},
               {"terms", basis.terms()},
               {"term_names", basis.termNames()},
@@ -84,7 +86,8 @@ json fitTarget(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, const std::ve
               {"degree", d},
               {"fit", fitReportJson(report)},
               {"held_out_rmse", number(heldOut.empty() ? NAN : std::sqrt(ss / double(heldOut.size())))}};
-    if (d < degree) j["note"] = "degree lowered from " + std::to_string(degree) + ": the training runs do not determine more terms";
+    if (d < degree)
+      j["note"] = "degree lowered from " + std::to_string(degree) + ": the training runs do not determine more terms";
     if (p == n) j["note"] = "exactly determined (as many runs as terms): no error estimate";
     return j;
   }

@@ -66,7 +66,8 @@ Eigen::RowVectorXd alphaXTerms(double b, double g) {
 std::size_t distinctPairs(const std::vector<GridPoint>& points, const std::vector<std::size_t>& rows) {
   std::set<std::pair<long long, long long>> pairs;
   for (std::size_t i : rows)
-    pairs.insert({std::llround(points[i].betaDeg / kAngleToleranceDeg), std::llround(points[i].gammaDeg / kAngleToleranceDeg)});
+    pairs.insert(
+        {std::llround(points[i].betaDeg / kAngleToleranceDeg), std::llround(points[i].gammaDeg / kAngleToleranceDeg)});
   return pairs.size();
 }
 
@@ -113,7 +114,8 @@ json fitRft(const std::vector<CalibrationRun>& runs, const RftFitOptions& option
   std::string note;
   if (pairs < kMinimumPairs) {
     note = "only " + std::to_string(pairs) + " distinct (beta, gamma) pair(s) in training (" +
-           std::to_string(kMinimumPairs) + " needed for the nine coefficients): zeta fitted alone, "
+           std::to_string(kMinimumPairs) +
+           " needed for the nine coefficients): zeta fitted alone, "
            "the generic coefficients of Li, Zhang & Goldman 2013 kept";
   } else {
     const Eigen::Index n = static_cast<Eigen::Index>(split.training.size());

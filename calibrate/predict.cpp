@@ -80,20 +80,29 @@ json checkTrainingSpan(const json& file, const PredictInputs& in, const InputSpe
 
 // The outputs' units, for the printout and the JSON's "units".
 const std::map<std::string, std::string>& outputUnits() {
-  static const std::map<std::string, std::string> units = {
-      {"alpha_z", "N/m^3"}, {"alpha_x", "N/m^3"}, {"stress_per_depth_z", "N/m^3"}, {"stress_per_depth_x", "N/m^3"},
-      {"force_z", "N"}, {"force_x", "N"}, {"z", "m"}, {"sinkage", "m"}, {"drawbar_pull", "N"},
-      {"drawbar_pull_coefficient", "1"}, {"torque", "N m"}, {"torque_coefficient", "1"}, {"stiffness", "N/m"},
-      {"entry_angle", "rad"}};
+  static const std::map<std::string, std::string> units = {{"alpha_z", "N/m^3"},
+                                                           {"alpha_x", "N/m^3"},
+                                                           {"stress_per_depth_z", "N/m^3"},
+                                                           {"stress_per_depth_x", "N/m^3"},
+                                                           {"force_z", "N"},
+                                                           {"force_x", "N"},
+                                                           {"z", "m"},
+                                                           {"sinkage", "m"},
+                                                           {"drawbar_pull", "N"},
+                                                           {"drawbar_pull_coefficient", "1"},
+                                                           {"torque", "N m"},
+                                                           {"torque_coefficient", "1"},
+                                                           {"stiffness", "N/m"},
+                                                           {"entry_angle", "rad"}};
   return units;
 }
 
-const InputSpecs kRftInputs = {{"beta_deg", "deg", "beta_deg"}, {"gamma_deg", "deg", "gamma_deg"},
-                               {"depth", "m", ""}, {"area", "m^2", ""}};
-const InputSpecs kRegressionInputs = {{"slip", "1", "slip"}, {"Fz", "N", "Fz"}, {"contacts", "1", ""},
-                                      {"grouser_height", "m", ""}};
-const InputSpecs kBekkerInputs = {{"slip", "1", "slip"}, {"Fz", "N", "load"}, {"radius", "m", "radius"},
-                                  {"width", "m", "width"}};
+const InputSpecs kRftInputs = {
+    {"beta_deg", "deg", "beta_deg"}, {"gamma_deg", "deg", "gamma_deg"}, {"depth", "m", ""}, {"area", "m^2", ""}};
+const InputSpecs kRegressionInputs = {
+    {"slip", "1", "slip"}, {"Fz", "N", "Fz"}, {"contacts", "1", ""}, {"grouser_height", "m", ""}};
+const InputSpecs kBekkerInputs = {
+    {"slip", "1", "slip"}, {"Fz", "N", "load"}, {"radius", "m", "radius"}, {"width", "m", "width"}};
 
 json predictRft(const json& file, const PredictInputs& in) {
   checkNames(in, kRftInputs, "rft");
@@ -116,7 +125,8 @@ json predictRegression(const json& file, const PredictInputs& in) {
   const regression::LinearModel sinkage = linearModelFromJson(models.at("sinkage"));
   bool usesLoad = false;
   for (const std::vector<int>& t : sinkage.basis().terms()) usesLoad = usesLoad || t[1] != 0;
-  if (usesLoad && !in.count("Fz")) throw CalibrationError("this sinkage regression depends on the load: give Fz=VALUE (N)");
+  if (usesLoad && !in.count("Fz"))
+    throw CalibrationError("this sinkage regression depends on the load: give Fz=VALUE (N)");
   Eigen::VectorXd x(2);
   x << slip, in.count("Fz") ? in.at("Fz") : 0.0;
   const double z = sinkage.predict(x);
@@ -164,7 +174,8 @@ json predict(const json& model, const PredictInputs& inputs, bool extrapolate) {
       {"regression", {kRegressionInputs, predictRegression}},
       {"bekker", {kBekkerInputs, predictBekker}}};
   const auto it = kinds.find(kind);
-  if (it == kinds.end()) throw CalibrationError("not a model file of `regolith fit` (\"model\": rft, regression or bekker)");
+  if (it == kinds.end())
+    throw CalibrationError("not a model file of `regolith fit` (\"model\": rft, regression or bekker)");
   json out;
   try {
     const json outside = checkTrainingSpan(model, inputs, it->second.first, extrapolate);

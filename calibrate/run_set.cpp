@@ -21,15 +21,13 @@ bool isRunMetrics(const json& j) { return j.is_object() && j.contains("study") &
 CalibrationRun loadRun(const fs::path& dir, const std::string& study, const std::string& command) {
   const fs::path file = dir / "metrics.json";
   if (!fs::is_regular_file(file))
-    throw CalibrationError(dir.string() + ": no metrics.json: run `regolith metrics " + dir.string() +
-                           "` first");
+    throw CalibrationError(dir.string() + ": no metrics.json: run `regolith metrics " + dir.string() + "` first");
   json data = readJsonFile(file.string());
   if (!isRunMetrics(data))
     throw CalibrationError(file.string() + ": not a run's metrics (no \"study\" and \"metrics\")");
   const std::string kind = data["study"].get<std::string>();
   if (kind != study)
-    throw CalibrationError(dir.string() + ": a " + kind + " run: `regolith " + command + "` needs " + study +
-                           " runs");
+    throw CalibrationError(dir.string() + ": a " + kind + " run: `regolith " + command + "` needs " + study + " runs");
   return {dir.filename().string(), dir.string(), std::move(data)};
 }
 
@@ -50,7 +48,8 @@ void collect(const fs::path& path, const std::string& study, const std::string& 
     if (e.is_directory() && (fs::exists(e.path() / "run.h5") || fs::exists(e.path() / "metrics.json")))
       subs.push_back(e.path());
   if (subs.empty())
-    throw CalibrationError(path.string() + ": neither a run (no metrics.json, no run.h5) nor a sweep "
+    throw CalibrationError(path.string() +
+                           ": neither a run (no metrics.json, no run.h5) nor a sweep "
                            "(no subfolder with either)");
   std::sort(subs.begin(), subs.end());
   for (const fs::path& s : subs) out.push_back(loadRun(s, study, command));
@@ -70,8 +69,7 @@ std::vector<CalibrationRun> readRuns(const std::vector<std::string>& paths, cons
                                      const std::string& command) {
   std::vector<CalibrationRun> runs;
   for (const std::string& p : paths) collect(fs::path(p), study, command, runs);
-  std::sort(runs.begin(), runs.end(),
-            [](const CalibrationRun& a, const CalibrationRun& b) { return a.path < b.path; });
+  std::sort(runs.begin(), runs.end(), [](const CalibrationRun& a, const CalibrationRun& b) { return a.path < b.path; });
   std::set<std::string> seen;
   std::vector<CalibrationRun> unique;
   for (CalibrationRun& r : runs) {
@@ -106,7 +104,11 @@ double parameterValue(const CalibrationRun& run, const std::string& key) {
 namespace {
 std::string ordinal(std::size_t k) {
   const std::size_t tens = k % 100, units = k % 10;
-  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th";
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                       : units == 1               ? "st"
+                       : units == 2               ? "nd"
+                       : units == 3               ? "rd"
+                                                  : "th";
   return std::to_string(k) + suffix;
 }
 }  // namespace
@@ -118,8 +120,8 @@ std::string HoldoutRule::describe() const {
     return s;
   }
   if (every == 0) return "none held out (--holdout-every 0)";
-  return "every " + ordinal(every) + " eligible run in path order (indices " + std::to_string(every - 1) +
-         ", " + std::to_string(2 * every - 1) + ", ...)";
+  return "every " + ordinal(every) + " eligible run in path order (indices " + std::to_string(every - 1) + ", " +
+         std::to_string(2 * every - 1) + ", ...)";
 }
 
 Split splitRuns(const std::vector<CalibrationRun>& runs, const HoldoutRule& rule, const std::vector<bool>& eligible) {
@@ -138,15 +140,14 @@ Split splitRuns(const std::vector<CalibrationRun>& runs, const HoldoutRule& rule
         held = std::find_if(rule.runs.begin(), rule.runs.end(), [&](const std::string& n) {
                  return n == runs[i].name || n == runs[i].path;
                }) != rule.runs.end();
-      else
-        held = rule.every > 0 && rank % rule.every == rule.every - 1;
+      else held = rule.every > 0 && rank % rule.every == rule.every - 1;
       ++rank;
     }
     (held ? s.heldOut : s.training).push_back(i);
   }
   if (s.heldOut.empty() && rule.runs.empty() && rule.every > 0)
-    s.note = "too few runs to hold any out (" + std::to_string(rank) + " eligible, every " +
-             ordinal(rule.every) + " held out): no held-out error";
+    s.note = "too few runs to hold any out (" + std::to_string(rank) + " eligible, every " + ordinal(rule.every) +
+             " held out): no held-out error";
   return s;
 }
 

@@ -20,9 +20,9 @@ class CalibrationError : public std::runtime_error {
 };
 
 struct CalibrationRun {
-  std::string name;      // the run folder's name
-  std::string path;      // the run folder as found (argument, or argument/subfolder)
-  nlohmann::json data;   // its metrics.json
+  std::string name;     // the run folder's name
+  std::string path;     // the run folder as found (argument, or argument/subfolder)
+  nlohmann::json data;  // its metrics.json
 };
 
 // Every run under `paths`: a run folder (DIR/metrics.json of one run) or a sweep folder
@@ -56,8 +56,7 @@ struct Split {
 
 // Applies the rule to the runs for which `eligible` is true (the others always train).
 // CalibrationError when a named run is not among the runs.
-Split splitRuns(const std::vector<CalibrationRun>& runs, const HoldoutRule& rule,
-                const std::vector<bool>& eligible);
+Split splitRuns(const std::vector<CalibrationRun>& runs, const HoldoutRule& rule, const std::vector<bool>& eligible);
 
 // {"training": [names], "held_out": [names], "rule": ..., "note": ...}
 nlohmann::json splitJson(const std::vector<CalibrationRun>& runs, const Split& split);

@@ -8,13 +8,11 @@
 
 namespace regolith {
 
-std::vector<BedParticle> cropped(const std::vector<BedParticle>& bed, const Vec3d& lo,
-                                 const Vec3d& hi) {
+std::vector<BedParticle> cropped(const std::vector<BedParticle>& bed, const Vec3d& lo, const Vec3d& hi) {
   std::vector<BedParticle> out;
   for (const BedParticle& p : bed) {
     const Vec3d& x = p.position;
-    if (x.x >= lo.x && x.x < hi.x && x.y >= lo.y && x.y < hi.y && x.z >= lo.z && x.z < hi.z)
-      out.push_back(p);
+    if (x.x >= lo.x && x.x < hi.x && x.y >= lo.y && x.y < hi.y && x.z >= lo.z && x.z < hi.z) out.push_back(p);
   }
   return out;
 }
@@ -26,16 +24,15 @@ double topOf(const BedParticle& p, const ClumpTemplate& t) {
   return top;
 }
 
-std::vector<BedParticle> trimmed(const std::vector<BedParticle>& bed,
-                                 const std::vector<ClumpTemplate>& templates, double z) {
+std::vector<BedParticle> trimmed(const std::vector<BedParticle>& bed, const std::vector<ClumpTemplate>& templates,
+                                 double z) {
   std::vector<BedParticle> out;
   for (const BedParticle& p : bed)
     if (topOf(p, templates[std::size_t(p.templ)]) <= z) out.push_back(p);
   return out;
 }
 
-std::vector<BedParticle> tiled(const std::vector<BedParticle>& bed, int nx, int ny, double px,
-                               double py) {
+std::vector<BedParticle> tiled(const std::vector<BedParticle>& bed, int nx, int ny, double px, double py) {
   std::vector<BedParticle> out;
   out.reserve(bed.size() * std::size_t(nx) * std::size_t(ny));
   for (int j = 0; j < ny; ++j)
@@ -75,15 +72,15 @@ TilingOverlaps tilingOverlaps(const std::vector<BedParticle>& copies, std::size_
     for (std::size_t s = 0; s < centres.size(); ++s)
       spheres.forEachNear(centres[s], t.radii[s] + spheres.largestRadius(),
                           [&](std::size_t n, const Vec3d& centre, double radius) {
-        const double depth = t.radii[s] + radius - norm(centre - centres[s]);
-        if (copyOfSphere[n] == copy) {
-          out.withinCopy = std::max(out.withinCopy, depth);
-        } else if (depth > out.acrossCopies) {
-          out.acrossCopies = depth;
-          out.acrossAt = (centre + centres[s]) * 0.5;
-        }
-        return true;
-      });
+                            const double depth = t.radii[s] + radius - norm(centre - centres[s]);
+                            if (copyOfSphere[n] == copy) {
+                              out.withinCopy = std::max(out.withinCopy, depth);
+                            } else if (depth > out.acrossCopies) {
+                              out.acrossCopies = depth;
+                              out.acrossAt = (centre + centres[s]) * 0.5;
+                            }
+                            return true;
+                          });
     for (std::size_t s = 0; s < centres.size(); ++s) {
       spheres.add(centres[s], t.radii[s]);
       copyOfSphere.push_back(copy);

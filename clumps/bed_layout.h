@@ -22,20 +22,18 @@ struct BedParticle {
 
 // The particles whose centre of mass lies in [lo, hi) on every axis. Half-open, so that
 // boxes tiled at their own size take a particle on a shared face once.
-std::vector<BedParticle> cropped(const std::vector<BedParticle>& bed, const Vec3d& lo,
-                                 const Vec3d& hi);
+std::vector<BedParticle> cropped(const std::vector<BedParticle>& bed, const Vec3d& lo, const Vec3d& hi);
 
 // The highest point of a particle: the largest sphere centre z + radius at its pose [m].
 double topOf(const BedParticle& p, const ClumpTemplate& t);
 
 // The particles whose top is at or below z.
-std::vector<BedParticle> trimmed(const std::vector<BedParticle>& bed,
-                                 const std::vector<ClumpTemplate>& templates, double z);
+std::vector<BedParticle> trimmed(const std::vector<BedParticle>& bed, const std::vector<ClumpTemplate>& templates,
+                                 double z);
 
 // nx × ny copies of the bed, copy i + nx j moved by (i px, j py, 0): copy after copy, each
 // in the bed's order, with the velocities as they are.
-std::vector<BedParticle> tiled(const std::vector<BedParticle>& bed, int nx, int ny, double px,
-                               double py);
+std::vector<BedParticle> tiled(const std::vector<BedParticle>& bed, int nx, int ny, double px, double py);
 
 // Every particle moved by d.
 void shift(std::vector<BedParticle>& bed, const Vec3d& d);

@@ -12,15 +12,12 @@
 namespace regolith {
 namespace {
 
-
-bool isGrain(const StateArrays& s, std::size_t o) {
-  return s.ownerSphereBegin[o + 1] > s.ownerSphereBegin[o];
-}
+bool isGrain(const StateArrays& s, std::size_t o) { return s.ownerSphereBegin[o + 1] > s.ownerSphereBegin[o]; }
 
 void requireCentres(const StateArrays& s, const std::vector<Vec3d>& centres) {
   if (centres.size() != s.sphereCount())
-    throw std::invalid_argument("bed metrics: " + std::to_string(centres.size()) +
-                                " sphere centres for " + std::to_string(s.sphereCount()) + " spheres");
+    throw std::invalid_argument("bed metrics: " + std::to_string(centres.size()) + " sphere centres for " +
+                                std::to_string(s.sphereCount()) + " spheres");
 }
 
 }  // namespace
@@ -43,8 +40,7 @@ GrainMotion grainMotion(const StateArrays& s) {
     // The spin in the principal frame, where the inertia is diagonal.
     const Vec3d w = rotate(conjugate(s.ownerOrientation[o]), Vec3d(s.ownerAngularVelocity[o]));
     const Vec3d I(s.ownerInertia[o]);
-    energy += 0.5 * double(s.ownerMass[o]) * dot(v, v) +
-              0.5 * (I.x * w.x * w.x + I.y * w.y * w.y + I.z * w.z * w.z);
+    energy += 0.5 * double(s.ownerMass[o]) * dot(v, v) + 0.5 * (I.x * w.x * w.x + I.y * w.y * w.y + I.z * w.z * w.z);
     out.maxSpeed = std::max(out.maxSpeed, norm(v));
     ++out.grains;
   }
@@ -53,8 +49,7 @@ GrainMotion grainMotion(const StateArrays& s) {
 }
 
 PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                           const std::vector<double>& materialDensity, const Vec3d& lo,
-                           const Vec3d& hi) {
+                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi) {
   requireCentres(s, sphereCentres);
   const double boxVolume = (hi.x - lo.x) * (hi.y - lo.y) * (hi.z - lo.z);
   if (!(boxVolume > 0)) throw std::invalid_argument("bed metrics: the sampling box is empty");
@@ -100,9 +95,8 @@ double HeightMap::maximum() const {
   return best;
 }
 
-HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                         double x0, double y0, double x1, double y1, std::size_t nx,
-                         std::size_t ny) {
+HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereCentres, double x0, double y0, double x1,
+                         double y1, std::size_t nx, std::size_t ny) {
   requireCentres(s, sphereCentres);
   if (!(x1 > x0) || !(y1 > y0) || nx == 0 || ny == 0)
     throw std::invalid_argument("bed metrics: the height map needs x1 > x0, y1 > y0 and cells");

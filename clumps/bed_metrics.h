@@ -36,8 +36,7 @@ struct PackingSample {
 // a clump, its volume times the fraction of its spheres' summed volume inside, which is
 // exact for clumps wholly inside or outside and close for the few that cross.
 PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                           const std::vector<double>& materialDensity, const Vec3d& lo,
-                           const Vec3d& hi);
+                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi);
 
 // The highest sphere top (z + r) per cell of an nx x ny grid over [lo, hi] in x and y;
 // a sphere counts in the cell of its centre. Empty cells hold NaN.
@@ -46,12 +45,11 @@ struct HeightMap {
   std::size_t nx = 0, ny = 0;
   std::vector<double> top;  // row-major, index iy * nx + ix [m]
   double at(std::size_t ix, std::size_t iy) const { return top[iy * nx + ix]; }
-  double mean() const;    // over non-empty cells (NaN if none)
-  double maximum() const; // likewise
+  double mean() const;     // over non-empty cells (NaN if none)
+  double maximum() const;  // likewise
 };
-HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                         double x0, double y0, double x1, double y1, std::size_t nx,
-                         std::size_t ny);
+HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereCentres, double x0, double y0, double x1,
+                         double y1, std::size_t nx, std::size_t ny);
 
 // counts[k] = grains touching exactly k other grains (distinct grains, however many of
 // their spheres touch), from a frame's touching contacts. Boundary contacts are not

@@ -22,8 +22,7 @@ ClumpTemplate clumpFromMassProperties(const std::string& name, const std::vector
   return t;
 }
 
-ClumpTemplate clumpFromSpheres(const std::string& name, const std::vector<ClumpSphere>& spheres,
-                               double tolerance) {
+ClumpTemplate clumpFromSpheres(const std::string& name, const std::vector<ClumpSphere>& spheres, double tolerance) {
   if (spheres.empty()) throw std::invalid_argument("clump template '" + name + "': has no spheres");
   try {
     return clumpFromMassProperties(name, spheres, unionMassProperties(spheres, tolerance));

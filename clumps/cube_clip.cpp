@@ -17,12 +17,18 @@ double cubeFractionBelow(const double n[3], double beta) {
   }
   if (d == 0) return beta >= 0 ? 1.0 : 0.0;
   double sum = 0, product = 1, factorial = 1;
-  for (int k = 0; k < d; ++k) { product *= m[k]; factorial *= k + 1; }
+  for (int k = 0; k < d; ++k) {
+    product *= m[k];
+    factorial *= k + 1;
+  }
   for (int v = 0; v < (1 << d); ++v) {
     double t = beta;
     int bits = 0;
     for (int k = 0; k < d; ++k)
-      if (v & (1 << k)) { t -= m[k]; ++bits; }
+      if (v & (1 << k)) {
+        t -= m[k];
+        ++bits;
+      }
     if (t <= 0) continue;
     const double power = d == 3 ? t * t * t : d == 2 ? t * t : t;
     sum += bits % 2 ? -power : power;

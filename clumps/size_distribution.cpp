@@ -10,10 +10,8 @@
 namespace regolith {
 namespace {
 
-
 std::string pointText(std::size_t i, const SievePoint& p) {
-  return "point " + std::to_string(i) + " (" + std::to_string(p.size) + " m, " +
-         std::to_string(p.passing) + ")";
+  return "point " + std::to_string(i) + " (" + std::to_string(p.size) + " m, " + std::to_string(p.passing) + ")";
 }
 
 // Linear interpolation of y against log(x) between two points.
@@ -37,13 +35,11 @@ SieveCurve::SieveCurve(std::vector<SievePoint> points) : m_points(std::move(poin
       throw std::invalid_argument(pointText(i, p) + ": the fraction passing must not decrease");
   }
   if (m_points.front().passing != 0)
-    throw std::invalid_argument(
-        pointText(0, m_points.front()) +
-        ": the curve must start at 0 passing (truncate the fines a bed cannot hold and "
-        "renormalise)");
+    throw std::invalid_argument(pointText(0, m_points.front()) +
+                                ": the curve must start at 0 passing (truncate the fines a bed cannot hold and "
+                                "renormalise)");
   if (m_points.back().passing != 1)
-    throw std::invalid_argument(pointText(m_points.size() - 1, m_points.back()) +
-                                ": the curve must end at 1 passing");
+    throw std::invalid_argument(pointText(m_points.size() - 1, m_points.back()) + ": the curve must end at 1 passing");
 }
 
 double SieveCurve::passingAt(double size) const {

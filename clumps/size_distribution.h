@@ -29,8 +29,8 @@ class SieveCurve {
   // the smallest sieve: truncate and renormalise the curve first, and say so).
   explicit SieveCurve(std::vector<SievePoint> points);
 
-  double passingAt(double size) const;     // 0 below the first sieve, 1 above the last
-  double sizeAt(double passing) const;     // the inverse: d10 = sizeAt(0.1), ...
+  double passingAt(double size) const;  // 0 below the first sieve, 1 above the last
+  double sizeAt(double passing) const;  // the inverse: d10 = sizeAt(0.1), ...
   // Classes whose bounds split every sieve interval of nonzero mass into equal steps in
   // log(size) of ratio at most `ratio` (> 1), each carrying its share of the interval's
   // mass fraction; the class sizes are then exact points of the curve's log-linear pieces.

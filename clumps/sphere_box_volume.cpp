@@ -9,7 +9,6 @@
 namespace regolith {
 namespace {
 
-
 // Primitive of sqrt(rho^2 - x^2) on [-rho, rho].
 double chordPrimitive(double rho, double x) {
   x = std::clamp(x, -rho, rho);
@@ -62,8 +61,7 @@ struct GaussRule {
 
 double discRectangleArea(double rho, double x0, double x1, double y0, double y1) {
   if (!(rho > 0) || x1 <= x0 || y1 <= y0) return 0;
-  return quadrantArea(rho, x1, y1) - quadrantArea(rho, x0, y1) - quadrantArea(rho, x1, y0) +
-         quadrantArea(rho, x0, y0);
+  return quadrantArea(rho, x1, y1) - quadrantArea(rho, x0, y1) - quadrantArea(rho, x1, y0) + quadrantArea(rho, x0, y0);
 }
 
 double sphereBoxVolume(const Vec3d& c, double r, const Vec3d& lo, const Vec3d& hi) {
@@ -75,8 +73,8 @@ double sphereBoxVolume(const Vec3d& c, double r, const Vec3d& lo, const Vec3d& h
   // The section's area has square-root kinks where its circle meets a box edge (rho = the
   // edge's distance) or corner; between them it is smooth.
   std::vector<double> cuts{zLo, zHi};
-  for (double d : {std::fabs(x0), std::fabs(x1), std::fabs(y0), std::fabs(y1),
-                   std::hypot(x0, y0), std::hypot(x0, y1), std::hypot(x1, y0), std::hypot(x1, y1)})
+  for (double d : {std::fabs(x0), std::fabs(x1), std::fabs(y0), std::fabs(y1), std::hypot(x0, y0), std::hypot(x0, y1),
+                   std::hypot(x1, y0), std::hypot(x1, y1)})
     if (d < r)
       for (double z : {c.z - std::sqrt(r * r - d * d), c.z + std::sqrt(r * r - d * d)})
         if (z > zLo && z < zHi) cuts.push_back(z);

@@ -42,7 +42,7 @@ namespace {
 // The moments of a body about the reference point x0, accumulated.
 struct Moments {
   double volume = 0, mass = 0;
-  Eigen::Vector3d first = Eigen::Vector3d::Zero();   // integral of rho r
+  Eigen::Vector3d first = Eigen::Vector3d::Zero();    // integral of rho r
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // integral of rho (|r|^2 1 - r r^T)
 
   // A uniform solid with second moments integral of r r^T = m (d d^T + own) about x0.
@@ -58,9 +58,7 @@ struct Moments {
 
 Eigen::Vector3d eigenOf(const Vec3d& v) { return {v.x, v.y, v.z}; }
 
-bool overlap(const ClumpSphere& a, const ClumpSphere& b) {
-  return norm(a.centre - b.centre) < a.radius + b.radius;
-}
+bool overlap(const ClumpSphere& a, const ClumpSphere& b) { return norm(a.centre - b.centre) < a.radius + b.radius; }
 
 double sphereVolume(double r) { return 4.0 / 3.0 * M_PI * r * r * r; }
 
@@ -75,8 +73,7 @@ struct CellState {
 // The octree over the multiply covered region: cells of one level share a half width.
 class OverlapIntegrator {
  public:
-  OverlapIntegrator(const std::vector<ClumpSphere>& s, const Eigen::Vector3d& x0)
-      : m_spheres(s), m_x0(x0) {}
+  OverlapIntegrator(const std::vector<ClumpSphere>& s, const Eigen::Vector3d& x0) : m_spheres(s), m_x0(x0) {}
 
   // Integrates c(x) over the cube (centre, half width) until the volume bound is at most
   // `tolerance` times a lower bound of the union's volume (the spheres' `sumVolume` less
@@ -92,7 +89,10 @@ class OverlapIntegrator {
       for (const Eigen::Vector3d& c : level) {
         const CellState st = stateOf(c, half);
         if (st.inside + st.crossing <= 1) continue;  // c = 0 on the cell
-        if (st.crossing == 0) { addBox(c, half, st.inside - 1, st.rhoInside); continue; }
+        if (st.crossing == 0) {
+          addBox(c, half, st.inside - 1, st.rhoInside);
+          continue;
+        }
         unresolved.push_back(c);
         states.push_back(st);
         const Estimate e = estimate(c, half, st, false);
@@ -130,9 +130,13 @@ class OverlapIntegrator {
         farthest += f * f;
       }
       const double r2 = s.radius * s.radius;
-      if (farthest <= r2) { ++st.inside; st.rhoInside = s.density; }
-      else if (nearest < r2) { ++st.crossing; st.lastCrossing = static_cast<int>(i); }
-      else continue;
+      if (farthest <= r2) {
+        ++st.inside;
+        st.rhoInside = s.density;
+      } else if (nearest < r2) {
+        ++st.crossing;
+        st.lastCrossing = static_cast<int>(i);
+      } else continue;
       st.rhoMax = std::max(st.rhoMax, s.density);
     }
     return st;
@@ -161,8 +165,7 @@ class OverlapIntegrator {
       const double D = e.norm(), r = s.radius;
       if (D > spread && r > spread) {
         const double delta = r - std::sqrt(r * r - spread * spread), a = 2 * half;
-        const double gap =
-            std::min(v, std::sqrt(2.0) * a * a * delta / 2 + (kClipPerturbation + kClipRounding) * v);
+        const double gap = std::min(v, std::sqrt(2.0) * a * a * delta / 2 + (kClipPerturbation + kClipRounding) * v);
         const Eigen::Vector3d u = e / D;
         // The cube [c - half, c + half] as y in [0,1]^3: u.(x - centre) = D - half sum(u) + a u.y.
         const double n[3] = {u(0), u(1), u(2)};
@@ -183,7 +186,10 @@ class OverlapIntegrator {
     int atCentre = 0;
     double rhoCentre = 0;
     for (const ClumpSphere& s : m_spheres)
-      if ((c - eigenOf(s.centre)).squaredNorm() <= s.radius * s.radius) { ++atCentre; rhoCentre = s.density; }
+      if ((c - eigenOf(s.centre)).squaredNorm() <= s.radius * s.radius) {
+        ++atCentre;
+        rhoCentre = s.density;
+      }
     if (commit) {
       if (atCentre >= 2) addBox(c, half, atCentre - 1, rhoCentre);
       bound(g * v, st.rhoMax, reach + spread, 0, 0);
@@ -280,8 +286,8 @@ MassProperties unionMassProperties(const std::vector<ClumpSphere>& spheres, doub
 
   // Shift to the centre of mass: I = J - (|S|^2 1 - S S^T) / M.
   const Eigen::Vector3d shift = body.first / body.mass;
-  const Eigen::Matrix3d inertia =
-      body.inertia - body.mass * (shift.squaredNorm() * Eigen::Matrix3d::Identity() - shift * shift.transpose());
+  const Eigen::Matrix3d inertia = body.inertia - body.mass * (shift.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                                              shift * shift.transpose());
   p.volume = body.volume;
   p.mass = body.mass;
   const Eigen::Vector3d centre = x0 + shift;

@@ -11,8 +11,8 @@
 namespace regolith {
 
 struct ClumpSphere {
-  Vec3d centre;        // in the clump's own frame, any origin [m]
-  double radius = 0;   // [m]
+  Vec3d centre;       // in the clump's own frame, any origin [m]
+  double radius = 0;  // [m]
   Index material = 0;
   double density = 0;  // of the sphere's material [kg/m^3]
 };
@@ -28,7 +28,6 @@ constexpr double kDefaultMassTolerance = 2e-3;
 // overlap, the exact sum of the spheres minus their multiply covered volume, which an
 // adaptive octree integrates until volumeErrorBound <= tolerance * volume (or the
 // depth limit is reached: the bound reported is then what was achieved).
-MassProperties unionMassProperties(const std::vector<ClumpSphere>& spheres,
-                                   double tolerance = kDefaultMassTolerance);
+MassProperties unionMassProperties(const std::vector<ClumpSphere>& spheres, double tolerance = kDefaultMassTolerance);
 
 }  // namespace regolith

@@ -31,8 +31,7 @@ struct OwnerFaultReport {
 };
 
 // The lowest-index owner of `s` that breaks the rule, described; nothing when none does.
-std::optional<OwnerFaultReport> firstOwnerFault(const StateArrays& s, double speedLimit,
-                                                double spinRadius);
+std::optional<OwnerFaultReport> firstOwnerFault(const StateArrays& s, double speedLimit, double spinRadius);
 // The fastest owner (the run's worst, when none breaks the rule but the run still failed).
 OwnerFaultReport fastestOwner(const StateArrays& s);
 
@@ -41,8 +40,7 @@ OwnerFaultReport fastestOwner(const StateArrays& s);
 // from that speed is what makes a runaway's contact search explode).
 class BlowUpError : public std::runtime_error {
  public:
-  BlowUpError(std::uint64_t step, const std::string& what)
-      : std::runtime_error(what), m_step(step) {}
+  BlowUpError(std::uint64_t step, const std::string& what) : std::runtime_error(what), m_step(step) {}
   std::uint64_t step() const { return m_step; }
 
  private:

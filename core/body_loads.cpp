@@ -8,18 +8,15 @@
 
 namespace regolith {
 
-std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts,
-                                const std::vector<Vec3d>& spherePosition,
-                                const std::vector<Index>& bodyOfBoundary,
-                                const std::vector<Vec3d>& reference) {
+std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts, const std::vector<Vec3d>& spherePosition,
+                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference) {
   std::vector<BodyLoad> loads(reference.size());
   std::vector<double> weight(reference.size(), 0.0);
   for (const WallContact& c : contacts) {
     if (c.boundary < 0 || static_cast<std::size_t>(c.boundary) >= bodyOfBoundary.size() ||
         static_cast<std::size_t>(c.sphere) >= spherePosition.size())
-      throw std::invalid_argument("bodyLoads: contact of sphere " + std::to_string(c.sphere) +
-                                  " with boundary " + std::to_string(c.boundary) +
-                                  " is outside the arrays given");
+      throw std::invalid_argument("bodyLoads: contact of sphere " + std::to_string(c.sphere) + " with boundary " +
+                                  std::to_string(c.boundary) + " is outside the arrays given");
     const Index k = bodyOfBoundary[c.boundary];
     if (k < 0) continue;
     BodyLoad& l = loads[k];
@@ -40,8 +37,7 @@ std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts,
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t k = 0; k < loads.size(); ++k)
-    loads[k].patchCentroid = weight[k] > 0 ? loads[k].patchCentroid * (1.0 / weight[k])
-                                           : Vec3d(nan, nan, nan);
+    loads[k].patchCentroid = weight[k] > 0 ? loads[k].patchCentroid * (1.0 / weight[k]) : Vec3d(nan, nan, nan);
   return loads;
 }
 

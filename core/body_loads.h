@@ -11,12 +11,12 @@
 namespace regolith {
 
 struct BodyLoad {
-  Vec3d force, torque;        // total reaction on the body [N], about its reference [N m]
+  Vec3d force, torque;                   // total reaction on the body [N], about its reference [N m]
   Vec3d forceNormal, forceTangential;    // sum of (F.n) n and of F - (F.n) n over contacts
   Vec3d torqueNormal, torqueTangential;  // moments of those parts about the reference;
                                          // rolling resistance counts as tangential
-  long contacts = 0;          // touching sphere contacts
-  Vec3d patchCentroid;        // contact points weighted by |F.n| [m]; NaN without contacts
+  long contacts = 0;                     // touching sphere contacts
+  Vec3d patchCentroid;                   // contact points weighted by |F.n| [m]; NaN without contacts
 };
 
 // The loads of `bodyCount` bodies. `bodyOfBoundary[b]` is the body boundary b belongs to
@@ -24,9 +24,7 @@ struct BodyLoad {
 // moves). A contact of force F on the sphere (centre x_s, point p, torque tau_s about x_s)
 // loads the body with -F and, about the reference x_r, with -(x_s - x_r) x F - tau_s.
 // Sums run in contact order (key order), so they are reproducible.
-std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts,
-                                const std::vector<Vec3d>& spherePosition,
-                                const std::vector<Index>& bodyOfBoundary,
-                                const std::vector<Vec3d>& reference);
+std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts, const std::vector<Vec3d>& spherePosition,
+                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference);
 
 }  // namespace regolith

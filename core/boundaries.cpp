@@ -12,8 +12,8 @@ Vec3 unit(const Vec3d& v, const char* what) {
   return Vec3(v * (1.0 / norm(v)));
 }
 
-BoundaryPrimitive wall(const Vec3d& centre, const Vec3d& normal, const Vec3d& u, double halfU,
-                       const Vec3d& v, double halfV, Index material) {
+BoundaryPrimitive wall(const Vec3d& centre, const Vec3d& normal, const Vec3d& u, double halfU, const Vec3d& v,
+                       double halfV, Index material) {
   BoundaryPrimitive b;
   b.kind = BoundaryKind::FiniteWall;
   b.material = material;
@@ -49,21 +49,20 @@ std::vector<BoundaryPrimitive> boxContainer(const Vec3d& lo, const Vec3d& hi, In
   const Vec3d c = (lo + hi) * 0.5;
   const Vec3d h = (hi - lo) * 0.5;
   const Vec3d ex(1, 0, 0), ey(0, 1, 0), ez(0, 0, 1);
-  const std::array<BoundaryPrimitive, 6> all = {
-      wall(Vec3d(lo.x, c.y, c.z), ex, ey, h.y, ez, h.z, material),
-      wall(Vec3d(hi.x, c.y, c.z), -ex, ey, h.y, ez, h.z, material),
-      wall(Vec3d(c.x, lo.y, c.z), ey, ex, h.x, ez, h.z, material),
-      wall(Vec3d(c.x, hi.y, c.z), -ey, ex, h.x, ez, h.z, material),
-      wall(Vec3d(c.x, c.y, lo.z), ez, ex, h.x, ey, h.y, material),
-      wall(Vec3d(c.x, c.y, hi.z), -ez, ex, h.x, ey, h.y, material)};
+  const std::array<BoundaryPrimitive, 6> all = {wall(Vec3d(lo.x, c.y, c.z), ex, ey, h.y, ez, h.z, material),
+                                                wall(Vec3d(hi.x, c.y, c.z), -ex, ey, h.y, ez, h.z, material),
+                                                wall(Vec3d(c.x, lo.y, c.z), ey, ex, h.x, ez, h.z, material),
+                                                wall(Vec3d(c.x, hi.y, c.z), -ey, ex, h.x, ez, h.z, material),
+                                                wall(Vec3d(c.x, c.y, lo.z), ez, ex, h.x, ey, h.y, material),
+                                                wall(Vec3d(c.x, c.y, hi.z), -ez, ex, h.x, ey, h.y, material)};
   std::vector<BoundaryPrimitive> out;
   for (int i = 0; i < 6; ++i)
     if (keep[i]) out.push_back(all[i]);
   return out;
 }
 
-BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius,
-                           double halfLength, bool particlesInside, Index material) {
+BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius, double halfLength,
+                           bool particlesInside, Index material) {
   if (!(radius > 0)) throw std::invalid_argument("cylinder radius must be > 0");
   if (!(halfLength >= 0)) throw std::invalid_argument("cylinder half length must be >= 0");
   BoundaryPrimitive b;
@@ -77,8 +76,7 @@ BoundaryPrimitive cylinder(const Vec3d& point, const Vec3d& axis, double radius,
   return b;
 }
 
-BoundaryPrimitive squareWall(const Vec3d& centre, const Vec3d& normal, double halfSide,
-                             Index material) {
+BoundaryPrimitive squareWall(const Vec3d& centre, const Vec3d& normal, double halfSide, Index material) {
   if (!(halfSide > 0)) throw std::invalid_argument("square wall half side must be > 0");
   const Vec3d n(unit(normal, "wall normal"));
   // In-plane axes from a world axis that is not (nearly) parallel to the normal.

@@ -7,8 +7,7 @@
 
 namespace regolith {
 
-ClumpTemplate sphereTemplate(const std::string& name, double radius, Index material,
-                             double density) {
+ClumpTemplate sphereTemplate(const std::string& name, double radius, Index material, double density) {
   ClumpTemplate t;
   t.name = name;
   t.offsets = {Vec3d()};
@@ -42,21 +41,18 @@ void validateTemplate(const ClumpTemplate& t, Index materialCount) {
     throw std::invalid_argument(where + "offsets, radii and materials differ in length");
   for (std::size_t i = 0; i < t.radii.size(); ++i) {
     if (!(std::isfinite(t.radii[i]) && t.radii[i] > 0))
-      throw std::invalid_argument(where + "sphere " + std::to_string(i) +
-                                  " has radius " + std::to_string(t.radii[i]) +
+      throw std::invalid_argument(where + "sphere " + std::to_string(i) + " has radius " + std::to_string(t.radii[i]) +
                                   ", expected a finite value > 0 m");
     if (t.materials[i] < 0 || t.materials[i] >= materialCount)
-      throw std::invalid_argument(where + "sphere " + std::to_string(i) +
-                                  " refers to an undefined material");
+      throw std::invalid_argument(where + "sphere " + std::to_string(i) + " refers to an undefined material");
   }
   if (t.offsets.size() == 1 && !isZero(t.offsets[0]))
-    throw std::invalid_argument(where + "a one-sphere template has its sphere at the centre of "
-                                        "mass: the offset must be (0, 0, 0)");
-  if (!(std::isfinite(t.mass) && t.mass > 0))
-    throw std::invalid_argument(where + "mass must be a finite value > 0 kg");
+    throw std::invalid_argument(where +
+                                "a one-sphere template has its sphere at the centre of "
+                                "mass: the offset must be (0, 0, 0)");
+  if (!(std::isfinite(t.mass) && t.mass > 0)) throw std::invalid_argument(where + "mass must be a finite value > 0 kg");
   const Vec3d& I = t.principalInertia;
-  if (!(I.x > 0 && I.y > 0 && I.z > 0))
-    throw std::invalid_argument(where + "principal moments of inertia must be > 0");
+  if (!(I.x > 0 && I.y > 0 && I.z > 0)) throw std::invalid_argument(where + "principal moments of inertia must be > 0");
   // Triangle inequality of principal moments: any real mass distribution satisfies it.
   const double slack = 1e-9 * (I.x + I.y + I.z);
   if (I.x > I.y + I.z + slack || I.y > I.x + I.z + slack || I.z > I.x + I.y + slack)

@@ -20,8 +20,7 @@ struct ClumpTemplate {
 };
 
 // A solid sphere: m = (4/3) pi r^3 rho, I = (2/5) m r^2 about every axis.
-ClumpTemplate sphereTemplate(const std::string& name, double radius, Index material,
-                             double density);
+ClumpTemplate sphereTemplate(const std::string& name, double radius, Index material, double density);
 
 // The template scaled by s: offsets and radii x s, mass x s^3, principal moments x s^5
 // (the same shape at another size, from the unit template's mass properties).

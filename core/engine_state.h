@@ -21,8 +21,8 @@ namespace regolith {
 
 struct EngineState {
   std::uint64_t steps = 0;
-  StateArrays state;        // owners incl. ownerForce/ownerTorque and ownerFamily; spheres
-  ContactSnapshot contacts;  // keys and shear of the live lists
+  StateArrays state;                   // owners incl. ownerForce/ownerTorque and ownerFamily; spheres
+  ContactSnapshot contacts;            // keys and shear of the live lists
   std::vector<std::uint8_t> switched;  // per Model::familySwitches entry: already applied
   std::uint64_t rebuilds = 0;
   StreamStats stats;

@@ -61,8 +61,7 @@ bool KinematicStream::buildPendingAfter(std::uint64_t afterStep) {
   return comingAfter(afterStep) || readyAfter(afterStep);
 }
 
-std::optional<KinematicStream::ListFacts> KinematicStream::take(CandidateListPtr& list,
-                                                                std::uint64_t afterStep,
+std::optional<KinematicStream::ListFacts> KinematicStream::take(CandidateListPtr& list, std::uint64_t afterStep,
                                                                 bool wait) {
   std::unique_lock<std::mutex> lock(m_mutex);
   if (wait) {
@@ -108,8 +107,7 @@ void KinematicStream::run() {
     acquireBuffer(*m_buildingList);
     std::exception_ptr error;
     try {
-      buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder,
-                        *m_buildingList);
+      buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder, *m_buildingList);
     } catch (...) {
       error = std::current_exception();  // the dynamic stream's next take() throws it
     }

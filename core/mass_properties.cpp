@@ -18,7 +18,7 @@ void diagonalize(MassProperties& p) {
     return;
   }
   const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(inertia);
-  Eigen::Matrix3d axes = solver.eigenvectors();  // columns: principal axes in the input frame
+  Eigen::Matrix3d axes = solver.eigenvectors();     // columns: principal axes in the input frame
   if (axes.determinant() < 0) axes.col(2) *= -1.0;  // a rotation, not a reflection
   const Eigen::Quaterniond q(axes);
   const Eigen::Vector3d moments = solver.eigenvalues();

@@ -10,12 +10,12 @@
 namespace regolith {
 
 struct MassProperties {
-  double volume = 0;        // [m^3]
-  double mass = 0;          // [kg]
-  Vec3d centre;             // centre of mass, in the body's frame [m]
+  double volume = 0;          // [m^3]
+  double mass = 0;            // [kg]
+  Vec3d centre;               // centre of mass, in the body's frame [m]
   double inertia[3][3] = {};  // inertia tensor about the centre, the body's axes [kg m^2]
-  Vec3d principalMoments;   // eigenvalues of `inertia`, ascending [kg m^2]
-  Quat principalFrame;      // rotation from the principal axes to the body's axes
+  Vec3d principalMoments;     // eigenvalues of `inertia`, ascending [kg m^2]
+  Quat principalFrame;        // rotation from the principal axes to the body's axes
   // Guaranteed bounds on the integration error (0 where the result is a closed form):
   double volumeErrorBound = 0;   // |volume - true volume| [m^3]
   double massErrorBound = 0;     // |mass - true mass| [kg]
@@ -26,7 +26,7 @@ struct MassProperties {
   double relativeInertiaErrorBound() const {
     return inertiaErrorBound / fmin(principalMoments.x, fmin(principalMoments.y, principalMoments.z));
   }
-  long cells = 0;                // octree cells visited (0 for a closed form)
+  long cells = 0;  // octree cells visited (0 for a closed form)
 };
 
 // The mass properties of the same body scaled by s about the origin of its frame:

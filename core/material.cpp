@@ -8,8 +8,7 @@
 namespace regolith {
 namespace {
 
-[[noreturn]] void fail(const Material& m, const std::string& what, double value,
-                       const std::string& expected) {
+[[noreturn]] void fail(const Material& m, const std::string& what, double value, const std::string& expected) {
   std::ostringstream msg;
   msg << "material '" << m.name << "': " << what << " = " << value << ", expected " << expected;
   throw std::invalid_argument(msg.str());
@@ -28,10 +27,8 @@ void validateMaterial(const Material& m, bool needsDensity) {
     fail(m, "Young's modulus E", m.youngsModulus, "a finite value > 0 Pa");
   if (!(m.poissonRatio > -1 && m.poissonRatio < 0.5))
     fail(m, "Poisson ratio nu", m.poissonRatio, "a value in (-1, 0.5)");
-  if (!(m.restitution > 0 && m.restitution <= 1))
-    fail(m, "restitution e", m.restitution, "a value in (0, 1]");
-  if (!(std::isfinite(m.friction) && m.friction >= 0))
-    fail(m, "friction mu", m.friction, "a finite value >= 0");
+  if (!(m.restitution > 0 && m.restitution <= 1)) fail(m, "restitution e", m.restitution, "a value in (0, 1]");
+  if (!(std::isfinite(m.friction) && m.friction >= 0)) fail(m, "friction mu", m.friction, "a finite value >= 0");
   if (!(std::isfinite(m.rollingResistance) && m.rollingResistance >= 0))
     fail(m, "rolling resistance Crr", m.rollingResistance, "a finite value >= 0");
   if (needsDensity && !(std::isfinite(m.density) && m.density > 0))
@@ -56,8 +53,7 @@ Index materialIndex(const std::vector<Material>& materials, const std::string& n
 }
 
 std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
-                                       const std::vector<PairOverride>& overrides,
-                                       const LinearSpringSettings& linear) {
+                                       const std::vector<PairOverride>& overrides, const LinearSpringSettings& linear) {
   const std::size_t n = materials.size();
   std::vector<PairParams> table(n * n);
   for (std::size_t a = 0; a < n; ++a)
@@ -67,8 +63,7 @@ std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
     for (PairParams* p : {&table[a * n + b], &table[b * n + a]}) {
       if (o.restitution) {
         if (!(*o.restitution > 0 && *o.restitution <= 1)) {
-          throw std::invalid_argument("pair override " + o.first + "/" + o.second +
-                                      ": restitution must be in (0, 1]");
+          throw std::invalid_argument("pair override " + o.first + "/" + o.second + ": restitution must be in (0, 1]");
         }
         setContactRestitution(*p, *o.restitution, ContactModels());
       }

@@ -39,8 +39,7 @@ PairParams mixPair(const Material& a, const Material& b, const LinearSpringSetti
 // Flat table [a * n + b] over all materials, symmetric, with overrides applied.
 // Throws std::invalid_argument for an override naming an unknown material.
 std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
-                                       const std::vector<PairOverride>& overrides,
-                                       const LinearSpringSettings& linear);
+                                       const std::vector<PairOverride>& overrides, const LinearSpringSettings& linear);
 
 // Index of the material called name; throws std::invalid_argument if there is none.
 Index materialIndex(const std::vector<Material>& materials, const std::string& name);

@@ -29,8 +29,7 @@ struct Neighbour {
 
 }  // namespace
 
-std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& mesh,
-                                              Index material, Index owner) {
+std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& mesh, Index material, Index owner) {
   const std::size_t nt = mesh.triangles.size();
   const Index firstBoundary = static_cast<Index>(model.boundaries.size());
   MeshTopology& topo = model.meshTopology;
@@ -61,8 +60,7 @@ std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& 
     around[e.b].push_back({first, cornerAt(mesh.triangles[first], e.a)});
   }
   for (std::size_t t = 0; t < nt; ++t)
-    for (Index v : mesh.triangles[t])
-      lowestAt[v] = std::min(lowestAt[v], static_cast<Index>(t));
+    for (Index v : mesh.triangles[t]) lowestAt[v] = std::min(lowestAt[v], static_cast<Index>(t));
   for (std::size_t t = 0; t < nt; ++t)
     for (int k = 0; k < 3; ++k) {
       const Index v = mesh.triangles[t][k];
@@ -82,8 +80,7 @@ std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& 
     b.corner2 = mesh.vertices[tri[2]];
     const Vec3d n = cross(b.corner1 - b.point, b.corner2 - b.point);
     const double len = norm(n);
-    if (!(len > 0))
-      throw std::invalid_argument("mesh triangle " + std::to_string(t) + " is degenerate");
+    if (!(len > 0)) throw std::invalid_argument("mesh triangle " + std::to_string(t) + " is degenerate");
     b.normal = Vec3(n * (1.0 / len));
     b.triangle = firstTopology + static_cast<Index>(t);
 
@@ -94,8 +91,7 @@ std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& 
     for (int f = 0; f < kTriangleFeatures; ++f) {
       tt.featureBegin[f] = static_cast<Index>(topo.neighbours.size());
       for (const Neighbour& nb : near[t][f])
-        topo.neighbours.push_back({firstBoundary + nb.triangle, nb.corner,
-                                   mesh.triangles[nb.triangle][nb.corner]});
+        topo.neighbours.push_back({firstBoundary + nb.triangle, nb.corner, mesh.triangles[nb.triangle][nb.corner]});
     }
     tt.featureBegin[kTriangleFeatures] = static_cast<Index>(topo.neighbours.size());
     topo.triangles.push_back(tt);

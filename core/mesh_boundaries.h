@@ -13,7 +13,6 @@ namespace regolith {
 // by checkMesh, so its edges are consistent) as Triangle boundaries of `material`, carried
 // by `owner` (-1: static), with their topology as a new mesh of model.meshTopology.
 // Returns the indices of the new boundaries, in triangle order.
-std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& mesh,
-                                              Index material, Index owner);
+std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& mesh, Index material, Index owner);
 
 }  // namespace regolith

@@ -104,15 +104,17 @@ std::vector<Point2> wheelSection(const WheelSpec& s) {
 
   const int N = s.grousers;
   require(T > 0 && T < R, what, "grouserThickness", T, "must be > 0 and less than the radius");
-  require(N * T < 2 * M_PI * R, what, "grousers", N, "times grouserThickness must be less than the rim's circumference");
+  require(N * T < 2 * M_PI * R, what, "grousers", N,
+          "times grouserThickness must be less than the rim's circumference");
   // Half the angle a grouser's root takes on the rim: where its sides (or the fillets
   // tangent to them and to the rim) meet the rim circle.
   double half = std::asin(T / (2 * R));
   double sideFoot = std::sqrt(R * R - T * T / 4);  // along the centre line, where a side leaves the rim
-  std::vector<Point2> fillet;  // the fillet before the grouser, rim to side, in its frame (t < 0)
+  std::vector<Point2> fillet;                      // the fillet before the grouser, rim to side, in its frame (t < 0)
   if (f > 0) {
     const double ct = T / 2 + f, cs = std::sqrt((R + f) * (R + f) - ct * ct);  // its centre (cs, -ct)
-    require(cs < R + H, what, "filletRadius", f, "must leave part of the grouser's side straight (grouserHeight too small)");
+    require(cs < R + H, what, "filletRadius", f,
+            "must leave part of the grouser's side straight (grouserHeight too small)");
     half = std::atan2(ct, cs);
     sideFoot = cs;
     // From the rim tangent point (towards the origin from the centre) to the side's (t = -T/2).

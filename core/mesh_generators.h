@@ -18,16 +18,16 @@ constexpr double kDefaultFacetAngle = 3.0 * M_PI / 180;  // [rad]
 // `grouserThickness` standing `grouserHeight` beyond the rim along their centre lines,
 // the first centred on +x (x = r cos(theta), z = r sin(theta)).
 struct WheelSpec {
-  double radius = 0.15;            // of the rim [m]
-  double width = 0.10;             // along the axis [m]
-  int grousers = 0;                // 0 (or grouserHeight 0): a plain cylinder
-  double grouserHeight = 0;        // beyond the rim at the bar's centre line [m]
-  double grouserThickness = 0;     // of the bar, across it [m]
-  int segmentsPerArc = 0;          // chords per rim arc between grousers (the whole circle
-                                   // without them); 0: enough that none spans more than
-                                   // maxFacetAngle
+  double radius = 0.15;                       // of the rim [m]
+  double width = 0.10;                        // along the axis [m]
+  int grousers = 0;                           // 0 (or grouserHeight 0): a plain cylinder
+  double grouserHeight = 0;                   // beyond the rim at the bar's centre line [m]
+  double grouserThickness = 0;                // of the bar, across it [m]
+  int segmentsPerArc = 0;                     // chords per rim arc between grousers (the whole circle
+                                              // without them); 0: enough that none spans more than
+                                              // maxFacetAngle
   double maxFacetAngle = kDefaultFacetAngle;  // [rad], when segmentsPerArc is 0
-  double filletRadius = 0;         // of the rounded grouser roots [m]; 0: sharp corners
+  double filletRadius = 0;                    // of the rounded grouser roots [m]; 0: sharp corners
 };
 
 // The cross-section, counter-clockwise in (x, z), star-shaped about the origin.
@@ -39,9 +39,9 @@ TriangleMesh grouserWheel(const WheelSpec& spec);
 
 // An annular band (hollow cylinder), axis along y, centred at the origin.
 struct RingSpec {
-  double radius = 0.20;      // outer [m]
-  double width = 0.12;       // along the axis [m]
-  double thickness = 0.01;   // radial: the inner radius is radius - thickness [m]
+  double radius = 0.20;                       // outer [m]
+  double width = 0.12;                        // along the axis [m]
+  double thickness = 0.01;                    // radial: the inner radius is radius - thickness [m]
   double maxFacetAngle = kDefaultFacetAngle;  // the largest angle one chord spans [rad]
 };
 

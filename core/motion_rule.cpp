@@ -11,15 +11,16 @@ namespace {
 const char* const kDofNames[6] = {"x", "y", "z", "rotation x", "rotation y", "rotation z"};
 
 [[noreturn]] void fail(std::size_t family, std::size_t phase, int dof, const std::string& what) {
-  throw std::invalid_argument("family " + std::to_string(family) + ", phase " +
-                              std::to_string(phase) + ", DOF " + kDofNames[dof] + ": " + what);
+  throw std::invalid_argument("family " + std::to_string(family) + ", phase " + std::to_string(phase) + ", DOF " +
+                              kDofNames[dof] + ": " + what);
 }
 
 void validateRule(const DofRule& r, std::size_t f, std::size_t p, int d) {
   const auto finite = [](double x) { return std::isfinite(x); };
   switch (r.kind) {
     case DofRuleKind::Free:
-    case DofRuleKind::Fixed: return;
+    case DofRuleKind::Fixed:
+      return;
     case DofRuleKind::Constant:
       if (!finite(r.value)) fail(f, p, d, "constant velocity is not finite");
       return;
@@ -42,8 +43,7 @@ void validateRule(const DofRule& r, std::size_t f, std::size_t p, int d) {
         fail(f, p, d, "table needs as many times as values, at least one");
       for (std::size_t i = 0; i < r.times.size(); ++i) {
         if (!finite(r.times[i]) || !finite(r.values[i])) fail(f, p, d, "table entry is not finite");
-        if (i > 0 && !(r.times[i] > r.times[i - 1]))
-          fail(f, p, d, "table times must be strictly increasing");
+        if (i > 0 && !(r.times[i] > r.times[i - 1])) fail(f, p, d, "table times must be strictly increasing");
       }
       return;
   }
@@ -104,30 +104,32 @@ DofRule DofRule::table(std::vector<double> times, std::vector<double> values) {
 double DofRule::velocity(double t) const {
   switch (kind) {
     case DofRuleKind::Free:
-    case DofRuleKind::Fixed: return 0;
-    case DofRuleKind::Constant: return value;
+    case DofRuleKind::Fixed:
+      return 0;
+    case DofRuleKind::Constant:
+      return value;
     case DofRuleKind::Ramp: {
       const double u = value + rate * (t - t0);
       if (!clamped) return u;
       return rate >= 0 ? std::min(u, endValue) : std::max(u, endValue);
     }
-    case DofRuleKind::Sinusoid: return value + amplitude * std::sin(2 * M_PI * frequency * t + phase);
-    case DofRuleKind::Table: return tableValue(times, values, t);
+    case DofRuleKind::Sinusoid:
+      return value + amplitude * std::sin(2 * M_PI * frequency * t + phase);
+    case DofRuleKind::Table:
+      return tableValue(times, values, t);
   }
   return 0;
 }
 
-void validateFamilies(const std::vector<FamilyMotion>& families,
-                      const std::vector<FamilySwitch>& switches) {
+void validateFamilies(const std::vector<FamilyMotion>& families, const std::vector<FamilySwitch>& switches) {
   for (std::size_t f = 0; f < families.size(); ++f) {
     const auto& phases = families[f].phases;
     for (std::size_t p = 0; p < phases.size(); ++p) {
       if (!std::isfinite(phases[p].start))
-        throw std::invalid_argument("family " + std::to_string(f) + ", phase " +
-                                    std::to_string(p) + ": start time is not finite");
+        throw std::invalid_argument("family " + std::to_string(f) + ", phase " + std::to_string(p) +
+                                    ": start time is not finite");
       if (p > 0 && !(phases[p].start > phases[p - 1].start))
-        throw std::invalid_argument("family " + std::to_string(f) + ", phase " +
-                                    std::to_string(p) +
+        throw std::invalid_argument("family " + std::to_string(f) + ", phase " + std::to_string(p) +
                                     ": phases must start at strictly increasing times");
       for (int d = 0; d < 6; ++d) validateRule(phases[p].dof[d], f, p, d);
     }
@@ -135,8 +137,7 @@ void validateFamilies(const std::vector<FamilyMotion>& families,
   for (std::size_t i = 0; i < switches.size(); ++i) {
     const FamilySwitch& s = switches[i];
     if (!std::isfinite(s.time) || s.from < 0 || s.to < 0)
-      throw std::invalid_argument("family switch " + std::to_string(i) +
-                                  ": time must be finite and families >= 0");
+      throw std::invalid_argument("family switch " + std::to_string(i) + ": time must be finite and families >= 0");
   }
 }
 
@@ -160,8 +161,7 @@ FamilyControl evaluateFamily(const FamilyMotion& family, double t, double dt) {
   return c;
 }
 
-std::vector<FamilyControl> evaluateFamilies(const std::vector<FamilyMotion>& families, double t,
-                                            double dt) {
+std::vector<FamilyControl> evaluateFamilies(const std::vector<FamilyMotion>& families, double t, double dt) {
   std::vector<FamilyControl> out;
   out.reserve(families.size());
   for (const FamilyMotion& f : families) out.push_back(evaluateFamily(f, t, dt));
@@ -169,13 +169,11 @@ std::vector<FamilyControl> evaluateFamilies(const std::vector<FamilyMotion>& fam
 }
 
 bool sameControl(const FamilyControl& a, const FamilyControl& b) {
-  if (a.bodyFrameRotation != b.bodyFrameRotation ||
-      a.constrainedTranslation != b.constrainedTranslation ||
+  if (a.bodyFrameRotation != b.bodyFrameRotation || a.constrainedTranslation != b.constrainedTranslation ||
       a.constrainedRotation != b.constrainedRotation)
     return false;
   for (int d = 0; d < 6; ++d)
-    if (a.dof[d].mode != b.dof[d].mode || a.dof[d].drift != b.dof[d].drift ||
-        a.dof[d].end != b.dof[d].end)
+    if (a.dof[d].mode != b.dof[d].mode || a.dof[d].drift != b.dof[d].drift || a.dof[d].end != b.dof[d].end)
       return false;
   return true;
 }

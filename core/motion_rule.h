@@ -28,9 +28,9 @@ struct DofRule {
   double t0 = 0;         // ramp start time [s]
   bool clamped = false;  // ramp: stop at endValue
   double endValue = 0;
-  double amplitude = 0;  // sinusoid
-  double frequency = 0;  // [Hz]
-  double phase = 0;      // [rad]
+  double amplitude = 0;               // sinusoid
+  double frequency = 0;               // [Hz]
+  double phase = 0;                   // [rad]
   std::vector<double> times, values;  // table
 
   static DofRule free() { return {}; }
@@ -73,14 +73,12 @@ struct FamilySwitch {
 // Throws std::invalid_argument naming the family, phase and DOF (non-finite numbers,
 // phases out of order, negative frequency, an unsorted or mismatched table, a clamp the
 // ramp never reaches, a switch with a negative family or non-finite time).
-void validateFamilies(const std::vector<FamilyMotion>& families,
-                      const std::vector<FamilySwitch>& switches);
+void validateFamilies(const std::vector<FamilyMotion>& families, const std::vector<FamilySwitch>& switches);
 
 // The control of one family over the step [t, t + dt]: the phase is the one in force at the
 // step's midpoint; drift = u(t + dt/2), end = u(t + dt).
 FamilyControl evaluateFamily(const FamilyMotion& family, double t, double dt);
-std::vector<FamilyControl> evaluateFamilies(const std::vector<FamilyMotion>& families, double t,
-                                            double dt);
+std::vector<FamilyControl> evaluateFamilies(const std::vector<FamilyMotion>& families, double t, double dt);
 
 bool sameControl(const FamilyControl& a, const FamilyControl& b);
 bool sameControls(const std::vector<FamilyControl>& a, const std::vector<FamilyControl>& b);

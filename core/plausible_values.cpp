@@ -26,7 +26,8 @@ std::vector<ImplausibleValue> implausibleMaterialValues(const Material& m) {
                                              : ": the unit is Pa";
     out.push_back({"youngs_modulus", "youngs_modulus " + number(m.youngsModulus) +
                                          " Pa is outside what solids have (1e5 to 1.2e12 Pa; DEM grains commonly "
-                                         "use 1e6 to 1e9 Pa)" + hint});
+                                         "use 1e6 to 1e9 Pa)" +
+                                         hint});
   }
   return out;
 }

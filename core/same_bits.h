@@ -12,8 +12,7 @@ namespace regolith {
 template <class T>
 bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
   static_assert(std::is_trivially_copyable_v<T>, "sameBits compares object representations");
-  return a.size() == b.size() &&
-         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
 }  // namespace regolith

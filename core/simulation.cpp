@@ -19,8 +19,7 @@ void validateModel(const Model& m, const StateArrays& s) {
   std::vector<bool> usedBySpheres(m.materials.size(), false);
   for (Index mat : s.sphereMaterial) {
     if (mat < 0 || mat >= static_cast<Index>(m.materials.size()))
-      throw std::invalid_argument("a sphere refers to an undefined material index " +
-                                  std::to_string(mat));
+      throw std::invalid_argument("a sphere refers to an undefined material index " + std::to_string(mat));
     usedBySpheres[mat] = true;
   }
   for (std::size_t i = 0; i < m.materials.size(); ++i) validateMaterial(m.materials[i], usedBySpheres[i]);
@@ -30,8 +29,7 @@ void validateModel(const Model& m, const StateArrays& s) {
   if (m.contactModel == ContactModelKind::LinearSpringDashpot &&
       !(m.linearSpring.normalStiffness > 0 && m.linearSpring.tangentialStiffness >= 0 &&
         m.linearSpring.normalDamping >= 0))
-    throw std::invalid_argument(
-        "linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
+    throw std::invalid_argument("linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
   if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
   validateFamilies(m.families, m.familySwitches);
 }
@@ -49,23 +47,20 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   m_params.gravity = m_model.gravity;
   const double rMin = initial.sphereRadius.empty()
                           ? 0.0
-                          : double(*std::min_element(initial.sphereRadius.begin(),
-                                                     initial.sphereRadius.end()));
+                          : double(*std::min_element(initial.sphereRadius.begin(), initial.sphereRadius.end()));
   m_minRadius = rMin;
   m_blowUpSpeed = regolith::blowUpSpeed(rMin, m_model.timeStep);
   m_margin = m_model.margin > 0 ? m_model.margin : 0.4 * rMin;
   m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
-  m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()),
-                               m_model.boundaries, m_model.meshTopology);
+  m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,
+                               m_model.meshTopology);
   m_switched.assign(m_model.familySwitches.size(), false);
-  const SphereMotion motion =
-      updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
+  const SphereMotion motion = updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
   if (m_model.streams.mode == StreamMode::Async) {
     const int total = threadCount();
-    const int kinematic = m_model.streams.kinematicThreads > 0
-                              ? m_model.streams.kinematicThreads
-                              : std::max(1, total / 4);
+    const int kinematic = m_model.streams.kinematicThreads > 0 ? m_model.streams.kinematicThreads
+                                                               : std::max(1, total / 4);
     m_dynamicThreads = std::max(1, total - kinematic);
     m_spareList = createCandidateList();
     rebuildFromHere(0, surfaceSpeed(motion));
@@ -106,7 +101,6 @@ void Simulation::applyMotionRules() {
   m_controls = std::move(controls);
 }
 
-
 void Simulation::rebuildNow() {
   if (m_model.streams.mode == StreamMode::Async) {
     const SphereMotion motion = updateSpherePositions(*m_device, /*withSpeed=*/true);
@@ -134,17 +128,22 @@ class ThreadBudget {
 }  // namespace
 
 void Simulation::step(std::uint64_t steps) {
-  const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads
-                                                                       : threadCount());
+  const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads : threadCount());
   for (std::uint64_t k = 0; k < steps; ++k) {
     // A signal ends the stepping between steps, not after the caller's whole count (a
     // step of a large run can take long; the caller checkpoints the whole step).
     if (stopRequested()) return;
     applyMotionRules();
     switch (m_model.streams.mode) {
-      case StreamMode::Sync: stepSync(); break;
-      case StreamMode::Verlet: stepVerlet(); break;
-      case StreamMode::Async: stepAsync(); break;
+      case StreamMode::Sync:
+        stepSync();
+        break;
+      case StreamMode::Verlet:
+        stepVerlet();
+        break;
+      case StreamMode::Async:
+        stepAsync();
+        break;
     }
     ++m_steps;
     m_time = double(m_steps) * m_model.timeStep;
@@ -159,8 +158,7 @@ void Simulation::stepSync() {
 
 void Simulation::stepVerlet() {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
-  if (kickDrift(*m_device, m_params, /*withSpeed=*/false).moved2 > trigger)
-    rebuild(m_steps + 1);
+  if (kickDrift(*m_device, m_params, /*withSpeed=*/false).moved2 > trigger) rebuild(m_steps + 1);
   evaluateForces(/*kick=*/true);
 }
 
@@ -182,7 +180,7 @@ double Simulation::surfaceSpeed(const SphereMotion& m) const {
 KinematicStream::ListFacts Simulation::factsForSpeed(std::uint64_t step, double speed) const {
   const StreamSettings& st = m_model.streams;
   const double window = double(st.maxDrift) * m_model.timeStep;  // D dt [s]
-  const double m = speed * window * st.safety + m_marginExtra;    // per-surface margin [m]
+  const double m = speed * window * st.safety + m_marginExtra;   // per-surface margin [m]
   return {step, 2.0 * m, m / window};
 }
 
@@ -193,8 +191,7 @@ bool Simulation::speedsWithin(const KinematicStream::ListFacts& f) const {
 }
 
 bool Simulation::listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const {
-  if (step < f.snapshotStep || step - f.snapshotStep > std::uint64_t(m_model.streams.maxDrift))
-    return false;
+  if (step < f.snapshotStep || step - f.snapshotStep > std::uint64_t(m_model.streams.maxDrift)) return false;
   return speedsWithin(f);
 }
 
@@ -240,8 +237,8 @@ void Simulation::stepAsync() {
   const double sphereSpeed = std::sqrt(motion.speed2);
   if (!(sphereSpeed <= m_blowUpSpeed)) {
     std::ostringstream what;
-    what << "a sphere moved at " << sphereSpeed << " m/s in step " << n << ", above the limit "
-         << m_blowUpSpeed << " m/s";
+    what << "a sphere moved at " << sphereSpeed << " m/s in step " << n << ", above the limit " << m_blowUpSpeed
+         << " m/s";
     throw BlowUpError(n, what.str());
   }
   m_speeds.emplace_back(n, speed);
@@ -258,8 +255,7 @@ void Simulation::stepAsync() {
       const auto t0 = std::chrono::steady_clock::now();
       if (!m_kinematic->buildPendingAfter(m_list.snapshotStep)) publishSnapshot(n, speed);
       adopted = adoptReady(n, /*wait=*/true);
-      m_stats.waitSeconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      m_stats.waitSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     if (!adopted || !listValidAt(m_list, n)) {
       // A surface moved faster than the margin assumed: rebuild now from these positions
@@ -295,10 +291,8 @@ namespace {
 // checkpoint belongs to another scene (or another version of it).
 void requireSameStructure(const StateArrays& built, const StateArrays& saved) {
   if (!sameBits(built.ownerMass, saved.ownerMass) || !sameBits(built.ownerInertia, saved.ownerInertia) ||
-      !sameBits(built.ownerSphereBegin, saved.ownerSphereBegin) ||
-      !sameBits(built.sphereOwner, saved.sphereOwner) ||
-      !sameBits(built.sphereOffset, saved.sphereOffset) ||
-      !sameBits(built.sphereRadius, saved.sphereRadius) ||
+      !sameBits(built.ownerSphereBegin, saved.ownerSphereBegin) || !sameBits(built.sphereOwner, saved.sphereOwner) ||
+      !sameBits(built.sphereOffset, saved.sphereOffset) || !sameBits(built.sphereRadius, saved.sphereRadius) ||
       !sameBits(built.sphereMaterial, saved.sphereMaterial))
     throw std::invalid_argument(
         "the saved state does not fit this model: owners, masses, inertias or spheres differ "
@@ -313,8 +307,7 @@ void Simulation::restoreState(const EngineState& saved) {
   requireSameStructure(state(), saved.state);
   if (saved.switched.size() != m_model.familySwitches.size())
     throw std::invalid_argument("the saved state has " + std::to_string(saved.switched.size()) +
-                                " family switches, the model " +
-                                std::to_string(m_model.familySwitches.size()));
+                                " family switches, the model " + std::to_string(m_model.familySwitches.size()));
   restoreOwnerState(*m_device, saved.state);
   updateSpherePositions(*m_device, /*withSpeed=*/false);  // the lists below come from these
   m_steps = saved.steps;
@@ -340,15 +333,11 @@ StateArrays Simulation::state() const {
   return s;
 }
 
-std::vector<BoundaryPrimitive> Simulation::boundaries() const {
-  return downloadBoundaries(*m_device);
-}
+std::vector<BoundaryPrimitive> Simulation::boundaries() const { return downloadBoundaries(*m_device); }
 
 ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }
 
-Index Simulation::firstBadOwner() const {
-  return regolith::firstBadOwner(*m_device, m_blowUpSpeed, m_minRadius);
-}
+Index Simulation::firstBadOwner() const { return regolith::firstBadOwner(*m_device, m_blowUpSpeed, m_minRadius); }
 
 std::size_t Simulation::touchingPairs() const { return touchingPairCount(*m_device); }
 std::size_t Simulation::touchingWalls() const { return touchingWallCount(*m_device); }
@@ -363,9 +352,7 @@ std::size_t Simulation::deviceBytes() const {
   return bytes;
 }
 
-std::vector<Vec3d> Simulation::spherePositions() const {
-  return downloadSpherePositions(*m_device);
-}
+std::vector<Vec3d> Simulation::spherePositions() const { return downloadSpherePositions(*m_device); }
 
 ContactForces Simulation::contactForces() const { return downloadTouchingContacts(*m_device); }
 std::vector<WallContact> Simulation::wallContacts() const { return downloadWallContacts(*m_device); }

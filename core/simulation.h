@@ -65,11 +65,11 @@ class Simulation {
   const Model& model() const { return m_model; }
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
-  StateArrays state() const;            // download of owners and spheres
+  StateArrays state() const;                          // download of owners and spheres
   std::vector<BoundaryPrimitive> boundaries() const;  // as they stand (owned ones moved)
-  ContactSnapshot contacts() const;     // candidate lists and shear history
-  std::size_t touchingPairs() const;    // overlapping sphere–sphere candidates
-  std::size_t touchingWalls() const;    // overlapping sphere–boundary candidates
+  ContactSnapshot contacts() const;                   // candidate lists and shear history
+  std::size_t touchingPairs() const;                  // overlapping sphere–sphere candidates
+  std::size_t touchingWalls() const;                  // overlapping sphere–boundary candidates
   std::size_t touchingContacts() const { return touchingPairs() + touchingWalls(); }
   std::size_t candidateContacts() const;
   std::size_t deviceBytes() const;
@@ -110,7 +110,7 @@ class Simulation {
   // Dual stream.
   double m_marginExtra = 0;  // resolved StreamSettings::marginExtra [m]
   int m_dynamicThreads = 1;
-  KinematicStream::ListFacts m_list;               // facts of the live list
+  KinematicStream::ListFacts m_list;                      // facts of the live list
   std::deque<std::pair<std::uint64_t, double>> m_speeds;  // (step, largest speed), last D+1
   StreamStats m_stats;
   CandidateListPtr m_spareList;

@@ -17,7 +17,8 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction m_int {}, m_term {};
+  struct sigaction m_int {
+  }, m_term{};
 };
 
 }  // namespace regolith

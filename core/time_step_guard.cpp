@@ -36,9 +36,8 @@ void enforceTimeStep(double dt, const RayleighLimit& limit, double fraction, boo
   if (dt <= maxDt || allowOverride) return;
   std::ostringstream msg;
   msg.precision(4);
-  msg << "time step " << dt << " s is above the Rayleigh limit: t_R = " << limit.rayleighTime
-      << " s for material '" << limit.material << "' at radius " << limit.radius << " m, limit "
-      << fraction << " t_R = " << maxDt
+  msg << "time step " << dt << " s is above the Rayleigh limit: t_R = " << limit.rayleighTime << " s for material '"
+      << limit.material << "' at radius " << limit.radius << " m, limit " << fraction << " t_R = " << maxDt
       << " s. Use a smaller step, or override the guard explicitly if you know why.";
   throw TimeStepError(msg.str());
 }

@@ -17,10 +17,10 @@ namespace regolith {
 double rayleighTime(const Material& m, double radius);
 
 struct RayleighLimit {
-  double rayleighTime = 0;  // [s], of the finest material (infinite with no spheres)
-  std::string material;     // which material decides
+  double rayleighTime = 0;        // [s], of the finest material (infinite with no spheres)
+  std::string material;           // which material decides
   std::size_t materialIndex = 0;  // its index in the materials
-  double radius = 0;        // at which radius [m]
+  double radius = 0;              // at which radius [m]
 };
 
 RayleighLimit finestRayleighTime(const std::vector<Material>& materials, const StateArrays& s);

@@ -45,9 +45,8 @@ void checkIndicesAndCoordinates(const TriangleMesh& mesh, const std::string& whe
   for (std::size_t k = 0; k < mesh.triangles.size(); ++k)
     for (const Index v : mesh.triangles[k])
       if (v < 0 || static_cast<std::size_t>(v) >= n)
-        throw std::invalid_argument(where + ": triangle " + std::to_string(k) + " names vertex " +
-                                    std::to_string(v) + ", but there are " + std::to_string(n) +
-                                    " vertices (indices from 0)");
+        throw std::invalid_argument(where + ": triangle " + std::to_string(k) + " names vertex " + std::to_string(v) +
+                                    ", but there are " + std::to_string(n) + " vertices (indices from 0)");
   for (std::size_t i = 0; i < n; ++i) {
     const Vec3d& x = mesh.vertices[i];
     if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z))
@@ -67,7 +66,10 @@ void mergeVertices(TriangleMesh& mesh, MeshReport& report) {
   std::vector<Index> order;
   for (std::size_t i = 0; i < n; ++i)
     if (used[i]) order.push_back(static_cast<Index>(i));
-  auto key = [&](Index i) { const Vec3d& x = mesh.vertices[i]; return std::tie(x.x, x.y, x.z); };
+  auto key = [&](Index i) {
+    const Vec3d& x = mesh.vertices[i];
+    return std::tie(x.x, x.y, x.z);
+  };
   std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) { return key(a) < key(b); });
   std::vector<Index> representative(n, -1);
   for (std::size_t k = 0; k < order.size(); ++k)  // stable: the first of a run is the lowest
@@ -108,8 +110,7 @@ void checkDegenerate(const TriangleMesh& mesh, const std::string& where) {
 // (breadth first: a neighbour across an edge must run along it the other way). Returns
 // the component of each triangle; `flipped` marks the triangles to turn.
 std::vector<Index> orientComponents(const TriangleMesh& mesh, const std::vector<MeshEdge>& edges,
-                                    std::vector<bool>& flipped, std::size_t& components,
-                                    const std::string& where) {
+                                    std::vector<bool>& flipped, std::size_t& components, const std::string& where) {
   const std::size_t nt = mesh.triangles.size();
   std::vector<std::vector<Index>> across(nt);  // manifold edges of each triangle
   for (std::size_t e = 0; e < edges.size(); ++e)
@@ -139,10 +140,10 @@ std::vector<Index> orientComponents(const TriangleMesh& mesh, const std::vector<
           flipped[u] = uFlipped;
           queue.push(u);
         } else if (flipped[u] != uFlipped) {
-          throw std::invalid_argument(
-              where + ": not orientable (a Moebius strip or the like): triangles " + std::to_string(t) +
-              " and " + std::to_string(u) + " cannot agree across the edge of vertices " +
-              std::to_string(edge.a) + " and " + std::to_string(edge.b));
+          throw std::invalid_argument(where + ": not orientable (a Moebius strip or the like): triangles " +
+                                      std::to_string(t) + " and " + std::to_string(u) +
+                                      " cannot agree across the edge of vertices " + std::to_string(edge.a) + " and " +
+                                      std::to_string(edge.b));
         }
       }
     }
@@ -256,7 +257,7 @@ MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
   const Vec3d x0 = 0.5 * (box[0] + box[1]);
 
   double volume = 0;
-  Vec3d first;              // integral of (x - x0) dV
+  Vec3d first;               // integral of (x - x0) dV
   double second[3][3] = {};  // integral of (x - x0)(x - x0)^T dV
   for (const auto& t : mesh.triangles) {
     const Vec3d p[3] = {mesh.vertices[t[0]] - x0, mesh.vertices[t[1]] - x0, mesh.vertices[t[2]] - x0};

@@ -31,14 +31,14 @@ std::vector<MeshEdge> meshEdges(const TriangleMesh& mesh);
 
 // What checkMesh found and did. Errors are thrown; these are the warnings and the fixes.
 struct MeshReport {
-  std::size_t openEdges = 0;         // edges of one triangle (an open surface: a plate)
-  std::size_t nonManifoldEdges = 0;  // edges of three or more triangles
-  std::size_t flippedTriangles = 0;  // turned to agree with their neighbours / face outwards
-  std::size_t mergedVertices = 0;    // duplicates (same position) merged into one
-  std::size_t unusedVertices = 0;    // in no triangle, dropped
-  std::size_t components = 0;        // connected pieces (joined by edges of two triangles)
-  bool closed = false;               // every edge has exactly two triangles
-  std::vector<std::string> warnings; // one line each, for the user
+  std::size_t openEdges = 0;          // edges of one triangle (an open surface: a plate)
+  std::size_t nonManifoldEdges = 0;   // edges of three or more triangles
+  std::size_t flippedTriangles = 0;   // turned to agree with their neighbours / face outwards
+  std::size_t mergedVertices = 0;     // duplicates (same position) merged into one
+  std::size_t unusedVertices = 0;     // in no triangle, dropped
+  std::size_t components = 0;         // connected pieces (joined by edges of two triangles)
+  bool closed = false;                // every edge has exactly two triangles
+  std::vector<std::string> warnings;  // one line each, for the user
 };
 
 // Checks and repairs a mesh in place; `where` names it in messages (a file, a scene path).

@@ -4,8 +4,7 @@
 namespace regolith {
 
 Index WorldBuilder::addClump(const ClumpTemplate& t, const Vec3d& position, const Quat& orientation,
-                             const Vec3d& velocity, const Vec3d& angularVelocity,
-                             Index family) {
+                             const Vec3d& velocity, const Vec3d& angularVelocity, Index family) {
   const Index owner = static_cast<Index>(m_state.ownerCount());
   m_state.ownerPosition.push_back(position);
   m_state.ownerOrientation.push_back(normalized(orientation * t.principalFrame));
@@ -27,9 +26,8 @@ Index WorldBuilder::addClump(const ClumpTemplate& t, const Vec3d& position, cons
   return owner;
 }
 
-Index WorldBuilder::addBody(double mass, const Vec3d& inertia, const Vec3d& position,
-                            const Quat& orientation, const Vec3d& velocity,
-                            const Vec3d& angularVelocity, Index family) {
+Index WorldBuilder::addBody(double mass, const Vec3d& inertia, const Vec3d& position, const Quat& orientation,
+                            const Vec3d& velocity, const Vec3d& angularVelocity, Index family) {
   const Index owner = static_cast<Index>(m_state.ownerCount());
   m_state.ownerPosition.push_back(position);
   m_state.ownerOrientation.push_back(normalized(orientation));

@@ -19,15 +19,13 @@ class WorldBuilder {
   // Adds one clump. `orientation` maps the template frame to the world; velocities are in
   // the world frame. Returns the owner index.
   Index addClump(const ClumpTemplate& t, const Vec3d& position, const Quat& orientation = Quat(),
-                 const Vec3d& velocity = Vec3d(), const Vec3d& angularVelocity = Vec3d(),
-                 Index family = 0);
+                 const Vec3d& velocity = Vec3d(), const Vec3d& angularVelocity = Vec3d(), Index family = 0);
 
   // Adds a body without spheres (it may carry boundaries: BoundaryPrimitive::owner):
   // principal moments `inertia`, `orientation` from its principal frame to the world.
   // Returns the owner index.
-  Index addBody(double mass, const Vec3d& inertia, const Vec3d& position,
-                const Quat& orientation = Quat(), const Vec3d& velocity = Vec3d(),
-                const Vec3d& angularVelocity = Vec3d(), Index family = 0);
+  Index addBody(double mass, const Vec3d& inertia, const Vec3d& position, const Quat& orientation = Quat(),
+                const Vec3d& velocity = Vec3d(), const Vec3d& angularVelocity = Vec3d(), Index family = 0);
 
   const StateArrays& state() const { return m_state; }
   StateArrays take() { return std::move(m_state); }

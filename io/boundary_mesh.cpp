@@ -21,8 +21,7 @@ void perpendicularPair(const Vec3d& axis, Vec3d& u, Vec3d& v) {
 }
 
 // A quad of corners centre +- a +- b as two triangles.
-void addRectangle(BoundaryMesh& m, Index boundary, const Vec3d& centre, const Vec3d& a,
-                  const Vec3d& b) {
+void addRectangle(BoundaryMesh& m, Index boundary, const Vec3d& centre, const Vec3d& a, const Vec3d& b) {
   const Index first = static_cast<Index>(m.vertices.size());
   m.vertices.push_back(centre - a - b);
   m.vertices.push_back(centre + a - b);
@@ -33,8 +32,7 @@ void addRectangle(BoundaryMesh& m, Index boundary, const Vec3d& centre, const Ve
   m.triangleBoundary.insert(m.triangleBoundary.end(), 2, boundary);
 }
 
-void addCylinder(BoundaryMesh& m, Index boundary, const BoundaryPrimitive& c,
-                 const BoundaryMeshSettings& s) {
+void addCylinder(BoundaryMesh& m, Index boundary, const BoundaryPrimitive& c, const BoundaryMeshSettings& s) {
   const Vec3d axis = unit(Vec3d(c.normal));
   const double half = c.halfLength > 0 ? double(c.halfLength) : s.extent;
   Vec3d u, v;
@@ -71,8 +69,7 @@ BoundaryMesh tessellateBoundaries(const std::vector<BoundaryPrimitive>& boundari
         break;
       }
       case BoundaryKind::FiniteWall:
-        addRectangle(m, id, b.point, Vec3d(b.tangentU) * double(b.halfU),
-                     Vec3d(b.tangentV) * double(b.halfV));
+        addRectangle(m, id, b.point, Vec3d(b.tangentU) * double(b.halfU), Vec3d(b.tangentV) * double(b.halfV));
         break;
       case BoundaryKind::Cylinder:
         addCylinder(m, id, b, settings);
@@ -89,8 +86,8 @@ BoundaryMesh tessellateBoundaries(const std::vector<BoundaryPrimitive>& boundari
   return m;
 }
 
-double meshExtentFor(const std::vector<BoundaryPrimitive>& boundaries,
-                     const std::vector<Vec3d>& points, double minimum) {
+double meshExtentFor(const std::vector<BoundaryPrimitive>& boundaries, const std::vector<Vec3d>& points,
+                     double minimum) {
   // The farthest corner of the points' bounding box bounds the farthest point: O(points).
   double extent = minimum;
   if (points.empty()) return extent;

@@ -11,13 +11,13 @@
 namespace regolith {
 
 struct BoundaryMesh {
-  std::vector<Vec3d> vertices;                 // world frame [m]
+  std::vector<Vec3d> vertices;                  // world frame [m]
   std::vector<std::array<Index, 3>> triangles;  // indices into vertices
-  std::vector<Index> triangleBoundary;         // per triangle: the boundary it shows
+  std::vector<Index> triangleBoundary;          // per triangle: the boundary it shows
 };
 
 struct BoundaryMeshSettings {
-  double extent = 1.0;       // half size of a plane's square, half length of an infinite cylinder [m]
+  double extent = 1.0;        // half size of a plane's square, half length of an infinite cylinder [m]
   int cylinderSegments = 32;  // facets around a cylinder's side
 };
 
@@ -28,7 +28,7 @@ BoundaryMesh tessellateBoundaries(const std::vector<BoundaryPrimitive>& boundari
 
 // An extent that covers `points` as seen from any of the boundaries (at least the largest
 // distance from a boundary point to a point), at least `minimum`.
-double meshExtentFor(const std::vector<BoundaryPrimitive>& boundaries,
-                     const std::vector<Vec3d>& points, double minimum = 0.1);
+double meshExtentFor(const std::vector<BoundaryPrimitive>& boundaries, const std::vector<Vec3d>& points,
+                     double minimum = 0.1);
 
 }  // namespace regolith

@@ -130,9 +130,8 @@ Checkpoint readCheckpoint(const std::string& path) {
   run_layout::requireFormat(f, kFormat, kFormatVersion);
   const std::string realType = f.stringAttribute("real_type");
   if (realType != kRealType)
-    throw std::runtime_error(path + ": written by a build with Real = " + realType +
-                             ", this build has Real = " + kRealType +
-                             " (a checkpoint continues only at the same precision)");
+    throw std::runtime_error(path + ": written by a build with Real = " + realType + ", this build has Real = " +
+                             kRealType + " (a checkpoint continues only at the same precision)");
   Checkpoint c;
   c.sceneJson = f.readString("scene_json");
   c.seed = f.uint64Attribute("seed");

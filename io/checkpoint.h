@@ -26,6 +26,6 @@ struct Checkpoint {
 };
 
 void writeCheckpoint(const std::string& path, const Checkpoint& c);  // tmp + rename
-Checkpoint readCheckpoint(const std::string& path);  // throws std::runtime_error naming path
+Checkpoint readCheckpoint(const std::string& path);                  // throws std::runtime_error naming path
 
 }  // namespace regolith

@@ -15,7 +15,8 @@ template <class T, class Ok>
 void checkRows(const std::string& path, const std::string& dataset, const std::vector<T>& values, Ok ok,
                const std::string& expected) {
   for (std::size_t i = 0; i < values.size(); ++i)
-    if (!ok(values[i])) throw InputFileError(path, dataset + " row " + std::to_string(i), "a value outside it", expected);
+    if (!ok(values[i]))
+      throw InputFileError(path, dataset + " row " + std::to_string(i), "a value outside it", expected);
 }
 
 // Sorted, distinct keys (first << 32 | second) whose halves are below their limits.
@@ -47,12 +48,14 @@ void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t b
     throw InputFileError(path, st + bad, "a value that is not finite", "finite values");
   const auto finite = [](const Vec3& v) { return isFiniteVec(v); };
   const auto positive = [](Real x) { return isFiniteValue(x) && x > 0; };
-  checkRows(path, st + "owner_orientation", s.ownerOrientation,
-            [](const Quat& q) { return std::abs(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z - 1) < 1e-3; },
-            "a unit quaternion (|q| within 1e-3 of 1)");
+  checkRows(
+      path, st + "owner_orientation", s.ownerOrientation,
+      [](const Quat& q) { return std::abs(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z - 1) < 1e-3; },
+      "a unit quaternion (|q| within 1e-3 of 1)");
   checkRows(path, st + "owner_mass", s.ownerMass, positive, "a mass > 0");
-  checkRows(path, st + "owner_inertia", s.ownerInertia,
-            [&](const Vec3& v) { return positive(v.x) && positive(v.y) && positive(v.z); }, "moments > 0");
+  checkRows(
+      path, st + "owner_inertia", s.ownerInertia,
+      [&](const Vec3& v) { return positive(v.x) && positive(v.y) && positive(v.z); }, "moments > 0");
   checkRows(path, st + "sphere_offset", s.sphereOffset, finite, "finite values");
   checkRows(path, st + "sphere_radius", s.sphereRadius, positive, "a radius > 0");
 
@@ -67,9 +70,9 @@ void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t b
                          std::to_string(k.wallKeys.size()) + ", one per wall key");
   checkKeys(path, ct + "pair_keys", k.pairKeys, spheres, spheres, true,
             "sorted (first, second) sphere pairs with first < second < " + std::to_string(spheres));
-  checkKeys(path, ct + "wall_keys", k.wallKeys, spheres, boundaryCount, false,
-            "sorted (sphere, boundary) pairs below (" + std::to_string(spheres) + ", " +
-                std::to_string(boundaryCount) + ")");
+  checkKeys(
+      path, ct + "wall_keys", k.wallKeys, spheres, boundaryCount, false,
+      "sorted (sphere, boundary) pairs below (" + std::to_string(spheres) + ", " + std::to_string(boundaryCount) + ")");
   checkRows(path, ct + "pair_shear", k.pairShear, finite, "finite values");
   checkRows(path, ct + "wall_shear", k.wallShear, finite, "finite values");
 }

@@ -14,7 +14,6 @@ namespace regolith {
 
 // Throws InputFileError (io/input_file_error.h) naming `path`, the dataset and the first
 // bad row.
-void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t boundaryCount,
-                     std::uint64_t totalSteps);
+void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t boundaryCount, std::uint64_t totalSteps);
 
 }  // namespace regolith

@@ -22,8 +22,9 @@ std::string findDataDirectory() {
   if (const char* env = nonEmptyEnv("REGOLITH_DATA_DIR")) return env;
   std::error_code error;
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (error) throw std::runtime_error("cannot locate the running program (/proc/self/exe: " + error.message() +
-                                      "); set REGOLITH_DATA_DIR to Regolith's share/regolith folder");
+  if (error)
+    throw std::runtime_error("cannot locate the running program (/proc/self/exe: " + error.message() +
+                             "); set REGOLITH_DATA_DIR to Regolith's share/regolith folder");
   // Installed: <prefix>/bin/regolith. Build tree: <build>/apps/regolith, <build>/tests/...,
   // one level deeper for <build>/models/tests/...
   const std::vector<fs::path> candidates = {exe.parent_path().parent_path() / "share" / "regolith",
@@ -34,8 +35,7 @@ std::string findDataDirectory() {
     looked += (looked.empty() ? "" : ", ") + dir.lexically_normal().string();
   }
   throw std::runtime_error("Regolith's data folder (share/regolith with scene.schema.json) is not beside " +
-                           exe.string() + " (looked in " + looked +
-                           "): reinstall, or set REGOLITH_DATA_DIR to it");
+                           exe.string() + " (looked in " + looked + "): reinstall, or set REGOLITH_DATA_DIR to it");
 }
 
 }  // namespace

@@ -43,10 +43,10 @@ void checkFrame(const FrameData& f, const RunHeader& header, const std::string& 
 }
 
 std::string firstNonFiniteOwnerRow(const StateArrays& s) {
-  for (const std::string& bad : {firstNotFinite(s.ownerPosition, "owner_position"),
-                                 firstNotFinite(s.ownerOrientation, "owner_orientation"),
-                                 firstNotFinite(s.ownerVelocity, "owner_velocity"),
-                                 firstNotFinite(s.ownerAngularVelocity, "owner_angular_velocity")})
+  for (const std::string& bad :
+       {firstNotFinite(s.ownerPosition, "owner_position"), firstNotFinite(s.ownerOrientation, "owner_orientation"),
+        firstNotFinite(s.ownerVelocity, "owner_velocity"),
+        firstNotFinite(s.ownerAngularVelocity, "owner_angular_velocity")})
     if (!bad.empty()) return bad;
   return "";
 }

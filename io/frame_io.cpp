@@ -24,11 +24,10 @@ void requireConsistent(const FrameData& f) {
     throw std::invalid_argument("frame at step " + std::to_string(f.step) + ": " + what);
   };
   if (f.sphereCentres.size() != s.sphereCount())
-    fail(std::to_string(f.sphereCentres.size()) + " sphere centres for " +
-         std::to_string(s.sphereCount()) + " spheres");
+    fail(std::to_string(f.sphereCentres.size()) + " sphere centres for " + std::to_string(s.sphereCount()) +
+         " spheres");
   if (f.ownerTemplate.size() != s.ownerCount())
-    fail(std::to_string(f.ownerTemplate.size()) + " owner templates for " +
-         std::to_string(s.ownerCount()) + " owners");
+    fail(std::to_string(f.ownerTemplate.size()) + " owner templates for " + std::to_string(s.ownerCount()) + " owners");
   const ContactForces& c = f.contacts;
   if (c.pairFirst.size() != c.pairSecond.size() || c.pairForce.size() != c.pairFirst.size() ||
       c.wallSphere.size() != c.wallBoundary.size() || c.wallForce.size() != c.wallSphere.size())
@@ -36,16 +35,14 @@ void requireConsistent(const FrameData& f) {
 }
 
 // (a[i], b[i]) rows of a C x 2 dataset.
-void writePairs(const h5::Group& g, const std::string& name, const std::vector<Index>& a,
-                const std::vector<Index>& b) {
+void writePairs(const h5::Group& g, const std::string& name, const std::vector<Index>& a, const std::vector<Index>& b) {
   std::vector<Index> flat;
   flat.reserve(2 * a.size());
   for (std::size_t i = 0; i < a.size(); ++i) flat.insert(flat.end(), {a[i], b[i]});
   g.write(name, flat, {a.size(), 2});
 }
 
-void readPairs(const h5::Group& g, const std::string& name, std::vector<Index>& a,
-               std::vector<Index>& b) {
+void readPairs(const h5::Group& g, const std::string& name, std::vector<Index>& a, std::vector<Index>& b) {
   std::vector<hsize_t> dims;
   const std::vector<Index> flat = g.read<Index>(name, &dims);
   h5::requireShape(g, name, dims, 2);

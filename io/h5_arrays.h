@@ -13,13 +13,12 @@
 namespace regolith::h5 {
 
 // Throws unless the dataset just read has `rows` x `columns` (columns 0: 1-D) elements.
-inline void requireShape(const Group& g, const std::string& name,
-                         const std::vector<hsize_t>& dims, hsize_t columns) {
+inline void requireShape(const Group& g, const std::string& name, const std::vector<hsize_t>& dims, hsize_t columns) {
   const bool ok = columns == 0 ? dims.size() == 1 : dims.size() == 2 && dims[1] == columns;
   if (!ok)
-    throw std::runtime_error(g.where(name) + ": expected " +
-                             (columns == 0 ? std::string("a 1-D dataset")
-                                           : "N x " + std::to_string(columns) + " elements"));
+    throw std::runtime_error(
+        g.where(name) + ": expected " +
+        (columns == 0 ? std::string("a 1-D dataset") : "N x " + std::to_string(columns) + " elements"));
 }
 
 template <class T>
@@ -80,8 +79,7 @@ inline std::vector<Quat> readQuats(const Group& g, const std::string& name) {
   const std::vector<double> flat = g.read<double>(name, &dims);
   requireShape(g, name, dims, 4);
   std::vector<Quat> v;
-  for (std::size_t i = 0; i + 3 < flat.size(); i += 4)
-    v.emplace_back(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]);
+  for (std::size_t i = 0; i + 3 < flat.size(); i += 4) v.emplace_back(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]);
   return v;
 }
 

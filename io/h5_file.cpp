@@ -72,9 +72,9 @@ Handle stringType() {
 
 Handle simpleSpace(const std::vector<hsize_t>& dims, const std::string& where) {
   if (dims.empty()) return Handle(checkId(H5Screate(H5S_SCALAR), where, "cannot create dataspace"), H5Sclose);
-  return Handle(checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), where,
-                      "cannot create dataspace"),
-                H5Sclose);
+  return Handle(
+      checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), where, "cannot create dataspace"),
+      H5Sclose);
 }
 
 std::vector<hsize_t> extentOf(hid_t dataset, const std::string& where) {
@@ -92,13 +92,34 @@ constexpr hsize_t kRowsPerChunk = 256;
 
 }  // namespace
 
-template <> hid_t nativeType<double>() { return H5T_NATIVE_DOUBLE; }
-template <> hid_t nativeType<float>() { return H5T_NATIVE_FLOAT; }
-template <> hid_t nativeType<std::int32_t>() { return H5T_NATIVE_INT32; }
-template <> hid_t nativeType<std::int64_t>() { return H5T_NATIVE_INT64; }
-template <> hid_t nativeType<std::uint8_t>() { return H5T_NATIVE_UINT8; }
-template <> hid_t nativeType<std::uint64_t>() { return H5T_NATIVE_UINT64; }
-template <> hid_t nativeType<unsigned long long>() { return H5T_NATIVE_ULLONG; }
+template <>
+hid_t nativeType<double>() {
+  return H5T_NATIVE_DOUBLE;
+}
+template <>
+hid_t nativeType<float>() {
+  return H5T_NATIVE_FLOAT;
+}
+template <>
+hid_t nativeType<std::int32_t>() {
+  return H5T_NATIVE_INT32;
+}
+template <>
+hid_t nativeType<std::int64_t>() {
+  return H5T_NATIVE_INT64;
+}
+template <>
+hid_t nativeType<std::uint8_t>() {
+  return H5T_NATIVE_UINT8;
+}
+template <>
+hid_t nativeType<std::uint64_t>() {
+  return H5T_NATIVE_UINT64;
+}
+template <>
+hid_t nativeType<unsigned long long>() {
+  return H5T_NATIVE_ULLONG;
+}
 
 Handle& Handle::operator=(Handle&& o) noexcept {
   if (this != &o) {
@@ -122,27 +143,23 @@ std::string Group::childPath(const std::string& name) const {
 
 std::string Group::where(const std::string& name) const { return m_file + ": " + childPath(name); }
 
-bool Group::has(const std::string& name) const {
-  return H5Lexists(id(), name.c_str(), H5P_DEFAULT) > 0;
-}
+bool Group::has(const std::string& name) const { return H5Lexists(id(), name.c_str(), H5P_DEFAULT) > 0; }
 
 Group Group::open(const std::string& name) const {
   if (!has(name)) throw std::runtime_error(where(name) + ": not found");
-  Handle g(checkId(H5Gopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open group"),
-           H5Gclose);
+  Handle g(checkId(H5Gopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open group"), H5Gclose);
   return Group(std::move(g), m_file, childPath(name));
 }
 
 Group Group::object(const std::string& name) const {
   if (!has(name)) throw std::runtime_error(where(name) + ": not found");
-  Handle o(checkId(H5Oopen(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open object"),
-           H5Oclose);
+  Handle o(checkId(H5Oopen(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open object"), H5Oclose);
   return Group(std::move(o), m_file, childPath(name));
 }
 
 Group Group::create(const std::string& name) const {
-  Handle g(checkId(H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                 where(name), "cannot create group"),
+  Handle g(checkId(H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), where(name),
+                   "cannot create group"),
            H5Gclose);
   return Group(std::move(g), m_file, childPath(name));
 }
@@ -157,37 +174,35 @@ void Group::linkTo(const std::string& name, const std::string& target) const {
 }
 
 void Group::copyTo(const std::string& name, const Group& dest) const {
-  checkStatus(H5Ocopy(id(), name.c_str(), dest.id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT),
-              where(name), ("cannot copy to " + dest.where(name)).c_str());
+  checkStatus(H5Ocopy(id(), name.c_str(), dest.id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), where(name),
+              ("cannot copy to " + dest.where(name)).c_str());
 }
 
 std::vector<std::string> Group::children() const {
   std::vector<std::string> names;
   checkStatus(H5Literate(
-            id(), H5_INDEX_NAME, H5_ITER_INC, nullptr,
-            [](hid_t, const char* name, const H5L_info_t*, void* data) -> herr_t {
-              static_cast<std::vector<std::string>*>(data)->push_back(name);
-              return 0;
-            },
-            &names),
-        where(), "cannot list group");
+                  id(), H5_INDEX_NAME, H5_ITER_INC, nullptr,
+                  [](hid_t, const char* name, const H5L_info_t*, void* data) -> herr_t {
+                    static_cast<std::vector<std::string>*>(data)->push_back(name);
+                    return 0;
+                  },
+                  &names),
+              where(), "cannot list group");
   return names;
 }
 
 // --- attributes --------------------------------------------------------------------------
 
 Handle Group::openAttribute(const std::string& name) const {
-  if (H5Aexists(id(), name.c_str()) <= 0)
-    throw std::runtime_error(where() + ": attribute " + name + " not found");
-  return Handle(checkId(H5Aopen(id(), name.c_str(), H5P_DEFAULT), where(), "cannot open attribute"),
-                H5Aclose);
+  if (H5Aexists(id(), name.c_str()) <= 0) throw std::runtime_error(where() + ": attribute " + name + " not found");
+  return Handle(checkId(H5Aopen(id(), name.c_str(), H5P_DEFAULT), where(), "cannot open attribute"), H5Aclose);
 }
 
 void Group::setNumberAttribute(const std::string& name, hid_t type, const void* value) const {
   if (H5Aexists(id(), name.c_str()) > 0) H5Adelete(id(), name.c_str());
   Handle space = simpleSpace({}, where());
-  Handle a(checkId(H5Acreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-                 where(), "cannot create attribute"),
+  Handle a(checkId(H5Acreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT), where(),
+                   "cannot create attribute"),
            H5Aclose);
   checkStatus(H5Awrite(a.get(), type, value), where(), "cannot write attribute");
 }
@@ -226,8 +241,8 @@ void Group::setAttribute(const std::string& name, const std::string& value) cons
   if (H5Aexists(id(), name.c_str()) > 0) H5Adelete(id(), name.c_str());
   Handle type = stringType();
   Handle space = simpleSpace({}, where());
-  Handle a(checkId(H5Acreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
-                 where(), "cannot create attribute"),
+  Handle a(checkId(H5Acreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), where(),
+                   "cannot create attribute"),
            H5Aclose);
   const char* text = value.c_str();
   checkStatus(H5Awrite(a.get(), type.get(), &text), where(), "cannot write attribute");
@@ -247,27 +262,22 @@ std::string Group::stringAttribute(const std::string& name) const {
 
 Handle Group::openDataset(const std::string& name) const {
   if (!has(name)) throw std::runtime_error(where(name) + ": not found");
-  return Handle(checkId(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open dataset"),
-                H5Dclose);
+  return Handle(checkId(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), where(name), "cannot open dataset"), H5Dclose);
 }
 
-void Group::writeRaw(const std::string& name, hid_t type, const void* data,
-                     const std::vector<hsize_t>& dims) const {
+void Group::writeRaw(const std::string& name, hid_t type, const void* data, const std::vector<hsize_t>& dims) const {
   Handle space = simpleSpace(dims, where(name));
-  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT,
-                            H5P_DEFAULT),
-                 where(name), "cannot create dataset"),
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                   where(name), "cannot create dataset"),
            H5Dclose);
   // An empty dataset has nothing to write (and HDF5 refuses a null buffer).
   if (elementCount(dims) == 0) return;
-  checkStatus(H5Dwrite(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), where(name),
-        "cannot write dataset");
+  checkStatus(H5Dwrite(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), where(name), "cannot write dataset");
 }
 
 void Group::readRaw(const std::string& name, hid_t type, void* out) const {
   Handle d = openDataset(name);
-  checkStatus(H5Dread(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), where(name),
-        "cannot read dataset");
+  checkStatus(H5Dread(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), where(name), "cannot read dataset");
 }
 
 DatasetInfo Group::info(const std::string& name) const {
@@ -285,21 +295,18 @@ DatasetInfo Group::info(const std::string& name) const {
 void Group::writeString(const std::string& name, const std::string& value) const {
   Handle type = stringType();
   Handle space = simpleSpace({}, where(name));
-  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT,
-                            H5P_DEFAULT, H5P_DEFAULT),
-                 where(name), "cannot create dataset"),
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                   where(name), "cannot create dataset"),
            H5Dclose);
   const char* text = value.c_str();
-  checkStatus(H5Dwrite(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name),
-        "cannot write dataset");
+  checkStatus(H5Dwrite(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name), "cannot write dataset");
 }
 
 std::string Group::readString(const std::string& name) const {
   Handle d = openDataset(name);
   Handle type = stringType();
   char* text = nullptr;
-  checkStatus(H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name),
-        "cannot read dataset");
+  checkStatus(H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &text), where(name), "cannot read dataset");
   std::string value = text ? text : "";
   H5free_memory(text);
   return value;
@@ -308,15 +315,14 @@ std::string Group::readString(const std::string& name) const {
 void Group::writeStrings(const std::string& name, const std::vector<std::string>& values) const {
   Handle type = stringType();
   Handle space = simpleSpace({values.size()}, where(name));
-  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT,
-                            H5P_DEFAULT, H5P_DEFAULT),
-                 where(name), "cannot create dataset"),
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                   where(name), "cannot create dataset"),
            H5Dclose);
   if (values.empty()) return;
   std::vector<const char*> texts;
   for (const std::string& v : values) texts.push_back(v.c_str());
   checkStatus(H5Dwrite(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()), where(name),
-        "cannot write dataset");
+              "cannot write dataset");
 }
 
 std::vector<std::string> Group::readStrings(const std::string& name) const {
@@ -326,7 +332,7 @@ std::vector<std::string> Group::readStrings(const std::string& name) const {
   if (texts.empty()) return {};
   Handle type = stringType();
   checkStatus(H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()), where(name),
-        "cannot read dataset");
+              "cannot read dataset");
   std::vector<std::string> values;
   for (char* t : texts) {
     values.emplace_back(t ? t : "");
@@ -344,37 +350,33 @@ void Group::createRowsRaw(const std::string& name, hid_t type, hsize_t columns) 
     maxDims.push_back(columns);
     chunk.push_back(columns);
   }
-  Handle space(checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), maxDims.data()),
-                     where(name), "cannot create dataspace"),
+  Handle space(checkId(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), maxDims.data()), where(name),
+                       "cannot create dataspace"),
                H5Sclose);
   Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
   H5Pset_chunk(props.get(), static_cast<int>(chunk.size()), chunk.data());
-  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, props.get(),
-                            H5P_DEFAULT),
-                 where(name), "cannot create dataset"),
+  Handle d(checkId(H5Dcreate2(id(), name.c_str(), type, space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+                   where(name), "cannot create dataset"),
            H5Dclose);
 }
 
-void Group::appendRaw(const std::string& name, hid_t type, const void* data,
-                      std::size_t count) const {
+void Group::appendRaw(const std::string& name, hid_t type, const void* data, std::size_t count) const {
   Handle d = openDataset(name);
   std::vector<hsize_t> dims = extentOf(d.get(), where(name));
   const std::size_t rowSize = dims.size() > 1 ? static_cast<std::size_t>(dims[1]) : 1;
   if (count == 0) return;
-  if (count % rowSize != 0)
-    throw std::runtime_error(where(name) + ": appending a partial row");
+  if (count % rowSize != 0) throw std::runtime_error(where(name) + ": appending a partial row");
   std::vector<hsize_t> start(dims.size(), 0), added = dims;
   start[0] = dims[0];
   added[0] = count / rowSize;
   dims[0] += added[0];
   checkStatus(H5Dset_extent(d.get(), dims.data()), where(name), "cannot extend dataset");
   Handle fileSpace(checkId(H5Dget_space(d.get()), where(name), "cannot read dataspace"), H5Sclose);
-  checkStatus(H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, start.data(), nullptr, added.data(),
-                            nullptr),
-        where(name), "cannot select rows");
+  checkStatus(H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, start.data(), nullptr, added.data(), nullptr),
+              where(name), "cannot select rows");
   Handle memSpace = simpleSpace(added, where(name));
   checkStatus(H5Dwrite(d.get(), type, memSpace.get(), fileSpace.get(), H5P_DEFAULT, data), where(name),
-        "cannot append rows");
+              "cannot append rows");
 }
 
 void Group::resizeRows(const std::string& name, hsize_t rows) const {
@@ -409,8 +411,7 @@ void requireHdf5File(const std::string& path) {
 
 File File::createReplacing(const std::string& path) {
   silenceHdf5();
-  Handle f(checkId(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), path,
-                 "cannot create HDF5 file"),
+  Handle f(checkId(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), path, "cannot create HDF5 file"),
            H5Fclose);
   Handle root = rootOf(f.get(), path);
   return File(std::move(f), std::move(root), path);
@@ -420,8 +421,7 @@ File File::openExisting(const std::string& path, unsigned flags) {
   silenceHdf5();
   requireHdf5File(path);
   Handle f(checkId(H5Fopen(path.c_str(), flags, H5P_DEFAULT), path,
-                   flags == H5F_ACC_RDWR ? "cannot open HDF5 file for writing"
-                                         : "cannot open HDF5 file"),
+                   flags == H5F_ACC_RDWR ? "cannot open HDF5 file for writing" : "cannot open HDF5 file"),
            H5Fclose);
   Handle root = rootOf(f.get(), path);
   return File(std::move(f), std::move(root), path);
@@ -430,9 +430,7 @@ File File::openExisting(const std::string& path, unsigned flags) {
 File File::openReadOnly(const std::string& path) { return openExisting(path, H5F_ACC_RDONLY); }
 File File::openReadWrite(const std::string& path) { return openExisting(path, H5F_ACC_RDWR); }
 
-void File::flush() const {
-  checkStatus(H5Fflush(m_file.get(), H5F_SCOPE_GLOBAL), file(), "cannot flush");
-}
+void File::flush() const { checkStatus(H5Fflush(m_file.get(), H5F_SCOPE_GLOBAL), file(), "cannot flush"); }
 
 std::uint64_t File::allocatedEnd() const {
   haddr_t end = 0;

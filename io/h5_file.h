@@ -66,19 +66,17 @@ class Group {
   // Any object (a dataset too) as a Group, for its attributes only.
   Group object(const std::string& name) const;
   Group create(const std::string& name) const;
-  void remove(const std::string& name) const;      // unlinks (the space is not reclaimed)
+  void remove(const std::string& name) const;  // unlinks (the space is not reclaimed)
   // A soft link `name` here to the absolute path `target` (which need not exist yet).
   void linkTo(const std::string& name, const std::string& target) const;
   // Copies the object `name` (a group with all it holds, or a dataset) into `dest` under
   // the same name; `dest` may be in another file.
   void copyTo(const std::string& name, const Group& dest) const;
-  std::vector<std::string> children() const;       // link names, in name order
+  std::vector<std::string> children() const;  // link names, in name order
 
   // Attributes: scalars and strings (variable-length UTF-8, so h5py reads str).
   void setAttribute(const std::string& name, const std::string& value) const;
-  void setAttribute(const std::string& name, const char* value) const {
-    setAttribute(name, std::string(value));
-  }
+  void setAttribute(const std::string& name, const char* value) const { setAttribute(name, std::string(value)); }
   void setAttribute(const std::string& name, double value) const;
   void setAttribute(const std::string& name, std::uint64_t value) const;
   void setAttribute(const std::string& name, std::int64_t value) const;
@@ -89,8 +87,7 @@ class Group {
 
   // Fixed-size datasets of numbers: `values` holds prod(dims) elements, row-major.
   template <class T>
-  void write(const std::string& name, const std::vector<T>& values,
-             const std::vector<hsize_t>& dims) const;
+  void write(const std::string& name, const std::vector<T>& values, const std::vector<hsize_t>& dims) const;
   // Reads the whole dataset converted to T; `dims` receives its shape when given.
   template <class T>
   std::vector<T> read(const std::string& name, std::vector<hsize_t>* dims = nullptr) const;
@@ -112,8 +109,7 @@ class Group {
  private:
   Handle openDataset(const std::string& name) const;
   Handle openAttribute(const std::string& name) const;
-  void writeRaw(const std::string& name, hid_t type, const void* data,
-                const std::vector<hsize_t>& dims) const;
+  void writeRaw(const std::string& name, hid_t type, const void* data, const std::vector<hsize_t>& dims) const;
   void readRaw(const std::string& name, hid_t type, void* out) const;
   void createRowsRaw(const std::string& name, hid_t type, hsize_t columns) const;
   void appendRaw(const std::string& name, hid_t type, const void* data, std::size_t count) const;
@@ -145,8 +141,7 @@ class File : public Group {
 // --- templates -------------------------------------------------------------------------
 
 template <class T>
-void Group::write(const std::string& name, const std::vector<T>& values,
-                  const std::vector<hsize_t>& dims) const {
+void Group::write(const std::string& name, const std::vector<T>& values, const std::vector<hsize_t>& dims) const {
   writeRaw(name, nativeType<T>(), values.data(), dims);
 }
 

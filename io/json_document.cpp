@@ -25,8 +25,7 @@ class Locator : public nlohmann::json_sax<Json> {
   bool end_object() override { return close(); }
   bool start_array(std::size_t) override { return open(true); }
   bool end_array() override { return close(); }
-  bool parse_error(std::size_t position, const std::string& token,
-                   const nlohmann::detail::exception& e) override {
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override {
     m_error = Error{pointer(), position, token, e.id, e.what()};
     return false;
   }
@@ -82,7 +81,12 @@ JsonProblem syntaxProblem(const std::string& text, const Locator::Error& e) {
   std::size_t line = 1, column = 1;
   const std::size_t end = std::min(e.position > 0 ? e.position - 1 : 0, text.size());
   for (std::size_t i = 0; i < end; ++i) {
-    if (text[i] == '\n') { ++line; column = 1; } else { ++column; }
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
   }
   // The pointer of the problem is the document's (""): the text is not a document, and
   // where the reading stopped is only a hint.
@@ -94,8 +98,9 @@ JsonProblem syntaxProblem(const std::string& text, const Locator::Error& e) {
     hint = hint.substr(0, kMaxHint / 2) + " ... " + hint.substr(hint.size() - kMaxHint / 2) + " (" +
            std::to_string(std::count(hint.begin(), hint.end(), '/')) + " levels deep)";
   const std::string near = hint.empty() ? "" : ", near " + hint;
-  return {"", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
-                  near + " (" + reason(e.what) + ")",
+  return {"",
+          "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + near + " (" +
+              reason(e.what) + ")",
           "a JSON document"};
 }
 

@@ -58,15 +58,23 @@ std::string numberText(double x, int digits) {
 
 std::string typeName(const Json& v) {
   switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "a boolean";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::number_float: return "a number";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return "a binary value";
+    case Json::value_t::number_unsigned:
+      return "an integer";
+    case Json::value_t::number_float:
+      return "a number";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::object:
+      return "an object";
+    default:
+      return "a binary value";
   }
 }
 
@@ -81,7 +89,8 @@ std::string describeValue(const Json& v) {
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
     case Json::value_t::boolean:
-    case Json::value_t::null: return v.dump();
+    case Json::value_t::null:
+      return v.dump();
     case Json::value_t::string: {
       const std::string& s = v.get_ref<const std::string&>();
       const Json shown = s.size() > kMaxString ? Json(s.substr(0, kMaxString) + "...") : v;
@@ -99,7 +108,8 @@ std::string describeValue(const Json& v) {
       }
       return "an object with key" + std::string(v.size() > 1 ? "s " : " ") + keys;
     }
-    default: return typeName(v);
+    default:
+      return typeName(v);
   }
 }
 

@@ -142,8 +142,7 @@ const valijson::Schema& compiledSchema(const Json& doc, const std::string& defin
     // A definition is validated through a root that refers to it, keeping the others
     // reachable for its own references.
     Json root = doc;
-    if (!definition.empty()) root = Json{{"definitions", doc["definitions"]},
-                                         {"$ref", "#/definitions/" + definition}};
+    if (!definition.empty()) root = Json{{"definitions", doc["definitions"]}, {"$ref", "#/definitions/" + definition}};
     s = std::make_unique<valijson::Schema>();
     valijson::SchemaParser parser;
     valijson::adapters::NlohmannJsonAdapter adapter(root);
@@ -152,11 +151,10 @@ const valijson::Schema& compiledSchema(const Json& doc, const std::string& defin
   return *s;
 }
 
-
 // valijson's results for `doc` as JsonProblems, read beside the schema `root` (the node
 // `start` describes the document).
 std::vector<JsonProblem> translateResults(const Json& doc, const Json& root, const Json& start,
-                                           const valijson::ValidationResults& results) {
+                                          const valijson::ValidationResults& results) {
   const SchemaLookup lookup(root);
   const Translator translator(doc, start, lookup);
 

@@ -49,9 +49,7 @@ Bound upperBound(const Json& n) {
 bool breaksLower(const Bound& b, double x) { return b.present && (b.exclusive ? !(x > b.value) : !(x >= b.value)); }
 bool breaksUpper(const Bound& b, double x) { return b.present && (b.exclusive ? !(x < b.value) : !(x <= b.value)); }
 
-std::string numberKind(const Json& n) {
-  return n.value("type", "") == "integer" ? "an integer" : "a number";
-}
+std::string numberKind(const Json& n) { return n.value("type", "") == "integer" ? "an integer" : "a number"; }
 
 // "a number > 0", "an integer in [1, 10]"; the very large integer limits (2^53 - 1) that
 // only keep counts representable are left out of the words.
@@ -59,8 +57,8 @@ std::string rangeText(const Json& n, const Bound& lo, Bound hi) {
   if (hi.present && hi.value >= 1e15) hi.present = false;
   const std::string kind = numberKind(n);
   if (lo.present && hi.present)
-    return kind + " in " + (lo.exclusive ? "(" : "[") + numberText(lo.value) + ", " +
-           numberText(hi.value) + (hi.exclusive ? ")" : "]");
+    return kind + " in " + (lo.exclusive ? "(" : "[") + numberText(lo.value) + ", " + numberText(hi.value) +
+           (hi.exclusive ? ")" : "]");
   if (lo.present) return kind + (lo.exclusive ? " > " : " >= ") + numberText(lo.value);
   if (hi.present) return kind + (hi.exclusive ? " < " : " <= ") + numberText(hi.value);
   return kind;
@@ -113,34 +111,47 @@ const Json& SchemaLookup::resolve(const Json& node, const Json& value) const {
   const Json* n = &follow(node);
   for (int depth = 0; depth < 16; ++depth) {
     if (n->contains("if") && n->contains("then")) {
-      if (meets((*n)["if"], value)) { n = &follow((*n)["then"]); continue; }
-      if (n->contains("else")) { n = &follow((*n)["else"]); continue; }
+      if (meets((*n)["if"], value)) {
+        n = &follow((*n)["then"]);
+        continue;
+      }
+      if (n->contains("else")) {
+        n = &follow((*n)["else"]);
+        continue;
+      }
     }
     if (n->contains("allOf")) {
       const Json* chosen = nullptr;
       for (const Json& c : (*n)["allOf"])
         if (c.contains("if") && c.contains("then") && meets(c["if"], value)) chosen = &c["then"];
-      if (chosen) { n = &follow(*chosen); continue; }
+      if (chosen) {
+        n = &follow(*chosen);
+        continue;
+      }
     }
     if (n->contains("oneOf")) {
       const Json* chosen = nullptr;
       int matches = 0;
       for (const Json& c : (*n)["oneOf"])
-        if (admitsType(c, value)) { chosen = &c; ++matches; }
-      if (matches == 1) { n = &follow(*chosen); continue; }
+        if (admitsType(c, value)) {
+          chosen = &c;
+          ++matches;
+        }
+      if (matches == 1) {
+        n = &follow(*chosen);
+        continue;
+      }
     }
     break;
   }
   return *n;
 }
 
-const Json* SchemaLookup::child(const Json& node, const Json& parent,
-                                const std::string& token) const {
+const Json* SchemaLookup::child(const Json& node, const Json& parent, const std::string& token) const {
   const Json& n = resolve(node, parent);
   if (parent.is_object()) {
     if (n.contains("properties") && n["properties"].contains(token)) return &n["properties"][token];
-    if (n.contains("additionalProperties") && n["additionalProperties"].is_object())
-      return &n["additionalProperties"];
+    if (n.contains("additionalProperties") && n["additionalProperties"].is_object()) return &n["additionalProperties"];
     return nullptr;
   }
   if (parent.is_array() && n.contains("items")) {

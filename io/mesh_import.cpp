@@ -31,8 +31,7 @@ namespace {
 class VtkMessages : public vtkOutputWindow {
  public:
   static VtkMessages* New();
-  vtkTypeMacro(VtkMessages, vtkOutputWindow)
-  void DisplayText(const char* text) override {
+  vtkTypeMacro(VtkMessages, vtkOutputWindow) void DisplayText(const char* text) override {
     if (!text) return;
     (GetCurrentMessageType() == MESSAGE_TYPE_ERROR ? errors : warnings).emplace_back(text);
   }
@@ -104,8 +103,8 @@ void checkBinaryStlSize(const std::string& path) {
   const std::uint64_t announced = count[0] | count[1] << 8 | count[2] << 16 | std::uint64_t(count[3]) << 24;
   if (!in || announced != (size - 84) / 50)
     throw std::runtime_error(path + ": bytes 80-83: the header announces " + std::to_string(announced) +
-                             " facets, expected " + std::to_string((size - 84) / 50) +
-                             " (the facets its " + std::to_string(size) + " bytes hold)");
+                             " facets, expected " + std::to_string((size - 84) / 50) + " (the facets its " +
+                             std::to_string(size) + " bytes hold)");
 }
 
 // VTK's OBJ reader takes a coordinate it cannot parse for 0, and nan, inf or 1e999 as they
@@ -121,11 +120,11 @@ void checkObjVertexLines(const std::string& path) {
       char* end = nullptr;
       const double x = std::strtod(p, &end);
       if (end == p || (*end && !std::isspace(static_cast<unsigned char>(*end))))
-        throw std::runtime_error(path + ": line " + std::to_string(number) +
-                                 ": a vertex needs three numbers, not '" + line + "'");
+        throw std::runtime_error(path + ": line " + std::to_string(number) + ": a vertex needs three numbers, not '" +
+                                 line + "'");
       if (!std::isfinite(x))
-        throw std::runtime_error(path + ": line " + std::to_string(number) + ": coordinate " +
-                                 std::to_string(k + 1) + " is '" + std::string(p, static_cast<const char*>(end)) +
+        throw std::runtime_error(path + ": line " + std::to_string(number) + ": coordinate " + std::to_string(k + 1) +
+                                 " is '" + std::string(p, static_cast<const char*>(end)) +
                                  "', expected a finite number");
       p = end;
     }
@@ -152,8 +151,7 @@ TriangleMesh readMesh(const std::string& path, double scale) {
   // regular file is opened: opening a FIFO waits for a writer that may never come.
   std::error_code error;
   const auto type = std::filesystem::status(path, error).type();
-  if (type == std::filesystem::file_type::directory)
-    throw std::runtime_error(path + ": a folder, not a mesh file");
+  if (type == std::filesystem::file_type::directory) throw std::runtime_error(path + ": a folder, not a mesh file");
   if (type != std::filesystem::file_type::regular && type != std::filesystem::file_type::not_found)
     throw std::runtime_error(path + ": not a regular file (a FIFO, socket or device), expected a mesh file");
   if (!std::ifstream(path)) throw std::runtime_error(path + ": cannot open the file: " + std::strerror(errno));
@@ -177,9 +175,9 @@ TriangleMesh readMesh(const std::string& path, double scale) {
   reader->Update();
   if (!collect.messages->errors.empty() || reader->GetErrorCode() != 0)
     throw std::runtime_error(path + ": VTK cannot read it: " +
-                             (collect.messages->errors.empty() ? std::string("error code ") +
-                                                                     std::to_string(reader->GetErrorCode())
-                                                               : essence(collect.messages->errors.front())));
+                             (collect.messages->errors.empty()
+                                  ? std::string("error code ") + std::to_string(reader->GetErrorCode())
+                                  : essence(collect.messages->errors.front())));
   vtkPolyData* data = reader->GetOutput();
 
   // Faces of more than three corners (OBJ quads) go through VTK's triangulation.
@@ -215,8 +213,9 @@ TriangleMesh readMesh(const std::string& path, double scale) {
       mesh.triangles.push_back({static_cast<Index>(ids[0]), static_cast<Index>(ids[1]), static_cast<Index>(ids[2])});
   if (mesh.triangles.empty())
     throw std::runtime_error(path + ": no triangles in the file" +
-                             (collect.messages->warnings.empty() ? std::string()
-                                                                 : " (VTK: " + essence(collect.messages->warnings.front()) + ")"));
+                             (collect.messages->warnings.empty()
+                                  ? std::string()
+                                  : " (VTK: " + essence(collect.messages->warnings.front()) + ")"));
   return mesh;
 }
 

@@ -36,11 +36,11 @@ OutputFolderLock::OutputFolderLock(const std::string& dir) {
     const long holder = pidIn(m_fd);
     close(m_fd);
     m_fd = -1;
-    throw std::runtime_error(
-        dir + " is being written by another regolith process (" +
-        (holder > 0 ? "PID " + std::to_string(holder) : std::string("PID not yet recorded")) +
-        ", lock " + path + "); nothing was changed. Wait for it to end (or stop it), or "
-        "choose another --out");
+    throw std::runtime_error(dir + " is being written by another regolith process (" +
+                             (holder > 0 ? "PID " + std::to_string(holder) : std::string("PID not yet recorded")) +
+                             ", lock " + path +
+                             "); nothing was changed. Wait for it to end (or stop it), or "
+                             "choose another --out");
   }
   // Ours now: replace the last holder's PID with this one.
   const std::string pid = std::to_string(long(getpid())) + "\n";

@@ -17,15 +17,15 @@ namespace regolith {
 
 // /meta
 struct RunMeta {
-  std::string sceneJson;    // verbatim
+  std::string sceneJson;  // verbatim
   std::string sceneFile;
-  std::string version;      // Regolith version
+  std::string version;  // Regolith version
   std::string gitRevision;
-  std::string backend;      // "cpu-omp" or "cuda"
+  std::string backend;  // "cpu-omp" or "cuda"
   std::uint64_t seed = 0;
-  std::string startTime;    // ISO 8601 UTC, wall clock (not reproducible by design)
-  double timeStep = 0;      // [s]
-  std::string studyJson;    // the scene's study, resolved (scenes/scene.h); "" for none
+  std::string startTime;  // ISO 8601 UTC, wall clock (not reproducible by design)
+  double timeStep = 0;    // [s]
+  std::string studyJson;  // the scene's study, resolved (scenes/scene.h); "" for none
 };
 
 // What the file describes once, besides /meta.
@@ -42,8 +42,8 @@ struct FrameData {
   std::uint64_t step = 0;
   double time = 0;  // [s]
   StateArrays state;
-  std::vector<Index> ownerTemplate;         // per owner, -1 for bodies
-  std::vector<Vec3d> sphereCentres;         // world frame [m]
+  std::vector<Index> ownerTemplate;           // per owner, -1 for bodies
+  std::vector<Vec3d> sphereCentres;           // world frame [m]
   std::vector<BoundaryPrimitive> boundaries;  // as they stand (owned ones moved)
   bool hasContacts = false;
   ContactForces contacts;
@@ -81,8 +81,7 @@ class RunFileWriter {
   // Opens an existing run file to continue it: frames with step > `lastStep` and series rows
   // with time > `lastTime` (written after the checkpoint a resumed run starts from) are
   // dropped first, and the sidecar at `xmfPath` (if given) is rewritten from what remains.
-  static std::unique_ptr<RunFileWriter> openForAppend(const std::string& path,
-                                                      std::uint64_t lastStep, double lastTime,
+  static std::unique_ptr<RunFileWriter> openForAppend(const std::string& path, std::uint64_t lastStep, double lastTime,
                                                       const std::string& xmfPath = "");
   virtual ~RunFileWriter() = default;
 

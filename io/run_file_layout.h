@@ -37,9 +37,8 @@ std::vector<SeriesSample> readSeries(const h5::Group& g);
 inline const std::vector<std::string>& seriesDatasets() {
   // Every dataset createSeries makes (io/series_io.cpp), for resizing them together.
   static const std::vector<std::string> names{
-      "time",         "position",         "orientation",   "velocity",
-      "angular_velocity", "force",        "torque",        "force_normal",
-      "force_tangential", "torque_normal", "torque_tangential", "contact_count",
+      "time",          "position",     "orientation",      "velocity",      "angular_velocity",  "force",
+      "torque",        "force_normal", "force_tangential", "torque_normal", "torque_tangential", "contact_count",
       "patch_centroid"};
   return names;
 }

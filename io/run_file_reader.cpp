@@ -21,8 +21,7 @@ struct RunFileReader::Impl {
   }
 };
 
-RunFileReader::RunFileReader(const std::string& path)
-    : m_impl(new Impl{h5::File::openReadOnly(path), {}, 0}) {
+RunFileReader::RunFileReader(const std::string& path) : m_impl(new Impl{h5::File::openReadOnly(path), {}, 0}) {
   m_impl->header = run_layout::readHeader(m_impl->file);
   m_impl->frames = m_impl->file.open("frames").children().size();
 }
@@ -39,13 +38,9 @@ FrameData RunFileReader::frame(std::size_t k) const {
   return f;
 }
 
-double RunFileReader::frameTime(std::size_t k) const {
-  return m_impl->frameGroup(k).doubleAttribute("time");
-}
+double RunFileReader::frameTime(std::size_t k) const { return m_impl->frameGroup(k).doubleAttribute("time"); }
 
-FrameView RunFileReader::frameView(std::size_t k) const {
-  return run_layout::readFrameView(m_impl->frameGroup(k));
-}
+FrameView RunFileReader::frameView(std::size_t k) const { return run_layout::readFrameView(m_impl->frameGroup(k)); }
 
 std::vector<SeriesSample> RunFileReader::series(const std::string& body) const {
   return run_layout::readSeries(m_impl->file.open("series").open(body));

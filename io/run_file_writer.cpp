@@ -14,8 +14,7 @@ namespace {
 
 class Hdf5RunFileWriter final : public RunFileWriter {
  public:
-  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames,
-                    const std::string& xmfPath)
+  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames, const std::string& xmfPath)
       : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {
     if (xmfPath.empty()) return;
     m_xmf.emplace(m_file.file(), xmfPath);
@@ -43,12 +42,10 @@ class Hdf5RunFileWriter final : public RunFileWriter {
 
   void appendSeries(const std::vector<SeriesSample>& rows) override {
     if (rows.size() != m_bodies.size())
-      throw std::invalid_argument(m_file.file() + ": " + std::to_string(rows.size()) +
-                                  " series rows for " + std::to_string(m_bodies.size()) +
-                                  " bodies");
+      throw std::invalid_argument(m_file.file() + ": " + std::to_string(rows.size()) + " series rows for " +
+                                  std::to_string(m_bodies.size()) + " bodies");
     const h5::Group series = m_file.open("series");
-    for (std::size_t b = 0; b < rows.size(); ++b)
-      run_layout::appendSeries(series.open(m_bodies[b]), rows[b]);
+    for (std::size_t b = 0; b < rows.size(); ++b) run_layout::appendSeries(series.open(m_bodies[b]), rows[b]);
     m_file.flush();
   }
 
@@ -87,8 +84,7 @@ void truncateSeries(const h5::Group& body, double lastTime) {
 
 }  // namespace
 
-std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path,
-                                                     const RunHeader& header,
+std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path, const RunHeader& header,
                                                      const std::string& xmfPath) {
   h5::File file = h5::File::createReplacing(path);
   run_layout::writeHeader(file, header);
@@ -96,10 +92,8 @@ std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path,
   return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath);
 }
 
-std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path,
-                                                            std::uint64_t lastStep,
-                                                            double lastTime,
-                                                            const std::string& xmfPath) {
+std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path, std::uint64_t lastStep,
+                                                            double lastTime, const std::string& xmfPath) {
   // A run that stopped on a failed write (a full disk) may have left the file torn: HDF5
   // reads it but cannot change it, so it is rebuilt from what it holds first.
   if (runFileIsTorn(path)) rebuildRunFile(path, lastStep);

@@ -23,13 +23,11 @@ std::string frameName(std::size_t k) {
 
 void requireFormat(const h5::Group& root, const char* format, std::int64_t version) {
   if (H5Aexists(root.id(), "format") <= 0 || root.stringAttribute("format") != format)
-    throw std::runtime_error(root.file() + ": not a " + format + " file (no format attribute '" +
-                             format + "' on /)");
+    throw std::runtime_error(root.file() + ": not a " + format + " file (no format attribute '" + format + "' on /)");
   const std::int64_t found = root.int64Attribute("format_version");
   if (found != version)
-    throw std::runtime_error(root.file() + ": " + format + " format version " +
-                             std::to_string(found) + ", this build reads version " +
-                             std::to_string(version));
+    throw std::runtime_error(root.file() + ": " + format + " format version " + std::to_string(found) +
+                             ", this build reads version " + std::to_string(version));
 }
 
 namespace {
@@ -152,8 +150,7 @@ std::vector<Material> readMaterials(const h5::Group& g) {
   const auto rolling = readList<double>(g, "rolling_resistance");
   const auto density = readList<double>(g, "density");
   const std::size_t n = names.size();
-  for (std::size_t size : {e.size(), nu.size(), restitution.size(), friction.size(),
-                           rolling.size(), density.size()})
+  for (std::size_t size : {e.size(), nu.size(), restitution.size(), friction.size(), rolling.size(), density.size()})
     if (size != n) throw std::runtime_error(g.where() + ": material datasets differ in length");
   std::vector<Material> out(n);
   for (std::size_t i = 0; i < n; ++i)
@@ -171,8 +168,7 @@ void writeFormat(const h5::Group& root) {
 void writeHeader(const h5::File& f, const RunHeader& h) {
   for (const std::string& body : h.bodyNames)
     if (body.empty() || body.find('/') != std::string::npos || body == "." || body == "..")
-      throw std::invalid_argument("body name '" + body +
-                                  "' cannot name an HDF5 group (/series/<body>)");
+      throw std::invalid_argument("body name '" + body + "' cannot name an HDF5 group (/series/<body>)");
   writeFormat(f);
   writeMeta(f.create("meta"), h);
   writeTemplates(f.create("templates"), h.templates);

@@ -24,16 +24,42 @@ std::FILE* openOrThrow(const std::string& path, const char* mode) {
 }
 
 std::string formatRow(const std::string& body, const SeriesSample& r) {
-  const double values[kNumberColumns] = {
-      r.time,          r.position.x,    r.position.y,      r.position.z,      r.orientation.w,
-      r.orientation.x, r.orientation.y, r.orientation.z,   r.velocity.x,      r.velocity.y,
-      r.velocity.z,    r.angularVelocity.x, r.angularVelocity.y, r.angularVelocity.z,
-      r.force.x,       r.force.y,       r.force.z,         r.torque.x,        r.torque.y,
-      r.torque.z,      r.forceNormal.x, r.forceNormal.y,   r.forceNormal.z,
-      r.forceTangential.x, r.forceTangential.y, r.forceTangential.z,
-      r.torqueNormal.x, r.torqueNormal.y, r.torqueNormal.z,
-      r.torqueTangential.x, r.torqueTangential.y, r.torqueTangential.z,
-      double(r.contacts), r.patchCentroid.x, r.patchCentroid.y, r.patchCentroid.z};
+  const double values[kNumberColumns] = {r.time,
+                                         r.position.x,
+                                         r.position.y,
+                                         r.position.z,
+                                         r.orientation.w,
+                                         r.orientation.x,
+                                         r.orientation.y,
+                                         r.orientation.z,
+                                         r.velocity.x,
+                                         r.velocity.y,
+                                         r.velocity.z,
+                                         r.angularVelocity.x,
+                                         r.angularVelocity.y,
+                                         r.angularVelocity.z,
+                                         r.force.x,
+                                         r.force.y,
+                                         r.force.z,
+                                         r.torque.x,
+                                         r.torque.y,
+                                         r.torque.z,
+                                         r.forceNormal.x,
+                                         r.forceNormal.y,
+                                         r.forceNormal.z,
+                                         r.forceTangential.x,
+                                         r.forceTangential.y,
+                                         r.forceTangential.z,
+                                         r.torqueNormal.x,
+                                         r.torqueNormal.y,
+                                         r.torqueNormal.z,
+                                         r.torqueTangential.x,
+                                         r.torqueTangential.y,
+                                         r.torqueTangential.z,
+                                         double(r.contacts),
+                                         r.patchCentroid.x,
+                                         r.patchCentroid.y,
+                                         r.patchCentroid.z};
   std::string line;
   char number[32];
   for (int c = 0; c < kNumberColumns; ++c) {
@@ -52,8 +78,8 @@ SeriesCsvRow parseRow(const std::string& line, const std::string& where) {
   std::string cell;
   while (std::getline(in, cell, ',')) cells.push_back(cell);
   if (cells.size() != kNumberColumns + 1)
-    throw std::runtime_error(where + ": expected " + std::to_string(kNumberColumns + 1) +
-                             " columns, found " + std::to_string(cells.size()));
+    throw std::runtime_error(where + ": expected " + std::to_string(kNumberColumns + 1) + " columns, found " +
+                             std::to_string(cells.size()));
   double v[kNumberColumns];
   for (int c = 0, k = 0; c <= kNumberColumns; ++c) {
     if (c == 1) continue;
@@ -105,12 +131,10 @@ std::vector<SeriesCsvRow> readRows(const std::string& path, bool tornLastLine) {
 
 }  // namespace
 
-SeriesCsvWriter::SeriesCsvWriter(std::string path, std::vector<std::string> bodies,
-                                 std::FILE* file)
+SeriesCsvWriter::SeriesCsvWriter(std::string path, std::vector<std::string> bodies, std::FILE* file)
     : m_path(std::move(path)), m_bodies(std::move(bodies)), m_file(file) {}
 
-SeriesCsvWriter SeriesCsvWriter::create(const std::string& path,
-                                        std::vector<std::string> bodyNames) {
+SeriesCsvWriter SeriesCsvWriter::create(const std::string& path, std::vector<std::string> bodyNames) {
   for (const std::string& body : bodyNames)
     if (body.find_first_of(",\n\r\"") != std::string::npos)
       throw std::invalid_argument(path + ": body name '" + body +
@@ -121,8 +145,7 @@ SeriesCsvWriter SeriesCsvWriter::create(const std::string& path,
   return SeriesCsvWriter(path, std::move(bodyNames), f);
 }
 
-SeriesCsvWriter SeriesCsvWriter::openForAppend(const std::string& path,
-                                               std::vector<std::string> bodyNames,
+SeriesCsvWriter SeriesCsvWriter::openForAppend(const std::string& path, std::vector<std::string> bodyNames,
                                                double lastTime) {
   // A kill during a write may leave a torn last line: it is dropped with the rest.
   const std::vector<SeriesCsvRow> rows = readRows(path, /*tornLastLine=*/true);
@@ -133,7 +156,8 @@ SeriesCsvWriter SeriesCsvWriter::openForAppend(const std::string& path,
       if (r.sample.time > lastTime) break;
       std::fputs(formatRow(r.body, r.sample).c_str(), rewrite.m_file.get());
     }
-    if (std::fflush(rewrite.m_file.get()) != 0) throw std::runtime_error(tmp + ": cannot write: " + std::strerror(errno));
+    if (std::fflush(rewrite.m_file.get()) != 0)
+      throw std::runtime_error(tmp + ": cannot write: " + std::strerror(errno));
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     throw std::runtime_error(path + ": cannot rename " + tmp + " to it: " + std::strerror(errno));
@@ -144,13 +168,10 @@ void SeriesCsvWriter::append(const std::vector<SeriesSample>& rows) {
   if (rows.size() != m_bodies.size())
     throw std::invalid_argument(m_path + ": " + std::to_string(rows.size()) + " rows for " +
                                 std::to_string(m_bodies.size()) + " bodies");
-  for (std::size_t b = 0; b < rows.size(); ++b)
-    std::fputs(formatRow(m_bodies[b], rows[b]).c_str(), m_file.get());
+  for (std::size_t b = 0; b < rows.size(); ++b) std::fputs(formatRow(m_bodies[b], rows[b]).c_str(), m_file.get());
   if (std::fflush(m_file.get()) != 0) throw std::runtime_error(m_path + ": cannot write: " + std::strerror(errno));
 }
 
-std::vector<SeriesCsvRow> readSeriesCsv(const std::string& path) {
-  return readRows(path, /*tornLastLine=*/false);
-}
+std::vector<SeriesCsvRow> readSeriesCsv(const std::string& path) { return readRows(path, /*tornLastLine=*/false); }
 
 }  // namespace regolith

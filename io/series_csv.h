@@ -21,8 +21,7 @@ class SeriesCsvWriter {
   static SeriesCsvWriter create(const std::string& path, std::vector<std::string> bodyNames);
   // Continues `path`: rows with time > lastTime are dropped first (the file is rewritten
   // to a temporary name and renamed).
-  static SeriesCsvWriter openForAppend(const std::string& path,
-                                       std::vector<std::string> bodyNames, double lastTime);
+  static SeriesCsvWriter openForAppend(const std::string& path, std::vector<std::string> bodyNames, double lastTime);
 
   // One row per body, in bodyNames order; then flushes.
   void append(const std::vector<SeriesSample>& rows);

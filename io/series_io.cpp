@@ -9,8 +9,8 @@ void createSeries(const h5::Group& g) {
   g.createRows<double>("time", 0);
   g.createRows<double>("position", 3);
   g.createRows<double>("orientation", 4);
-  for (const char* name : {"velocity", "angular_velocity", "force", "torque", "force_normal",
-                           "force_tangential", "torque_normal", "torque_tangential"})
+  for (const char* name : {"velocity", "angular_velocity", "force", "torque", "force_normal", "force_tangential",
+                           "torque_normal", "torque_tangential"})
     g.createRows<Real>(name, 3);
   g.createRows<std::int32_t>("contact_count", 0);
   g.createRows<double>("patch_centroid", 3);
@@ -48,9 +48,8 @@ std::vector<SeriesSample> readSeries(const h5::Group& g) {
   const auto contacts = h5::readList<std::int32_t>(g, "contact_count");
   const auto centroid = h5::readVec3s<double>(g, "patch_centroid");
   const std::size_t n = time.size();
-  for (std::size_t size : {position.size(), orientation.size(), velocity.size(), omega.size(),
-                           force.size(), torque.size(), forceNormal.size(),
-                           forceTangential.size(), torqueNormal.size(),
+  for (std::size_t size : {position.size(), orientation.size(), velocity.size(), omega.size(), force.size(),
+                           torque.size(), forceNormal.size(), forceTangential.size(), torqueNormal.size(),
                            torqueTangential.size(), contacts.size(), centroid.size()})
     if (size != n) throw std::runtime_error(g.where() + ": series datasets differ in length");
   std::vector<SeriesSample> rows(n);

@@ -7,8 +7,8 @@ namespace regolith {
 
 std::vector<Vec3> sphereVelocities(const StateArrays& s, const std::vector<Vec3d>& centres) {
   if (centres.size() != s.sphereCount())
-    throw std::invalid_argument("sphereVelocities: " + std::to_string(centres.size()) +
-                                " centres for " + std::to_string(s.sphereCount()) + " spheres");
+    throw std::invalid_argument("sphereVelocities: " + std::to_string(centres.size()) + " centres for " +
+                                std::to_string(s.sphereCount()) + " spheres");
   std::vector<Vec3> v(centres.size());
   for (std::size_t i = 0; i < centres.size(); ++i) {
     const Index o = s.sphereOwner[i];

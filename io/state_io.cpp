@@ -107,11 +107,10 @@ std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {
   const bool meshes = g.has("corner_1");
   const auto corner1 = meshes ? readVec3s<double>(g, "corner_1") : std::vector<Vec3d>(kind.size());
   const auto corner2 = meshes ? readVec3s<double>(g, "corner_2") : std::vector<Vec3d>(kind.size());
-  const auto triangle = meshes ? readList<std::int32_t>(g, "triangle")
-                               : std::vector<std::int32_t>(kind.size(), -1);
+  const auto triangle = meshes ? readList<std::int32_t>(g, "triangle") : std::vector<std::int32_t>(kind.size(), -1);
   const std::size_t n = kind.size();
-  for (std::size_t size : {corner1.size(), corner2.size(), triangle.size(), material.size(), owner.size(), inside.size(), point.size(),
-                           normal.size(), tangentU.size(), tangentV.size(), halfU.size(),
+  for (std::size_t size : {corner1.size(), corner2.size(), triangle.size(), material.size(), owner.size(),
+                           inside.size(), point.size(), normal.size(), tangentU.size(), tangentV.size(), halfU.size(),
                            halfV.size(), radius.size(), halfLength.size()}) {
     if (size != n) throw std::runtime_error(g.where() + ": boundary datasets differ in length");
   }

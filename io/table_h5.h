@@ -14,7 +14,7 @@ struct TableColumn {
   std::string group;  // "" (the root), "parameters", "metrics", ...
   std::string name;
   bool isString = false;
-  std::vector<double> numbers;      // NaN for a missing value
+  std::vector<double> numbers;  // NaN for a missing value
   std::vector<std::string> strings;
   std::map<std::string, std::string> attributes;
 };

@@ -22,11 +22,20 @@ std::string xmlEscaped(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -46,8 +55,7 @@ class FrameXml {
     const std::size_t n = rows("sphere_position");
     if (n == 0) return;
     open("Grid Name=\"particles\" GridType=\"Uniform\"", kGridLevel);
-    open("Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" + std::to_string(n) +
-             "\" NodesPerElement=\"1\"",
+    open("Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" + std::to_string(n) + "\" NodesPerElement=\"1\"",
          kGridLevel + 1);
     dataItem("connectivity");
     close("Topology", kGridLevel + 1);
@@ -63,8 +71,7 @@ class FrameXml {
     const std::size_t n = rows("body_triangles");
     if (n == 0) return;
     open("Grid Name=\"bodies\" GridType=\"Uniform\"", kGridLevel);
-    open("Topology TopologyType=\"Triangle\" NumberOfElements=\"" + std::to_string(n) + "\"",
-         kGridLevel + 1);
+    open("Topology TopologyType=\"Triangle\" NumberOfElements=\"" + std::to_string(n) + "\"", kGridLevel + 1);
     dataItem("body_triangles");
     close("Topology", kGridLevel + 1);
     geometry("body_vertices");
@@ -85,9 +92,9 @@ class FrameXml {
     std::string dims;
     for (hsize_t d : i.dims) dims += (dims.empty() ? "" : " ") + std::to_string(d);
     const char* type = i.typeClass == H5T_FLOAT ? "Float" : "Int";
-    m_out << pad(kGridLevel + 2) << "<DataItem Dimensions=\"" << dims << "\" NumberType=\""
-          << type << "\" Precision=\"" << i.typeSize << "\" Format=\"HDF\">" << xmlEscaped(m_ref)
-          << ":" << m_frame.childPath(name) << "</DataItem>\n";
+    m_out << pad(kGridLevel + 2) << "<DataItem Dimensions=\"" << dims << "\" NumberType=\"" << type << "\" Precision=\""
+          << i.typeSize << "\" Format=\"HDF\">" << xmlEscaped(m_ref) << ":" << m_frame.childPath(name)
+          << "</DataItem>\n";
   }
 
   void geometry(const std::string& name) const {
@@ -96,10 +103,8 @@ class FrameXml {
     close("Geometry", kGridLevel + 1);
   }
 
-  void attribute(const char* label, const std::string& name, const char* type,
-                 const char* centre) const {
-    open(std::string("Attribute Name=\"") + label + "\" AttributeType=\"" + type +
-             "\" Center=\"" + centre + "\"",
+  void attribute(const char* label, const std::string& name, const char* type, const char* centre) const {
+    open(std::string("Attribute Name=\"") + label + "\" AttributeType=\"" + type + "\" Center=\"" + centre + "\"",
          kGridLevel + 1);
     dataItem(name);
     close("Attribute", kGridLevel + 1);
@@ -118,8 +123,7 @@ std::string formatTime(double t) {
 
 }  // namespace
 
-XdmfSidecar::XdmfSidecar(const std::string& h5Path, std::string xmfPath)
-    : m_xmf(std::move(xmfPath)) {
+XdmfSidecar::XdmfSidecar(const std::string& h5Path, std::string xmfPath) : m_xmf(std::move(xmfPath)) {
   namespace fs = std::filesystem;
   const fs::path xmfFolder = fs::absolute(m_xmf).parent_path();
   m_h5Ref = fs::absolute(h5Path).lexically_relative(xmfFolder).generic_string();

@@ -84,8 +84,7 @@ T parallel_reduce(std::size_t n, const Transform& f, T init, const Merge& merge)
   if (n == 0) return init;
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
   return thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
-                                  thrust::counting_iterator<Index>(static_cast<Index>(n)), f,
-                                  init, merge);
+                                  thrust::counting_iterator<Index>(static_cast<Index>(n)), f, init, merge);
 #else
   const Transform local = f;
   const Merge join = merge;

@@ -50,9 +50,8 @@ int threadCount() { return omp_get_max_threads(); }
 void requireDevice() {
   std::string why;
   if (!deviceAvailable(&why)) {
-    throw std::runtime_error(
-        "no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
-        "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
+    throw std::runtime_error("no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
+                             "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
   }
 }
 

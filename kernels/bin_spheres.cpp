@@ -51,8 +51,7 @@ int cellsAlong(double extent, double cell) {
 
 }  // namespace
 
-UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach,
-                       ContactBuilder& out) {
+UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach, ContactBuilder& out) {
   const std::size_t n = s.sphereCount();
   UniformGrid grid;
   grid.cell = 2.0 * double(s.maxRadius) + double(reach);
@@ -62,10 +61,9 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
   if (n == 0) return grid;
 
   const Vec3d first = x[0];
-  const Bounds b = thrust::transform_reduce(
-      devicePolicy(), thrust::counting_iterator<Index>(0),
-      thrust::counting_iterator<Index>(static_cast<Index>(n)), PointBounds{raw(x)},
-      Bounds{first, first}, MergeBounds{});
+  const Bounds b = thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
+                                            thrust::counting_iterator<Index>(static_cast<Index>(n)),
+                                            PointBounds{raw(x)}, Bounds{first, first}, MergeBounds{});
   grid.origin = b.lo;
   grid.nx = cellsAlong(b.hi.x - b.lo.x, grid.cell);
   grid.ny = cellsAlong(b.hi.y - b.lo.y, grid.cell);
@@ -73,13 +71,11 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
 
   parallel_for(n, CellKeyOf{grid, raw(x), raw(out.cellKey), raw(out.cellSphere)});
   // Stable: spheres of one cell stay in index order, so the build is deterministic.
-  thrust::stable_sort_by_key(devicePolicy(), out.cellKey.begin(), out.cellKey.end(),
-                             out.cellSphere.begin());
+  thrust::stable_sort_by_key(devicePolicy(), out.cellKey.begin(), out.cellKey.end(), out.cellSphere.begin());
   const PairKey cells = grid.cellCount();
   if (cells <= kDenseCellsPerSphere * n + 1024) {
     out.cellStart.resize(cells + 1);
-    parallel_for(cells + 1,
-                 SegmentStarts<PairKey>{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
+    parallel_for(cells + 1, SegmentStarts<PairKey>{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
   } else {
     out.cellStart.clear();
   }
@@ -87,8 +83,7 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
 }
 
 CellLookup cellLookup(const ContactBuilder& b) {
-  return {raw(b.cellKey), static_cast<Index>(b.cellKey.size()),
-          b.cellStart.empty() ? nullptr : raw(b.cellStart)};
+  return {raw(b.cellKey), static_cast<Index>(b.cellKey.size()), b.cellStart.empty() ? nullptr : raw(b.cellStart)};
 }
 
 }  // namespace regolith

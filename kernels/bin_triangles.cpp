@@ -32,17 +32,15 @@ struct TriangleCells {
     const BoundaryPrimitive& b = boundaries[bi];
     const TriangleTopology& topo = topology[b.triangle];
     const Vec3d &p0 = b.point, &p1 = b.corner1, &p2 = b.corner2;
-    Vec3d lo(minOf(p0.x, minOf(p1.x, p2.x)), minOf(p0.y, minOf(p1.y, p2.y)),
-             minOf(p0.z, minOf(p1.z, p2.z)));
-    Vec3d hi(maxOf(p0.x, maxOf(p1.x, p2.x)), maxOf(p0.y, maxOf(p1.y, p2.y)),
-             maxOf(p0.z, maxOf(p1.z, p2.z)));
+    Vec3d lo(minOf(p0.x, minOf(p1.x, p2.x)), minOf(p0.y, minOf(p1.y, p2.y)), minOf(p0.z, minOf(p1.z, p2.z)));
+    Vec3d hi(maxOf(p0.x, maxOf(p1.x, p2.x)), maxOf(p0.y, maxOf(p1.y, p2.y)), maxOf(p0.z, maxOf(p1.z, p2.z)));
     const Vec3d pad(expand, expand, expand);
     lo -= pad;
     hi += pad;
     const Vec3d top = grid.origin + Vec3d(grid.nx, grid.ny, grid.nz) * grid.cell;
     Index found = 0;
-    const bool outside = hi.x < grid.origin.x || hi.y < grid.origin.y || hi.z < grid.origin.z ||
-                         lo.x > top.x || lo.y > top.y || lo.z > top.z;
+    const bool outside = hi.x < grid.origin.x || hi.y < grid.origin.y || hi.z < grid.origin.z || lo.x > top.x ||
+                         lo.y > top.y || lo.z > top.z;
     if (!outside) {
       int x0, y0, z0, x1, y1, z1;
       grid.cellOf(lo, x0, y0, z0);
@@ -66,27 +64,31 @@ struct TriangleCells {
 
 }  // namespace
 
-void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& boundaries,
-                  const UniformGrid& grid, Real reach, ContactBuilder& b) {
+void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& boundaries, const UniformGrid& grid,
+                  Real reach, ContactBuilder& b) {
   const std::size_t n = s.triangleBoundaries.size();
   b.triangleCellKey.clear();
   b.triangleCellBoundary.clear();
   if (n == 0 || s.sphereCount() == 0) return;
   const double expand = double(s.maxRadius) + double(reach);
   b.triangleCounts.resize(n + 1);
-  TriangleCells<false> count{grid, raw(boundaries), raw(s.triangleTopology),
-                             raw(s.triangleBoundaries), expand, raw(b.triangleCounts),
-                             nullptr, nullptr, nullptr};
+  TriangleCells<false> count{grid,
+                             raw(boundaries),
+                             raw(s.triangleTopology),
+                             raw(s.triangleBoundaries),
+                             expand,
+                             raw(b.triangleCounts),
+                             nullptr,
+                             nullptr,
+                             nullptr};
   parallel_for(n, count);
   b.triangleCounts[n] = 0;
-  thrust::exclusive_scan(devicePolicy(), b.triangleCounts.begin(), b.triangleCounts.end(),
-                         b.triangleCounts.begin());
+  thrust::exclusive_scan(devicePolicy(), b.triangleCounts.begin(), b.triangleCounts.end(), b.triangleCounts.begin());
   const Index total = b.triangleCounts[n];
   b.triangleCellKey.resize(total);
   b.triangleCellBoundary.resize(total);
-  TriangleCells<true> fill{grid, raw(boundaries), raw(s.triangleTopology),
-                           raw(s.triangleBoundaries), expand, nullptr, raw(b.triangleCounts),
-                           raw(b.triangleCellKey), raw(b.triangleCellBoundary)};
+  TriangleCells<true> fill{grid,    raw(boundaries),       raw(s.triangleTopology), raw(s.triangleBoundaries),  expand,
+                           nullptr, raw(b.triangleCounts), raw(b.triangleCellKey),  raw(b.triangleCellBoundary)};
   parallel_for(n, fill);
   // Stable: within a cell, triangles stay in boundary order, so a sphere's wall keys come
   // out sorted and the build is deterministic.

@@ -12,8 +12,8 @@ namespace regolith {
 // towards the sphere centre. `slack` widens those range tests (rectangle, behind-the-wall
 // depth, cylinder ends) for the candidate search, where a sphere may drift into range
 // before the next rebuild; force evaluation passes 0.
-REGOLITH_HD inline bool boundaryGap(const BoundaryPrimitive& b, const Vec3d& x, Real r,
-                                    Real slack, Real& gap, Vec3& normal) {
+REGOLITH_HD inline bool boundaryGap(const BoundaryPrimitive& b, const Vec3d& x, Real r, Real slack, Real& gap,
+                                    Vec3& normal) {
   const Vec3 d(x - b.point);
   switch (b.kind) {
     case BoundaryKind::Plane: {

@@ -36,8 +36,7 @@ class CandidateOverflow : public std::runtime_error {
 class BuildInterrupted : public std::runtime_error {
  public:
   explicit BuildInterrupted(int signal)
-      : std::runtime_error("contact-list build interrupted by signal " + std::to_string(signal)),
-        m_signal(signal) {}
+      : std::runtime_error("contact-list build interrupted by signal " + std::to_string(signal)), m_signal(signal) {}
   int signal() const { return m_signal; }
 
  private:

@@ -22,12 +22,12 @@ struct PositionSnapshot {
 };
 
 struct CandidateList {
-  DeviceVector<PairKey> pairKeys;     // sorted, first < second
-  DeviceVector<Index> firstBegin;     // spheres + 1
-  DeviceVector<Index> secondBegin;    // spheres + 1
-  DeviceVector<Index> secondOrder;    // pair indices sorted by second sphere (stable)
-  DeviceVector<PairKey> wallKeys;     // sorted (sphere << 32 | boundary)
-  DeviceVector<Index> wallBegin;      // spheres + 1
+  DeviceVector<PairKey> pairKeys;   // sorted, first < second
+  DeviceVector<Index> firstBegin;   // spheres + 1
+  DeviceVector<Index> secondBegin;  // spheres + 1
+  DeviceVector<Index> secondOrder;  // pair indices sorted by second sphere (stable)
+  DeviceVector<PairKey> wallKeys;   // sorted (sphere << 32 | boundary)
+  DeviceVector<Index> wallBegin;    // spheres + 1
   DeviceVector<Vec3d> positionsAtBuild;
   DeviceVector<BoundaryPrimitive> boundariesAtBuild;
   Real reach = 0;  // pairs kept within r_i + r_j + reach, walls within a gap of reach [m]
@@ -52,14 +52,13 @@ inline std::size_t snapshotBytes(const PositionSnapshot& p) {
   return bytesOf(p.spherePosition) + bytesOf(p.boundaries);
 }
 inline std::size_t candidateListBytes(const CandidateList& l) {
-  return bytesOf(l.pairKeys) + bytesOf(l.firstBegin) + bytesOf(l.secondBegin) +
-         bytesOf(l.secondOrder) + bytesOf(l.wallKeys) + bytesOf(l.wallBegin) +
-         bytesOf(l.positionsAtBuild) + bytesOf(l.boundariesAtBuild);
+  return bytesOf(l.pairKeys) + bytesOf(l.firstBegin) + bytesOf(l.secondBegin) + bytesOf(l.secondOrder) +
+         bytesOf(l.wallKeys) + bytesOf(l.wallBegin) + bytesOf(l.positionsAtBuild) + bytesOf(l.boundariesAtBuild);
 }
 inline std::size_t builderBytes(const ContactBuilder& b) {
-  return bytesOf(b.cellKey) + bytesOf(b.cellSphere) + bytesOf(b.cellStart) +
-         bytesOf(b.counts) + bytesOf(b.scratchIndex) + bytesOf(b.triangleCellKey) +
-         bytesOf(b.triangleCellBoundary) + bytesOf(b.triangleCounts);
+  return bytesOf(b.cellKey) + bytesOf(b.cellSphere) + bytesOf(b.cellStart) + bytesOf(b.counts) +
+         bytesOf(b.scratchIndex) + bytesOf(b.triangleCellKey) + bytesOf(b.triangleCellBoundary) +
+         bytesOf(b.triangleCounts);
 }
 
 }  // namespace regolith

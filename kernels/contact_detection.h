@@ -13,8 +13,7 @@ namespace regolith {
 // Sorts spheres by grid cell: fills b.cellKey (sorted) and b.cellSphere (sphere per slot),
 // and b.cellStart where the grid has at most kDenseCellsPerSphere cells per sphere.
 // The cell edge is 2 r_max + reach, so every candidate partner lies in the 27 adjacent cells.
-UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach,
-                       ContactBuilder& b);
+UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach, ContactBuilder& b);
 inline constexpr PairKey kDenseCellsPerSphere = 8;
 
 // The lookup over the grid that binSpheres built.
@@ -22,30 +21,28 @@ CellLookup cellLookup(const ContactBuilder& b);
 
 // Candidate sphere pairs (first < second, different owners, centre distance below
 // r_i + r_j + reach), sorted by key, into out.pairKeys, with out.firstBegin.
-void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const UniformGrid& grid, Real reach, ContactBuilder& b,
-                        CandidateList& out);
+void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x, const UniformGrid& grid, Real reach,
+                        ContactBuilder& b, CandidateList& out);
 
 // Lists the mesh triangles of `boundaries` by the cells of `grid` they may reach within
 // r_max + reach (b.triangleCellKey sorted, b.triangleCellBoundary); kernels/bin_triangles.cpp.
-void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& boundaries,
-                  const UniformGrid& grid, Real reach, ContactBuilder& b);
+void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& boundaries, const UniformGrid& grid,
+                  Real reach, ContactBuilder& b);
 
 // Candidate sphere–boundary pairs (gap below reach), sorted by key, into out.wallKeys,
 // with out.wallBegin: every analytic boundary is tested, triangles only those binTriangles
 // listed in the sphere's cell.
 void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries,
-                        const UniformGrid& grid, Real reach, ContactBuilder& b,
-                        CandidateList& out);
+                        const DeviceVector<BoundaryPrimitive>& boundaries, const UniformGrid& grid, Real reach,
+                        ContactBuilder& b, CandidateList& out);
 
 // The index of pairs by second sphere: out.secondOrder and out.secondBegin from out.pairKeys.
 void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList& out);
 
 // The whole build: both lists, their index, and the positions they were built from.
 void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
-                        ContactBuilder& b, CandidateList& out);
+                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach, ContactBuilder& b,
+                        CandidateList& out);
 
 // Makes `list` the live list of s: shear history carried over by key, per-contact result
 // arrays sized. Afterwards `list` holds the previous live list (a spare buffer).

@@ -45,9 +45,9 @@ struct BodyView {
 };
 
 BodyView bodyView(const DeviceState& s) {
-  return {raw(s.ownerPosition), raw(s.ownerVelocity), raw(s.ownerAngularVelocity),
-          raw(s.ownerMass),     raw(s.ownerInertia),  raw(s.sphereOwner),
-          raw(s.spherePosition), raw(s.sphereRadius), raw(s.sphereMaterial)};
+  return {raw(s.ownerPosition),  raw(s.ownerVelocity), raw(s.ownerAngularVelocity),
+          raw(s.ownerMass),      raw(s.ownerInertia),  raw(s.sphereOwner),
+          raw(s.spherePosition), raw(s.sphereRadius),  raw(s.sphereMaterial)};
 }
 
 // Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
@@ -200,9 +200,8 @@ struct WallForces {
     const ContactResult r = ForceModel::evaluate(p, in, xi);
     shear[c] = xi;
     const BodyView& bv = body;
-    const Vec3 roll = rollingResistanceTorque(relOmega, n, p.rollingResistance,
-                                              r.normalForce, in.effRadius,
-                                              [&bv, oi]() { return bv.meanInertia(oi); }, dt);
+    const Vec3 roll = rollingResistanceTorque(
+        relOmega, n, p.rollingResistance, r.normalForce, in.effRadius, [&bv, oi]() { return bv.meanInertia(oi); }, dt);
     force[c] = r.force;
     torque[c] = cross(arm, r.force) + roll;
   }
@@ -214,15 +213,13 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
-  parallel_for(s.pairKeys.size(),
-               PairForces<ForceModel>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
-                                 raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
-                                 raw(s.pairTorqueSecond), raw(s.pairHeld), p.dt});
+  parallel_for(s.pairKeys.size(), PairForces<ForceModel>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
+                                                         raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
+                                                         raw(s.pairTorqueSecond), raw(s.pairHeld), p.dt});
   parallel_for(s.wallKeys.size(),
-               WallForces<ForceModel>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable),
-                                 s.materialCount, raw(s.wallKeys), raw(s.wallBegin),
-                                 raw(s.wallShearPrevious), raw(s.wallShear), raw(s.wallForce),
-                                 raw(s.wallTorque), p.dt});
+               WallForces<ForceModel>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable), s.materialCount,
+                                      raw(s.wallKeys), raw(s.wallBegin), raw(s.wallShearPrevious), raw(s.wallShear),
+                                      raw(s.wallForce), raw(s.wallTorque), p.dt});
 }
 
 struct PairTouches {
@@ -277,8 +274,8 @@ struct WallContactOf {
 template <class Functor>
 std::size_t countIf(std::size_t n, const Functor& f) {
   return thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
-                                  thrust::counting_iterator<Index>(static_cast<Index>(n)), f,
-                                  std::size_t(0), thrust::plus<std::size_t>());
+                                  thrust::counting_iterator<Index>(static_cast<Index>(n)), f, std::size_t(0),
+                                  thrust::plus<std::size_t>());
 }
 
 // Per candidate: 1 when `touches` holds (PairTouches or WallTouches), else 0.
@@ -286,8 +283,7 @@ template <class Functor>
 std::vector<std::uint8_t> touchingFlags(std::size_t n, const Functor& touches) {
   DeviceVector<std::uint8_t> flags(n);
   thrust::transform(devicePolicy(), thrust::counting_iterator<Index>(0),
-                    thrust::counting_iterator<Index>(static_cast<Index>(n)), flags.begin(),
-                    touches);
+                    thrust::counting_iterator<Index>(static_cast<Index>(n)), flags.begin(), touches);
   std::vector<std::uint8_t> out(n);
   thrust::copy(flags.begin(), flags.end(), out.begin());
   return out;
@@ -295,8 +291,8 @@ std::vector<std::uint8_t> touchingFlags(std::size_t n, const Functor& touches) {
 
 // Appends (first, second, force) of the flagged candidates, in key order.
 void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Vec3>& forces,
-                  const std::vector<std::uint8_t>& flags, std::vector<Index>& first,
-                  std::vector<Index>& second, std::vector<Vec3>& force) {
+                  const std::vector<std::uint8_t>& flags, std::vector<Index>& first, std::vector<Index>& second,
+                  std::vector<Vec3>& force) {
   std::vector<PairKey> hostKeys(keys.size());
   std::vector<Vec3> hostForces(forces.size());
   thrust::copy(keys.begin(), keys.end(), hostKeys.begin());
@@ -308,7 +304,6 @@ void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Vec3>& f
     force.push_back(hostForces[c]);
   }
 }
-
 
 // The row of the model table (kernels/contact_models.h) that `model` names.
 template <class... Models>
@@ -324,24 +319,22 @@ void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind 
 }
 
 std::size_t touchingPairCount(const DeviceState& s) {
-  return countIf(s.pairKeys.size(),
-                 PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
+  return countIf(s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
 }
 
 std::size_t touchingWallCount(const DeviceState& s) {
-  return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
-                                                raw(s.spherePosition), raw(s.sphereRadius)});
+  return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition),
+                                                raw(s.sphereRadius)});
 }
 
 ContactForces downloadTouchingContacts(const DeviceState& s) {
   // Rebuilds size the force arrays with the keys, so they index alike.
   ContactForces c;
-  const auto pairFlags = touchingFlags(
-      s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
+  const auto pairFlags = touchingFlags(s.pairKeys.size(),
+                                       PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
   keepTouching(s.pairKeys, s.pairForce, pairFlags, c.pairFirst, c.pairSecond, c.pairForce);
-  const auto wallFlags =
-      touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
-                                                   raw(s.spherePosition), raw(s.sphereRadius)});
+  const auto wallFlags = touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
+                                                                      raw(s.spherePosition), raw(s.sphereRadius)});
   keepTouching(s.wallKeys, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
   return c;
 }
@@ -350,9 +343,8 @@ std::vector<WallContact> downloadWallContacts(const DeviceState& s) {
   const std::size_t n = s.wallKeys.size();
   DeviceVector<WallContact> all(n);
   DeviceVector<std::uint8_t> flags(n);
-  parallel_for(n, WallContactOf{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
-                                raw(s.spherePosition), raw(s.sphereRadius), raw(s.wallForce),
-                                raw(s.wallTorque), raw(all), raw(flags)});
+  parallel_for(n, WallContactOf{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition),
+                                raw(s.sphereRadius), raw(s.wallForce), raw(s.wallTorque), raw(all), raw(flags)});
   std::vector<WallContact> host(n);
   std::vector<std::uint8_t> touching(n);
   thrust::copy(all.begin(), all.end(), host.begin());

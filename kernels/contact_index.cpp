@@ -16,11 +16,10 @@ void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList&
   parallel_for(nc, SecondOfKeys{raw(out.pairKeys), raw(b.scratchIndex)});
   thrust::sequence(devicePolicy(), out.secondOrder.begin(), out.secondOrder.end());
   // Stable: contacts of one sphere stay in key order.
-  thrust::stable_sort_by_key(devicePolicy(), b.scratchIndex.begin(), b.scratchIndex.end(),
-                             out.secondOrder.begin());
+  thrust::stable_sort_by_key(devicePolicy(), b.scratchIndex.begin(), b.scratchIndex.end(), out.secondOrder.begin());
   out.secondBegin.resize(sphereCount + 1);
-  parallel_for(sphereCount + 1, SegmentStarts<Index>{raw(b.scratchIndex), static_cast<Index>(nc),
-                                             raw(out.secondBegin)});
+  parallel_for(sphereCount + 1,
+               SegmentStarts<Index>{raw(b.scratchIndex), static_cast<Index>(nc), raw(out.secondBegin)});
 }
 
 }  // namespace regolith

@@ -32,22 +32,17 @@ void checkSizes(const StateArrays& s) {
   const bool ownersOk = s.ownerOrientation.size() == no && s.ownerVelocity.size() == no &&
                         s.ownerAngularVelocity.size() == no && s.ownerMass.size() == no &&
                         s.ownerInertia.size() == no && s.ownerSphereBegin.size() == no + 1;
-  const bool spheresOk = s.sphereOffset.size() == ns && s.sphereRadius.size() == ns &&
-                         s.sphereMaterial.size() == ns;
+  const bool spheresOk = s.sphereOffset.size() == ns && s.sphereRadius.size() == ns && s.sphereMaterial.size() == ns;
   const bool familyOk = s.ownerFamily.empty() || s.ownerFamily.size() == no;
-  if (!ownersOk || !spheresOk || !familyOk ||
-      s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
+  if (!ownersOk || !spheresOk || !familyOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
     throw std::invalid_argument("StateArrays: owner and sphere arrays have inconsistent sizes");
   }
   for (std::size_t o = 0; o < no; ++o) {
     const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
     // An owner without spheres is a body (it may carry boundaries); e < b is corrupt.
-    if (e < b)
-      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) +
-                                  " has a negative sphere range");
+    if (e < b) throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has a negative sphere range");
     if (!s.ownerFamily.empty() && s.ownerFamily[o] < 0)
-      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) +
-                                  " has a negative family");
+      throw std::invalid_argument("StateArrays: owner " + std::to_string(o) + " has a negative family");
     if (e == b + 1 && !isZero(s.sphereOffset[b]))
       throw std::invalid_argument("StateArrays: one-sphere owner " + std::to_string(o) +
                                   " must have its sphere at the centre of mass (offset 0)");
@@ -56,8 +51,7 @@ void checkSizes(const StateArrays& s) {
 
 // Owned boundaries: their description in the owner's principal frame (x_b = x_o + R p_b,
 // n = R n_b, ...) and the owner -> boundaries index. Static boundaries keep an unused slot.
-void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
-                           const std::vector<BoundaryPrimitive>& boundaries) {
+void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state, const std::vector<BoundaryPrimitive>& boundaries) {
   const std::size_t no = state.ownerCount();
   std::vector<BoundaryPrimitive> inOwner = boundaries;
   std::vector<Index> begin(no + 1, 0), list;
@@ -65,8 +59,8 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
     const Index o = boundaries[i].owner;
     if (o < 0) continue;
     if (o >= static_cast<Index>(no))
-      throw std::invalid_argument("boundary " + std::to_string(i) + " refers to owner " +
-                                  std::to_string(o) + ", which does not exist");
+      throw std::invalid_argument("boundary " + std::to_string(i) + " refers to owner " + std::to_string(o) +
+                                  ", which does not exist");
     inOwner[i] = inOwnerFrame(boundaries[i], state.ownerPosition[o], state.ownerOrientation[o]);
     ++begin[o + 1];
   }
@@ -87,8 +81,7 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state,
 
 // Triangles and their topology; the boundaries split into the analytic ones (every sphere
 // tests each) and the triangles (found through the grid, kernels/bin_triangles.cpp).
-void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& boundaries,
-                        const MeshTopology& mesh) {
+void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh) {
   std::vector<Index> analytic, triangles;
   for (std::size_t i = 0; i < boundaries.size(); ++i) {
     const BoundaryPrimitive& b = boundaries[i];
@@ -97,16 +90,15 @@ void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& bo
       continue;
     }
     if (b.triangle < 0 || b.triangle >= static_cast<Index>(mesh.triangles.size()))
-      throw std::invalid_argument("boundary " + std::to_string(i) +
-                                  " is a triangle without topology (entry " +
+      throw std::invalid_argument("boundary " + std::to_string(i) + " is a triangle without topology (entry " +
                                   std::to_string(b.triangle) + ")");
     triangles.push_back(static_cast<Index>(i));
   }
   for (const FeatureNeighbour& n : mesh.neighbours)
     if (n.boundary < 0 || n.boundary >= static_cast<Index>(boundaries.size()) ||
         boundaries[n.boundary].kind != BoundaryKind::Triangle || n.corner < 0 || n.corner > 2)
-      throw std::invalid_argument("mesh topology refers to boundary " +
-                                  std::to_string(n.boundary) + ", which is not a triangle");
+      throw std::invalid_argument("mesh topology refers to boundary " + std::to_string(n.boundary) +
+                                  ", which is not a triangle");
   upload(d.analyticBoundaries, analytic);
   upload(d.triangleBoundaries, triangles);
   upload(d.triangleTopology, mesh.triangles);
@@ -115,10 +107,8 @@ void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& bo
 
 }  // namespace
 
-DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
-                                 Index materialCount,
-                                 const std::vector<BoundaryPrimitive>& boundaries,
-                                 const MeshTopology& mesh) {
+DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,
+                                 const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh) {
   checkSizes(state);
   DeviceStatePtr s(new DeviceState);
   upload(s->ownerPosition, state.ownerPosition);
@@ -130,10 +120,8 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   upload(s->ownerSphereBegin, state.ownerSphereBegin);
   s->ownerForce.assign(state.ownerCount(), Vec3());
   s->ownerTorque.assign(state.ownerCount(), Vec3());
-  if (state.ownerFamily.empty())
-    s->ownerFamily.assign(state.ownerCount(), 0);
-  else
-    upload(s->ownerFamily, state.ownerFamily);
+  if (state.ownerFamily.empty()) s->ownerFamily.assign(state.ownerCount(), 0);
+  else upload(s->ownerFamily, state.ownerFamily);
 
   upload(s->sphereOwner, state.sphereOwner);
   upload(s->sphereOffset, state.sphereOffset);
@@ -147,9 +135,8 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   uploadOwnedBoundaries(*s, state, boundaries);
   uploadMeshTopology(*s, boundaries, mesh);
   s->materialCount = materialCount;
-  s->maxRadius = state.sphereRadius.empty()
-                     ? Real(0)
-                     : *std::max_element(state.sphereRadius.begin(), state.sphereRadius.end());
+  s->maxRadius = state.sphereRadius.empty() ? Real(0)
+                                            : *std::max_element(state.sphereRadius.begin(), state.sphereRadius.end());
   // Empty contact index: every sphere has zero contacts until the first rebuild.
   s->firstBegin.assign(state.sphereCount() + 1, 0);
   s->secondBegin.assign(state.sphereCount() + 1, 0);
@@ -177,13 +164,11 @@ void downloadState(const DeviceState& s, StateArrays& out) {
 void restoreOwnerState(DeviceState& s, const StateArrays& state) {
   checkSizes(state);
   if (state.ownerCount() != s.ownerPosition.size() || state.sphereCount() != s.sphereOwner.size())
-    throw std::invalid_argument("restoreOwnerState: the state has " +
-                                std::to_string(state.ownerCount()) + " owners and " +
-                                std::to_string(state.sphereCount()) + " spheres, the device " +
+    throw std::invalid_argument("restoreOwnerState: the state has " + std::to_string(state.ownerCount()) +
+                                " owners and " + std::to_string(state.sphereCount()) + " spheres, the device " +
                                 std::to_string(s.ownerPosition.size()) + " and " +
                                 std::to_string(s.sphereOwner.size()));
-  if (state.ownerForce.size() != state.ownerCount() ||
-      state.ownerTorque.size() != state.ownerCount())
+  if (state.ownerForce.size() != state.ownerCount() || state.ownerTorque.size() != state.ownerCount())
     throw std::invalid_argument("restoreOwnerState: forces and torques must be given per owner");
   upload(s.ownerPosition, state.ownerPosition);
   upload(s.ownerOrientation, state.ownerOrientation);
@@ -231,8 +216,7 @@ ContactSnapshot downloadContacts(const DeviceState& s) {
 }
 
 void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot) {
-  if (snapshot.pairKeys.size() != snapshot.pairShear.size() ||
-      snapshot.wallKeys.size() != snapshot.wallShear.size()) {
+  if (snapshot.pairKeys.size() != snapshot.pairShear.size() || snapshot.wallKeys.size() != snapshot.wallShear.size()) {
     throw std::invalid_argument("ContactSnapshot: keys and shear differ in length");
   }
   // The history is remapped onto the current lists at the next rebuild, by key.
@@ -247,22 +231,18 @@ void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot) {
 std::size_t deviceBytes(const DeviceState& s) {
   return bytesOf(s.ownerPosition) + bytesOf(s.ownerOrientation) + bytesOf(s.ownerVelocity) +
          bytesOf(s.ownerAngularVelocity) + bytesOf(s.ownerMass) + bytesOf(s.ownerInertia) +
-         bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) +
-         bytesOf(s.ownerFamily) + bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) +
-         bytesOf(s.boundaryAtBuild) + bytesOf(s.ownerBoundaryBegin) +
-         bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
-         bytesOf(s.boundaryWallBegin) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) +
-         bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) +
-         bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
+         bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) + bytesOf(s.ownerFamily) +
+         bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) + bytesOf(s.boundaryAtBuild) +
+         bytesOf(s.ownerBoundaryBegin) + bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
+         bytesOf(s.boundaryWallBegin) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) + bytesOf(s.sphereOwner) +
+         bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) + bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
          bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
-         bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) +
-         bytesOf(s.triangleTopology) + bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) +
-         bytesOf(s.pairKeys) + bytesOf(s.pairShear) + bytesOf(s.pairForce) +
-         bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.pairHeld) +
+         bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) + bytesOf(s.triangleTopology) +
+         bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) + bytesOf(s.pairKeys) + bytesOf(s.pairShear) +
+         bytesOf(s.pairForce) + bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.pairHeld) +
          bytesOf(s.firstBegin) + bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
-         bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) +
-         bytesOf(s.wallBegin) + bytesOf(s.scratchShear) + builderBytes(s.builder) +
-         candidateListBytes(s.spare);
+         bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) + bytesOf(s.wallBegin) +
+         bytesOf(s.scratchShear) + builderBytes(s.builder) + candidateListBytes(s.spare);
 }
 
 std::size_t candidatePairCount(const DeviceState& s) { return s.pairKeys.size(); }

@@ -21,9 +21,9 @@ struct DeviceState {
   DeviceVector<Vec3> ownerVelocity;
   DeviceVector<Vec3> ownerAngularVelocity;  // world frame
   DeviceVector<Real> ownerMass;
-  DeviceVector<Vec3> ownerInertia;          // principal moments
-  DeviceVector<Index> ownerSphereBegin;     // owners + 1
-  DeviceVector<Vec3> ownerForce;            // contact force of the last evaluation
+  DeviceVector<Vec3> ownerInertia;       // principal moments
+  DeviceVector<Index> ownerSphereBegin;  // owners + 1
+  DeviceVector<Vec3> ownerForce;         // contact force of the last evaluation
   DeviceVector<Vec3> ownerTorque;
   DeviceVector<Index> ownerFamily;
 
@@ -40,7 +40,7 @@ struct DeviceState {
   DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built
 
   // Model data (immutable after upload).
-  DeviceVector<PairParams> pairTable;  // materials x materials
+  DeviceVector<PairParams> pairTable;          // materials x materials
   DeviceVector<BoundaryPrimitive> boundaries;  // world frame, owned ones placed every step
   DeviceVector<Index> analyticBoundaries;      // indices of the non-triangle boundaries
   DeviceVector<Index> triangleBoundaries;      // indices of the mesh triangles
@@ -50,14 +50,14 @@ struct DeviceState {
   // Boundaries carried by owners (empty when every boundary is static).
   DeviceVector<BoundaryPrimitive> boundaryInOwner;  // owned ones in the owner's principal frame
   DeviceVector<BoundaryPrimitive> boundaryAtBuild;  // where the current wall list was built
-  DeviceVector<Index> ownerBoundaryBegin;  // owners + 1, into ownerBoundaries
-  DeviceVector<Index> ownerBoundaries;     // owned boundary indices grouped by owner, ascending
-  DeviceVector<Index> wallByBoundary;      // wall-contact indices sorted by boundary (stable)
-  DeviceVector<Index> boundaryWallBegin;   // boundaries + 1, into wallByBoundary
-  DeviceVector<Vec3> boundaryForce;        // reaction of the last evaluation on the boundary
-  DeviceVector<Vec3> boundaryTorque;       // about its owner's centre
-  double boundaryDrift = 0;  // bound on owned-boundary surface displacement since the build [m]
-  double boundaryStep = 0;   // bound on owned-boundary surface displacement in the last step [m]
+  DeviceVector<Index> ownerBoundaryBegin;           // owners + 1, into ownerBoundaries
+  DeviceVector<Index> ownerBoundaries;              // owned boundary indices grouped by owner, ascending
+  DeviceVector<Index> wallByBoundary;               // wall-contact indices sorted by boundary (stable)
+  DeviceVector<Index> boundaryWallBegin;            // boundaries + 1, into wallByBoundary
+  DeviceVector<Vec3> boundaryForce;                 // reaction of the last evaluation on the boundary
+  DeviceVector<Vec3> boundaryTorque;                // about its owner's centre
+  double boundaryDrift = 0;                         // bound on owned-boundary surface displacement since the build [m]
+  double boundaryStep = 0;                          // bound on owned-boundary surface displacement in the last step [m]
   Index materialCount = 0;
   Real maxRadius = 0;
 
@@ -70,9 +70,9 @@ struct DeviceState {
   // 0: the slot's shear, force and torques are all zero; 1: they may not be (set for every
   // slot when a list is adopted). Lets a candidate that stays apart skip reading them.
   DeviceVector<std::uint8_t> pairHeld;
-  DeviceVector<Index> firstBegin;       // spheres + 1: pairs with first == s are contiguous
-  DeviceVector<Index> secondBegin;      // spheres + 1: into secondOrder
-  DeviceVector<Index> secondOrder;      // pair indices sorted by second sphere (stable)
+  DeviceVector<Index> firstBegin;   // spheres + 1: pairs with first == s are contiguous
+  DeviceVector<Index> secondBegin;  // spheres + 1: into secondOrder
+  DeviceVector<Index> secondOrder;  // pair indices sorted by second sphere (stable)
 
   // Sphere–boundary candidates, sorted by key (sphere << 32 | boundary).
   DeviceVector<PairKey> wallKeys;
@@ -81,8 +81,8 @@ struct DeviceState {
   // (the friction hand-over across mesh edges) while this evaluation writes wallShear.
   DeviceVector<Vec3> wallShearPrevious;
   DeviceVector<Vec3> wallForce;
-  DeviceVector<Vec3> wallTorque;   // about the sphere centre
-  DeviceVector<Index> wallBegin;   // spheres + 1
+  DeviceVector<Vec3> wallTorque;  // about the sphere centre
+  DeviceVector<Index> wallBegin;  // spheres + 1
 
   // The dynamic stream's own build scratch (synchronous rebuilds) and the list the last
   // adoption gave back, kept to avoid reallocating every rebuild.

@@ -26,7 +26,7 @@ inline constexpr int kDofX = 0, kDofY = 1, kDofZ = 2, kDofRotX = 3, kDofRotY = 4
 
 struct FamilyControl {
   DofControl dof[6];
-  Index bodyFrameRotation = 0;  // 1: dof[3..5] are about the owner's principal axes
+  Index bodyFrameRotation = 0;       // 1: dof[3..5] are about the owner's principal axes
   Index constrainedTranslation = 0;  // 1: some of dof[0..2] is not Free
   Index constrainedRotation = 0;     // 1: some of dof[3..5] is not Free
 };
@@ -47,8 +47,7 @@ REGOLITH_HD inline Vec3 constrainLinear(const FamilyControl& c, Vec3 v, bool use
 // A partial constraint is a projection: the free components keep what the angular-momentum
 // kick gave them, the constrained ones are replaced (the constraint torque is not solved for,
 // so a free component does not feel the gyroscopic coupling to a prescribed one).
-REGOLITH_HD inline Vec3 constrainAngular(const FamilyControl& c, const Quat& q, Vec3 w,
-                                         bool useEnd) {
+REGOLITH_HD inline Vec3 constrainAngular(const FamilyControl& c, const Quat& q, Vec3 w, bool useEnd) {
   if (c.bodyFrameRotation) w = rotateInverse(q, w);
   Real* comp[3] = {&w.x, &w.y, &w.z};
   for (int k = 0; k < 3; ++k) {

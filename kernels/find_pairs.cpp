@@ -128,13 +128,12 @@ struct WallSearch {
 // (kernels/build_guard.h): summed in 64 bits, since a runaway's total overflows the Index
 // scan below, and before the list of that size is allocated.
 void requireWithinCap(const DeviceVector<Index>& counts, std::size_t n, Real reach, const char* what) {
-  const unsigned long long total =
-      thrust::reduce(devicePolicy(), counts.begin(), counts.begin() + n, 0ULL);
+  const unsigned long long total = thrust::reduce(devicePolicy(), counts.begin(), counts.begin() + n, 0ULL);
   if (total <= kMaxCandidatesPerSphere * n) return;
   std::ostringstream msg;
-  msg << "the contact search found " << total << " candidate " << what << " for " << n
-      << " spheres, more than " << kMaxCandidatesPerSphere << " per sphere (search reach "
-      << double(reach) << " m beyond touching): particles moved so fast that the contact "
+  msg << "the contact search found " << total << " candidate " << what << " for " << n << " spheres, more than "
+      << kMaxCandidatesPerSphere << " per sphere (search reach " << double(reach)
+      << " m beyond touching): particles moved so fast that the contact "
       << "margin spans the bed, or piled into one place";
   throw CandidateOverflow(msg.str());
 }
@@ -148,29 +147,27 @@ Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
 
 }  // namespace
 
-void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const UniformGrid& grid, Real reach, ContactBuilder& b,
-                        CandidateList& out) {
+void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x, const UniformGrid& grid, Real reach,
+                        ContactBuilder& b, CandidateList& out) {
   const std::size_t n = s.sphereCount();
   b.counts.resize(n + 1);
-  PairSearch<false> count{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
-                          raw(s.sphereOwner), reach, raw(b.counts), nullptr, nullptr};
+  PairSearch<false> count{grid,  cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius), raw(s.sphereOwner),
+                          reach, raw(b.counts), nullptr,           nullptr};
   parallel_for(n, count);
   requireWithinCap(b.counts, n, reach, "sphere pairs");
   const Index total = scanCounts(b.counts, n);
   out.pairKeys.resize(total);
-  PairSearch<true> fill{grid, cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius),
-                        raw(s.sphereOwner), reach, nullptr, raw(b.counts), raw(out.pairKeys)};
+  PairSearch<true> fill{
+      grid,  cellLookup(b), raw(b.cellSphere), raw(x),           raw(s.sphereRadius), raw(s.sphereOwner),
+      reach, nullptr,       raw(b.counts),     raw(out.pairKeys)};
   parallel_for(n, fill);
   out.firstBegin.resize(n + 1);
-  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1,
-               out.firstBegin.begin());
+  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1, out.firstBegin.begin());
 }
 
 void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries,
-                        const UniformGrid& grid, Real reach, ContactBuilder& b,
-                        CandidateList& out) {
+                        const DeviceVector<BoundaryPrimitive>& boundaries, const UniformGrid& grid, Real reach,
+                        ContactBuilder& b, CandidateList& out) {
   const std::size_t n = s.sphereCount();
   b.counts.resize(n + 1);
   WallSearch<false> search{raw(boundaries),
@@ -191,14 +188,23 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
   requireWithinCap(b.counts, n, reach, "sphere-boundary pairs");
   const Index total = scanCounts(b.counts, n);
   out.wallKeys.resize(total);
-  WallSearch<true> fill{search.boundaries, search.analytic, search.analyticCount, grid,
-                        search.triangleCellKey, search.triangleCellBoundary,
-                        search.triangleEntries, search.topology, search.x, search.radius,
-                        reach, nullptr, raw(b.counts), raw(out.wallKeys)};
+  WallSearch<true> fill{search.boundaries,
+                        search.analytic,
+                        search.analyticCount,
+                        grid,
+                        search.triangleCellKey,
+                        search.triangleCellBoundary,
+                        search.triangleEntries,
+                        search.topology,
+                        search.x,
+                        search.radius,
+                        reach,
+                        nullptr,
+                        raw(b.counts),
+                        raw(out.wallKeys)};
   parallel_for(n, fill);
   out.wallBegin.resize(n + 1);
-  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1,
-               out.wallBegin.begin());
+  thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1, out.wallBegin.begin());
 }
 
 }  // namespace regolith

@@ -29,23 +29,24 @@ using Real = float;
 using Real = double;
 #endif
 
-using Index = std::int32_t;      // sphere / owner / contact index
-using PairKey = std::uint64_t;   // (first << 32) | second, sorted lists use it
+using Index = std::int32_t;     // sphere / owner / contact index
+using PairKey = std::uint64_t;  // (first << 32) | second, sorted lists use it
 
 // Branch-free min/max. fmin/fmax are library calls in a g++ build without -march flags
 // (they must honour NaN rules), which is measurable in the contact loop.
 template <class T>
-REGOLITH_HD inline T maxOf(T a, T b) { return a > b ? a : b; }
+REGOLITH_HD inline T maxOf(T a, T b) {
+  return a > b ? a : b;
+}
 template <class T>
-REGOLITH_HD inline T minOf(T a, T b) { return a < b ? a : b; }
+REGOLITH_HD inline T minOf(T a, T b) {
+  return a < b ? a : b;
+}
 
 REGOLITH_HD inline PairKey makePairKey(Index a, Index b) {
-  return (static_cast<PairKey>(static_cast<std::uint32_t>(a)) << 32) |
-         static_cast<std::uint32_t>(b);
+  return (static_cast<PairKey>(static_cast<std::uint32_t>(a)) << 32) | static_cast<std::uint32_t>(b);
 }
 REGOLITH_HD inline Index pairFirst(PairKey k) { return static_cast<Index>(k >> 32); }
-REGOLITH_HD inline Index pairSecond(PairKey k) {
-  return static_cast<Index>(k & 0xffffffffu);
-}
+REGOLITH_HD inline Index pairSecond(PairKey k) { return static_cast<Index>(k & 0xffffffffu); }
 
 }  // namespace regolith

@@ -70,8 +70,7 @@ struct HertzMindlin {
   }
 
   template <class PairParams>
-  REGOLITH_HD REGOLITH_INLINE static ContactResult evaluate(const PairParams& p, const ContactInput& c,
-                                                            Vec3& shear) {
+  REGOLITH_HD REGOLITH_INLINE static ContactResult evaluate(const PairParams& p, const ContactInput& c, Vec3& shear) {
     const Real a = sqrt(c.effRadius * c.overlap);
     const Real kn = Real(4) / Real(3) * p.effectiveYoung * a;  // (2/3) S_n
     // c_n = -2 sqrt(5/6) beta sqrt(S_n m*) = dampNormal sqrt(a m*); likewise c_t.

@@ -24,9 +24,8 @@ namespace regolith {
 namespace {
 
 // The controlled family of owner o, or null when it is entirely free.
-REGOLITH_HD REGOLITH_INLINE const FamilyControl* controlOf(const Index* family,
-                                                          const FamilyControl* control,
-                                                          Index controlCount, Index o) {
+REGOLITH_HD REGOLITH_INLINE const FamilyControl* controlOf(const Index* family, const FamilyControl* control,
+                                                           Index controlCount, Index o) {
   const Index f = family[o];
   if (f >= controlCount) return nullptr;
   const FamilyControl* c = control + f;
@@ -237,8 +236,7 @@ struct GatherKick {
 
   // Second half kick of a controlled owner; constrained components then take u(t + dt),
   // at the new orientation.
-  REGOLITH_HD void constrainedKick(Index o, const FamilyControl& c,
-                                                     const Vec3& f, const Vec3& t) const {
+  REGOLITH_HD void constrainedKick(Index o, const FamilyControl& c, const Vec3& f, const Vec3& t) const {
     if (mass[o] > Real(0)) {
       const Real h = Real(0.5) * dt;
       velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
@@ -254,15 +252,23 @@ struct GatherKick {
 namespace {
 template <bool kSpeed>
 SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
-  const KickDrift drift{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-                        raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
-                        raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerFamily),
-                        raw(s.familyControl), static_cast<Index>(s.familyControl.size()),
+  const KickDrift drift{raw(s.ownerPosition),
+                        raw(s.ownerOrientation),
+                        raw(s.ownerVelocity),
+                        raw(s.ownerAngularVelocity),
+                        raw(s.ownerMass),
+                        raw(s.ownerInertia),
+                        raw(s.ownerForce),
+                        raw(s.ownerTorque),
+                        raw(s.ownerFamily),
+                        raw(s.familyControl),
+                        static_cast<Index>(s.familyControl.size()),
                         raw(s.ownerSphereBegin),
                         s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr,
-                        p.gravity, p.dt};
-  return parallel_reduce(s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s)},
-                         SphereMotion{}, MergeMotion{});
+                        p.gravity,
+                        p.dt};
+  return parallel_reduce(s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s)}, SphereMotion{},
+                         MergeMotion{});
 }
 }  // namespace
 
@@ -275,18 +281,36 @@ SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
   const bool owned = s.hasOwnedBoundaries();
   if (owned) sumBoundaryReactions(s);
-  parallel_for(s.ownerCount(),
-               GatherKick{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-                          raw(s.ownerAngularVelocity), raw(s.ownerMass), raw(s.ownerInertia),
-                          raw(s.ownerForce), raw(s.ownerTorque), raw(s.ownerSphereBegin),
-                          raw(s.spherePosition), raw(s.firstBegin), raw(s.secondBegin),
-                          raw(s.secondOrder), raw(s.pairForce), raw(s.pairTorqueFirst),
-                          raw(s.pairTorqueSecond), raw(s.wallBegin), raw(s.wallForce),
-                          raw(s.wallTorque), owned ? raw(s.ownerBoundaryBegin) : nullptr,
-                          raw(s.ownerBoundaries), raw(s.boundaryForce), raw(s.boundaryTorque),
-                          raw(s.ownerFamily), raw(s.familyControl),
-                          static_cast<Index>(s.familyControl.size()), p.gravity, p.dt, kick,
-                          owned || !s.familyControl.empty()});
+  parallel_for(s.ownerCount(), GatherKick{raw(s.ownerPosition),
+                                          raw(s.ownerOrientation),
+                                          raw(s.ownerVelocity),
+                                          raw(s.ownerAngularVelocity),
+                                          raw(s.ownerMass),
+                                          raw(s.ownerInertia),
+                                          raw(s.ownerForce),
+                                          raw(s.ownerTorque),
+                                          raw(s.ownerSphereBegin),
+                                          raw(s.spherePosition),
+                                          raw(s.firstBegin),
+                                          raw(s.secondBegin),
+                                          raw(s.secondOrder),
+                                          raw(s.pairForce),
+                                          raw(s.pairTorqueFirst),
+                                          raw(s.pairTorqueSecond),
+                                          raw(s.wallBegin),
+                                          raw(s.wallForce),
+                                          raw(s.wallTorque),
+                                          owned ? raw(s.ownerBoundaryBegin) : nullptr,
+                                          raw(s.ownerBoundaries),
+                                          raw(s.boundaryForce),
+                                          raw(s.boundaryTorque),
+                                          raw(s.ownerFamily),
+                                          raw(s.familyControl),
+                                          static_cast<Index>(s.familyControl.size()),
+                                          p.gravity,
+                                          p.dt,
+                                          kick,
+                                          owned || !s.familyControl.empty()});
 }
 
 }  // namespace regolith

@@ -44,8 +44,7 @@ struct LinearSpringDashpot {
     const Real fn = p.normalStiffness * c.overlap - p.normalDamping * vn;
     const Vec3 vt = c.relVelocity - c.normal * vn;
     const Real limit = p.friction * maxOf(fn, Real(0));
-    const Vec3 ft =
-        tangentialCoulomb(shear, c.normal, vt, p.tangentialStiffness, Real(0), limit, c.dt);
+    const Vec3 ft = tangentialCoulomb(shear, c.normal, vt, p.tangentialStiffness, Real(0), limit, c.dt);
     return {c.normal * fn + ft, fn};
   }
 };

@@ -17,12 +17,12 @@ REGOLITH_HD inline constexpr int edgeFeature(int k) { return k; }
 REGOLITH_HD inline constexpr int cornerFeature(int k) { return 3 + k; }
 
 struct TriangleTopology {
-  Index mesh = 0;             // friction history passes only between triangles of one mesh
-  Index vertex[3] = {0, 0, 0};  // mesh vertex ids of the corners: edges are taken from the
-                                // lower id to the higher, so every triangle computes a
-                                // shared edge's quantities bit for bit alike
-  unsigned owned = 0;         // bit f: this triangle answers for feature f (the lowest
-                              // boundary index among the triangles sharing it)
+  Index mesh = 0;                                  // friction history passes only between triangles of one mesh
+  Index vertex[3] = {0, 0, 0};                     // mesh vertex ids of the corners: edges are taken from the
+                                                   // lower id to the higher, so every triangle computes a
+                                                   // shared edge's quantities bit for bit alike
+  unsigned owned = 0;                              // bit f: this triangle answers for feature f (the lowest
+                                                   // boundary index among the triangles sharing it)
   Index featureBegin[kTriangleFeatures + 1] = {};  // neighbours of feature f are
                                                    // [featureBegin[f], featureBegin[f+1])
 };

@@ -22,21 +22,19 @@ constexpr double kUnboundedExtent = 1e3;  // [m]
 // Bound on the displacement of any surface point (within reach of a sphere) of b since a.
 // A point p + s e (e a unit axis of the boundary, |s| <= extent) moves by at most
 // |dp| + extent |de| summed over the axes that span the surface.
-REGOLITH_HD inline double displacementBound(const BoundaryPrimitive& b, const BoundaryPrimitive& a,
-                                            double reach) {
+REGOLITH_HD inline double displacementBound(const BoundaryPrimitive& b, const BoundaryPrimitive& a, double reach) {
   const double dp = norm(b.point - a.point);
   const double dn = double(norm(b.normal - a.normal));
   switch (b.kind) {
-    case BoundaryKind::Plane: return dp + kUnboundedExtent * dn;
+    case BoundaryKind::Plane:
+      return dp + kUnboundedExtent * dn;
     case BoundaryKind::FiniteWall: {
       const double extent = double(b.halfU + b.halfV) + reach;
-      return dp + extent * (dn + double(norm(b.tangentU - a.tangentU)) +
-                            double(norm(b.tangentV - a.tangentV)));
+      return dp + extent * (dn + double(norm(b.tangentU - a.tangentU)) + double(norm(b.tangentV - a.tangentV)));
     }
     case BoundaryKind::Cylinder: {
       // Only the axis matters: a cylinder turning about its own axis is unchanged.
-      const double extent = b.halfLength > Real(0) ? double(b.halfLength + b.radius) + reach
-                                                   : kUnboundedExtent;
+      const double extent = b.halfLength > Real(0) ? double(b.halfLength + b.radius) + reach : kUnboundedExtent;
       return dp + extent * dn;
     }
     case BoundaryKind::Triangle:
@@ -72,8 +70,7 @@ struct PlaceBoundary {
   REGOLITH_HD BoundaryMotion operator()(Index i) const {
     const BoundaryPrimitive& local = inOwner[i];
     if (local.owner < 0) return {};
-    const BoundaryPrimitive b =
-        placedAt(local, ownerPosition[local.owner], ownerOrientation[local.owner]);
+    const BoundaryPrimitive b = placedAt(local, ownerPosition[local.owner], ownerOrientation[local.owner]);
     const BoundaryPrimitive before = world[i];
     world[i] = b;
     return {displacementBound(b, atBuild[i], reach), displacementBound(b, before, reach)};
@@ -116,10 +113,9 @@ void placeOwnedBoundaries(DeviceState& s) {
   const std::size_t n = s.boundaries.size();
   const double reach = 2.0 * double(s.maxRadius) + double(s.margin);
   const BoundaryMotion m = thrust::transform_reduce(
-      devicePolicy(), thrust::counting_iterator<Index>(0),
-      thrust::counting_iterator<Index>(static_cast<Index>(n)),
-      PlaceBoundary{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.boundaryInOwner),
-                    raw(s.boundaryAtBuild), raw(s.boundaries), reach},
+      devicePolicy(), thrust::counting_iterator<Index>(0), thrust::counting_iterator<Index>(static_cast<Index>(n)),
+      PlaceBoundary{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.boundaryInOwner), raw(s.boundaryAtBuild),
+                    raw(s.boundaries), reach},
       BoundaryMotion{}, MergeBoundaryMotion{});
   s.boundaryDrift = m.drift;
   s.boundaryStep = m.step;
@@ -133,18 +129,15 @@ void indexWallsByBoundary(DeviceState& s) {
   parallel_for(nw, SecondOfKeys{raw(s.wallKeys), raw(boundaryOf)});
   thrust::sequence(devicePolicy(), s.wallByBoundary.begin(), s.wallByBoundary.end());
   // Stable: a boundary's contacts stay in key (sphere) order, so the sums are reproducible.
-  thrust::stable_sort_by_key(devicePolicy(), boundaryOf.begin(), boundaryOf.end(),
-                             s.wallByBoundary.begin());
+  thrust::stable_sort_by_key(devicePolicy(), boundaryOf.begin(), boundaryOf.end(), s.wallByBoundary.begin());
   s.boundaryWallBegin.resize(nb + 1);
-  parallel_for(nb + 1, SegmentStarts<Index>{raw(boundaryOf), static_cast<Index>(nw),
-                                       raw(s.boundaryWallBegin)});
+  parallel_for(nb + 1, SegmentStarts<Index>{raw(boundaryOf), static_cast<Index>(nw), raw(s.boundaryWallBegin)});
 }
 
 void sumBoundaryReactions(DeviceState& s) {
   parallel_for(s.boundaries.size(),
-               BoundaryReaction{raw(s.boundaries), raw(s.boundaryWallBegin),
-                                raw(s.wallByBoundary), raw(s.wallKeys), raw(s.wallForce),
-                                raw(s.wallTorque), raw(s.spherePosition), raw(s.ownerPosition),
+               BoundaryReaction{raw(s.boundaries), raw(s.boundaryWallBegin), raw(s.wallByBoundary), raw(s.wallKeys),
+                                raw(s.wallForce), raw(s.wallTorque), raw(s.spherePosition), raw(s.ownerPosition),
                                 raw(s.boundaryForce), raw(s.boundaryTorque)});
 }
 

@@ -9,8 +9,7 @@ namespace regolith {
 // The boundary given in an owner's frame, placed at the owner's pose (x_o, q): points
 // x_o + R p, directions R a. Every corner of a triangle goes through the same arithmetic,
 // so corners shared by triangles stay bit for bit alike.
-REGOLITH_HD inline BoundaryPrimitive placedAt(const BoundaryPrimitive& local, const Vec3d& xo,
-                                              const Quat& q) {
+REGOLITH_HD inline BoundaryPrimitive placedAt(const BoundaryPrimitive& local, const Vec3d& xo, const Quat& q) {
   BoundaryPrimitive b = local;
   b.point = xo + rotate(q, local.point);
   b.normal = rotate(q, local.normal);
@@ -24,8 +23,7 @@ REGOLITH_HD inline BoundaryPrimitive placedAt(const BoundaryPrimitive& local, co
 }
 
 // The inverse: a world boundary in the frame of an owner at (x_o, q).
-inline BoundaryPrimitive inOwnerFrame(const BoundaryPrimitive& world, const Vec3d& xo,
-                                      const Quat& q) {
+inline BoundaryPrimitive inOwnerFrame(const BoundaryPrimitive& world, const Vec3d& xo, const Quat& q) {
   BoundaryPrimitive b = world;
   b.point = rotateInverse(q, world.point - xo);
   b.normal = rotateInverse(q, world.normal);

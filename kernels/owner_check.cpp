@@ -26,8 +26,7 @@ struct BadOwnerIndex {
   double spinRadius2;  // [m^2]
 
   REGOLITH_HD Index operator()(Index i) const {
-    return ownerFault(x[i], q[i], v[i], w[i], speedLimit2, spinRadius2) == OwnerFault::None ? INT_MAX
-                                                                                            : i;
+    return ownerFault(x[i], q[i], v[i], w[i], speedLimit2, spinRadius2) == OwnerFault::None ? INT_MAX : i;
   }
 };
 
@@ -37,10 +36,9 @@ Index firstBadOwner(const DeviceState& s, double speedLimit, double spinRadius) 
   const std::size_t n = s.ownerCount();
   if (n == 0) return -1;
   const Index first = thrust::transform_reduce(
-      devicePolicy(), thrust::counting_iterator<Index>(0),
-      thrust::counting_iterator<Index>(static_cast<Index>(n)),
-      BadOwnerIndex{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-                    raw(s.ownerAngularVelocity), speedLimit * speedLimit, spinRadius * spinRadius},
+      devicePolicy(), thrust::counting_iterator<Index>(0), thrust::counting_iterator<Index>(static_cast<Index>(n)),
+      BadOwnerIndex{raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity), raw(s.ownerAngularVelocity),
+                    speedLimit * speedLimit, spinRadius * spinRadius},
       Index(INT_MAX), thrust::minimum<Index>());
   return first == INT_MAX ? -1 : first;
 }

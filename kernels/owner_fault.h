@@ -19,8 +19,8 @@ enum class OwnerFault : int {
 };
 
 // speedLimit2 [m^2/s^2]; spinRadius2 [m^2]. The first fault in the order of the enum.
-REGOLITH_HD inline OwnerFault ownerFault(const Vec3d& x, const Quat& q, const Vec3& v,
-                                         const Vec3& w, double speedLimit2, double spinRadius2) {
+REGOLITH_HD inline OwnerFault ownerFault(const Vec3d& x, const Quat& q, const Vec3& v, const Vec3& w,
+                                         double speedLimit2, double spinRadius2) {
   if (!isFiniteVec(x)) return OwnerFault::Position;
   if (!isFiniteQuat(q)) return OwnerFault::Orientation;
   if (!isFiniteVec(v)) return OwnerFault::Velocity;

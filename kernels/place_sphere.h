@@ -10,8 +10,7 @@
 namespace regolith {
 
 struct MergeMotion {
-  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(const SphereMotion& a,
-                                                      const SphereMotion& b) const {
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(const SphereMotion& a, const SphereMotion& b) const {
     return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2)};
   }
 };
@@ -53,9 +52,8 @@ struct SpherePlacer {
 
 template <bool kSpeed>
 SpherePlacer<kSpeed> placerOf(DeviceState& s) {
-  return {raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),
-          raw(s.ownerAngularVelocity), raw(s.sphereOffset), raw(s.spherePosition),
-          raw(s.spherePositionAtBuild)};
+  return {raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),        raw(s.ownerAngularVelocity),
+          raw(s.sphereOffset),  raw(s.spherePosition),   raw(s.spherePositionAtBuild)};
 }
 
 // m widened by how owned boundaries moved: a sphere and a moving boundary approach by at

@@ -21,8 +21,7 @@ class BuildClock {
  public:
   void check() const {
     const int signal = stopRequested();
-    if (signal && std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() >
-                      kLongBuildSeconds)
+    if (signal && std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() > kLongBuildSeconds)
       throw BuildInterrupted(signal);
   }
 
@@ -32,8 +31,8 @@ class BuildClock {
 }  // namespace
 
 void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
-                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach,
-                        ContactBuilder& b, CandidateList& out) {
+                        const DeviceVector<BoundaryPrimitive>& boundaries, Real reach, ContactBuilder& b,
+                        CandidateList& out) {
   const BuildClock clock;
   const UniformGrid grid = binSpheres(s, x, reach, b);
   clock.check();
@@ -47,8 +46,7 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
   out.positionsAtBuild.resize(x.size());
   thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
   out.boundariesAtBuild.resize(boundaries.size());
-  thrust::copy(devicePolicy(), boundaries.begin(), boundaries.end(),
-               out.boundariesAtBuild.begin());
+  thrust::copy(devicePolicy(), boundaries.begin(), boundaries.end(), out.boundariesAtBuild.begin());
   out.reach = reach;
 }
 
@@ -104,15 +102,13 @@ ContactBuilderPtr createContactBuilder() { return ContactBuilderPtr(new ContactB
 
 void takeSnapshot(const DeviceState& s, PositionSnapshot& out) {
   out.spherePosition.resize(s.spherePosition.size());
-  thrust::copy(devicePolicy(), s.spherePosition.begin(), s.spherePosition.end(),
-               out.spherePosition.begin());
+  thrust::copy(devicePolicy(), s.spherePosition.begin(), s.spherePosition.end(), out.spherePosition.begin());
   out.boundaries.resize(s.boundaries.size());
-  thrust::copy(devicePolicy(), s.boundaries.begin(), s.boundaries.end(),
-               out.boundaries.begin());
+  thrust::copy(devicePolicy(), s.boundaries.begin(), s.boundaries.end(), out.boundaries.begin());
 }
 
-void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach,
-                       ContactBuilder& b, CandidateList& out) {
+void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach, ContactBuilder& b,
+                       CandidateList& out) {
   buildCandidateList(s, snapshot.spherePosition, snapshot.boundaries, reach, b, out);
 }
 

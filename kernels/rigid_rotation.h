@@ -12,8 +12,7 @@
 namespace regolith {
 
 REGOLITH_HD inline Vec3 safeInverse(const Vec3& inertia) {
-  return {inertia.x > Real(0) ? Real(1) / inertia.x : Real(0),
-          inertia.y > Real(0) ? Real(1) / inertia.y : Real(0),
+  return {inertia.x > Real(0) ? Real(1) / inertia.x : Real(0), inertia.y > Real(0) ? Real(1) / inertia.y : Real(0),
           inertia.z > Real(0) ? Real(1) / inertia.z : Real(0)};
 }
 
@@ -26,13 +25,11 @@ REGOLITH_HD inline Vec3 applyPrincipal(const Quat& q, const Vec3& d, const Vec3&
 // A sphere (or any body with equal principal moments) has L parallel to omega in every
 // frame: the kick is omega += tau h / I and the drift keeps omega. This fast path is the
 // same mathematics without the frame changes.
-REGOLITH_HD inline bool isIsotropic(const Vec3& inertia) {
-  return inertia.x == inertia.y && inertia.y == inertia.z;
-}
+REGOLITH_HD inline bool isIsotropic(const Vec3& inertia) { return inertia.x == inertia.y && inertia.y == inertia.z; }
 
 // omega after adding tau * h to the angular momentum.
-REGOLITH_HD REGOLITH_INLINE Vec3 angularKick(const Quat& q, const Vec3& inertia, const Vec3& omega,
-                                    const Vec3& torque, Real h) {
+REGOLITH_HD REGOLITH_INLINE Vec3 angularKick(const Quat& q, const Vec3& inertia, const Vec3& omega, const Vec3& torque,
+                                             Real h) {
   if (isIsotropic(inertia)) {
     return inertia.x > Real(0) ? omega + torque * (h / inertia.x) : omega;
   }

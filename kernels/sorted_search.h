@@ -11,7 +11,8 @@ REGOLITH_HD inline Index lowerBound(const T* sorted, Index n, T key) {
   Index lo = 0, hi = n;
   while (lo < hi) {
     const Index mid = lo + (hi - lo) / 2;
-    if (sorted[mid] < key) lo = mid + 1; else hi = mid;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }
@@ -22,7 +23,8 @@ REGOLITH_HD inline Index upperBound(const T* sorted, Index n, T key) {
   Index lo = 0, hi = n;
   while (lo < hi) {
     const Index mid = lo + (hi - lo) / 2;
-    if (key < sorted[mid]) hi = mid; else lo = mid + 1;
+    if (key < sorted[mid]) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }
@@ -35,9 +37,7 @@ struct SegmentStarts {
   const T* sortedIds;
   Index count;
   Index* begin;
-  REGOLITH_HD void operator()(Index k) const {
-    begin[k] = lowerBound(sortedIds, count, static_cast<T>(k));
-  }
+  REGOLITH_HD void operator()(Index k) const { begin[k] = lowerBound(sortedIds, count, static_cast<T>(k)); }
 };
 
 // second[c] = the second member of pair key c (a sphere, or a boundary for wall keys).

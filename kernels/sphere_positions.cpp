@@ -15,18 +15,14 @@ template <bool kSpeed>
 struct PlaceSphere {
   SpherePlacer<kSpeed> placer;
   const Index* sphereOwner;
-  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index s) const {
-    return placer.place(s, sphereOwner[s]);
-  }
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index s) const { return placer.place(s, sphereOwner[s]); }
 };
 
 template <bool kSpeed>
 SphereMotion placeSpheres(DeviceState& s) {
   const std::size_t n = s.sphereCount();
-  return parallel_reduce(
-      n,
-      PlaceSphere<kSpeed>{placerOf<kSpeed>(s), raw(s.sphereOwner)},
-      SphereMotion{}, MergeMotion{});
+  return parallel_reduce(n, PlaceSphere<kSpeed>{placerOf<kSpeed>(s), raw(s.sphereOwner)}, SphereMotion{},
+                         MergeMotion{});
 }
 
 }  // namespace

@@ -56,17 +56,15 @@ struct StepParams {
 };
 
 // Backend facts and set-up (kernels/backend_info.cpp).
-std::string backendName();                 // "cpu-omp" or "cuda"
+std::string backendName();                         // "cpu-omp" or "cuda"
 bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: always
-void requireDevice();                      // throws std::runtime_error with the reason
-void setThreadCount(int threads);          // OpenMP threads (CPU build); no-op on CUDA
+void requireDevice();                              // throws std::runtime_error with the reason
+void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
 
 // Upload and download (kernels/device_state.cpp).
-DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table,
-                                 Index materialCount,
-                                 const std::vector<BoundaryPrimitive>& boundaries,
-                                 const MeshTopology& mesh = {});
+DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,
+                                 const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh = {});
 void downloadState(const DeviceState& s, StateArrays& out);
 // Overwrites the owners' dynamic state (pose, velocities, last forces and torques, family)
 // with `state`, whose sizes must match, and places owned boundaries at the restored pose
@@ -115,8 +113,8 @@ PositionSnapshotPtr createPositionSnapshot();
 CandidateListPtr createCandidateList();
 ContactBuilderPtr createContactBuilder();
 void takeSnapshot(const DeviceState& s, PositionSnapshot& out);
-void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach,
-                       ContactBuilder& scratch, CandidateList& out);
+void buildFromSnapshot(const DeviceState& s, const PositionSnapshot& snapshot, Real reach, ContactBuilder& scratch,
+                       CandidateList& out);
 // Makes `list` live (history carried over by key); `list` then holds the old live list.
 void adoptCandidates(DeviceState& s, CandidateList& list);
 // A buffer passing between streams: the giver releases it after its last use, the taker

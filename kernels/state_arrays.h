@@ -16,17 +16,17 @@ namespace regolith {
 
 struct StateArrays {
   // Owners: pose in the owner's principal frame, world-frame velocities.
-  std::vector<Vec3d> ownerPosition;     // centre of mass [m]
-  std::vector<Quat> ownerOrientation;   // principal frame -> world
-  std::vector<Vec3> ownerVelocity;      // [m/s]
+  std::vector<Vec3d> ownerPosition;        // centre of mass [m]
+  std::vector<Quat> ownerOrientation;      // principal frame -> world
+  std::vector<Vec3> ownerVelocity;         // [m/s]
   std::vector<Vec3> ownerAngularVelocity;  // world frame [rad/s]
-  std::vector<Real> ownerMass;          // [kg]
-  std::vector<Vec3> ownerInertia;       // principal moments [kg m^2]
-  std::vector<Index> ownerSphereBegin;  // size owners + 1, spheres of owner o are [b[o], b[o+1])
-  std::vector<Vec3> ownerForce;         // last evaluated contact force (no gravity) [N]
-  std::vector<Vec3> ownerTorque;        // last evaluated torque about the centre of mass [N m]
-  std::vector<Index> ownerFamily;       // motion-rule family (Model::families), 0 by default;
-                                        // may be left empty: every owner in family 0
+  std::vector<Real> ownerMass;             // [kg]
+  std::vector<Vec3> ownerInertia;          // principal moments [kg m^2]
+  std::vector<Index> ownerSphereBegin;     // size owners + 1, spheres of owner o are [b[o], b[o+1])
+  std::vector<Vec3> ownerForce;            // last evaluated contact force (no gravity) [N]
+  std::vector<Vec3> ownerTorque;           // last evaluated torque about the centre of mass [N m]
+  std::vector<Index> ownerFamily;          // motion-rule family (Model::families), 0 by default;
+                                           // may be left empty: every owner in family 0
 
   // Sphere components.
   std::vector<Index> sphereOwner;

@@ -16,8 +16,7 @@ namespace regolith {
 
 namespace {
 void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess)
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
+  if (err != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
 }
 }  // namespace
 
@@ -31,14 +30,12 @@ void StreamEvent::record() {
     check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
     m_event = e;
   }
-  check(cudaEventRecord(static_cast<cudaEvent_t>(m_event), cudaStreamPerThread),
-        "cudaEventRecord");
+  check(cudaEventRecord(static_cast<cudaEvent_t>(m_event), cudaStreamPerThread), "cudaEventRecord");
 }
 
 void StreamEvent::waitOn() const {
   if (!m_event) return;  // never recorded: nothing to wait for
-  check(cudaStreamWaitEvent(cudaStreamPerThread, static_cast<cudaEvent_t>(m_event), 0),
-        "cudaStreamWaitEvent");
+  check(cudaStreamWaitEvent(cudaStreamPerThread, static_cast<cudaEvent_t>(m_event), 0), "cudaStreamWaitEvent");
 }
 
 #else

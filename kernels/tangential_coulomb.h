@@ -54,8 +54,8 @@ REGOLITH_HD inline void capLength(Vec3& v, Real limit) {
 
 // Returns the tangential force on the first body and updates `shear` in place.
 // vt: tangential relative velocity; kt, ct: stiffness and damping; limit: mu max(F_n, 0).
-REGOLITH_HD inline Vec3 tangentialCoulomb(Vec3& shear, const Vec3& n, const Vec3& vt, Real kt,
-                                          Real ct, Real limit, Real dt) {
+REGOLITH_HD inline Vec3 tangentialCoulomb(Vec3& shear, const Vec3& n, const Vec3& vt, Real kt, Real ct, Real limit,
+                                          Real dt) {
   shear = turnIntoTangentPlane(shear, n) + vt * dt;
   Vec3 spring = -(shear * kt);
   if (norm2(spring) > limit * limit) {

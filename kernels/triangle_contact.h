@@ -37,7 +37,7 @@ struct CanonicalEdge {
   Vec3d a, e, w;
   double along = 0;  // w . e: the centre projects onto the edge's inside iff 0 < along < e.e
   double length2 = 0;
-  Vec3d wxe;         // w x e
+  Vec3d wxe;  // w x e
 
   REGOLITH_HD CanonicalEdge(const Vec3d& p, Index ip, const Vec3d& q, Index iq, const Vec3d& c) {
     a = ip < iq ? p : q;
@@ -54,15 +54,15 @@ struct CanonicalEdge {
 enum class TriangleRegion : int { Face = 0, Edge = 1, Corner = 2 };
 
 struct TriangleNearest {
-  Vec3d point;            // nearest point of the triangle to the centre
+  Vec3d point;  // nearest point of the triangle to the centre
   TriangleRegion region = TriangleRegion::Face;
-  int feature = 0;        // edgeFeature(k) or cornerFeature(k)
-  double distance2 = 0;   // |centre - point|^2
+  int feature = 0;       // edgeFeature(k) or cornerFeature(k)
+  double distance2 = 0;  // |centre - point|^2
 };
 
 // The nearest point of triangle b (corner ids from its topology) to c.
-REGOLITH_HD inline TriangleNearest nearestOnTriangle(const BoundaryPrimitive& b,
-                                                     const TriangleTopology& t, const Vec3d& c) {
+REGOLITH_HD inline TriangleNearest nearestOnTriangle(const BoundaryPrimitive& b, const TriangleTopology& t,
+                                                     const Vec3d& c) {
   TriangleNearest best;
   bool inside = true;
   best.distance2 = 1e300;
@@ -100,8 +100,7 @@ REGOLITH_HD inline TriangleNearest nearestOnTriangle(const BoundaryPrimitive& b,
 }
 
 // Rule (b) above for the edge or corner where `nearest` lies.
-REGOLITH_HD inline bool inFeatureRegion(const BoundaryPrimitive* boundaries,
-                                        const FeatureNeighbour* neighbours,
+REGOLITH_HD inline bool inFeatureRegion(const BoundaryPrimitive* boundaries, const FeatureNeighbour* neighbours,
                                         const BoundaryPrimitive& b, const TriangleTopology& t,
                                         const TriangleNearest& nearest, const Vec3d& c) {
   const int f = nearest.feature;
@@ -118,8 +117,7 @@ REGOLITH_HD inline bool inFeatureRegion(const BoundaryPrimitive* boundaries,
   const Vec3d& v = cornerOf(b, k);
   for (Index i = t.featureBegin[f]; i < t.featureBegin[f + 1]; ++i) {
     const FeatureNeighbour& nb = neighbours[i];
-    const CanonicalEdge edge(v, t.vertex[k], cornerOf(boundaries[nb.boundary], nb.corner),
-                             nb.vertex, c);
+    const CanonicalEdge edge(v, t.vertex[k], cornerOf(boundaries[nb.boundary], nb.corner), nb.vertex, c);
     if (edge.along > 0 && edge.along < edge.length2) return false;  // the edge is nearer
   }
   return true;
@@ -129,10 +127,9 @@ REGOLITH_HD inline bool inFeatureRegion(const BoundaryPrimitive* boundaries,
 // rule above: false when the triangle does not answer for the sphere's nearest point.
 // Otherwise gap = distance - r (negative: overlap) and normal = unit vector from the
 // nearest point to the centre (triangles are two-sided: plates work from either side).
-REGOLITH_HD inline bool triangleContact(const BoundaryPrimitive* boundaries,
-                                        const TriangleTopology* topology,
-                                        const FeatureNeighbour* neighbours, Index index,
-                                        const Vec3d& c, Real r, Real& gap, Vec3& normal) {
+REGOLITH_HD inline bool triangleContact(const BoundaryPrimitive* boundaries, const TriangleTopology* topology,
+                                        const FeatureNeighbour* neighbours, Index index, const Vec3d& c, Real r,
+                                        Real& gap, Vec3& normal) {
   const BoundaryPrimitive& b = boundaries[index];
   const TriangleTopology& t = topology[b.triangle];
   const TriangleNearest nearest = nearestOnTriangle(b, t, c);
@@ -149,8 +146,7 @@ REGOLITH_HD inline bool triangleContact(const BoundaryPrimitive* boundaries,
 
 // The distance from c to triangle b, ignoring the rule (candidate search: which triangle
 // will answer may change before the next build).
-REGOLITH_HD inline double triangleDistance2(const BoundaryPrimitive& b, const TriangleTopology& t,
-                                            const Vec3d& c) {
+REGOLITH_HD inline double triangleDistance2(const BoundaryPrimitive& b, const TriangleTopology& t, const Vec3d& c) {
   return nearestOnTriangle(b, t, c).distance2;
 }
 

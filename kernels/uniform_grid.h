@@ -23,9 +23,7 @@ struct UniformGrid {
     iy = clampCell(x.y - origin.y, ny);
     iz = clampCell(x.z - origin.z, nz);
   }
-  REGOLITH_HD PairKey key(int ix, int iy, int iz) const {
-    return (static_cast<PairKey>(iz) * ny + iy) * nx + ix;
-  }
+  REGOLITH_HD PairKey key(int ix, int iy, int iz) const { return (static_cast<PairKey>(iz) * ny + iy) * nx + ix; }
   PairKey cellCount() const { return static_cast<PairKey>(nx) * ny * nz; }
 };
 

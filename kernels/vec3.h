@@ -14,37 +14,77 @@ struct Vec3T {
   template <class U>
   REGOLITH_HD explicit Vec3T(const Vec3T<U>& o)
       : x(static_cast<T>(o.x)), y(static_cast<T>(o.y)), z(static_cast<T>(o.z)) {}
-  REGOLITH_HD Vec3T& operator+=(const Vec3T& o) { x += o.x; y += o.y; z += o.z; return *this; }
-  REGOLITH_HD Vec3T& operator-=(const Vec3T& o) { x -= o.x; y -= o.y; z -= o.z; return *this; }
-  REGOLITH_HD Vec3T& operator*=(T s) { x *= s; y *= s; z *= s; return *this; }
+  REGOLITH_HD Vec3T& operator+=(const Vec3T& o) {
+    x += o.x;
+    y += o.y;
+    z += o.z;
+    return *this;
+  }
+  REGOLITH_HD Vec3T& operator-=(const Vec3T& o) {
+    x -= o.x;
+    y -= o.y;
+    z -= o.z;
+    return *this;
+  }
+  REGOLITH_HD Vec3T& operator*=(T s) {
+    x *= s;
+    y *= s;
+    z *= s;
+    return *this;
+  }
 };
 
 using Vec3 = Vec3T<Real>;
 using Vec3d = Vec3T<double>;
 
-template <class T> REGOLITH_HD inline Vec3T<T> operator+(Vec3T<T> a, const Vec3T<T>& b) { return a += b; }
-template <class T> REGOLITH_HD inline Vec3T<T> operator-(Vec3T<T> a, const Vec3T<T>& b) { return a -= b; }
-template <class T> REGOLITH_HD inline Vec3T<T> operator-(const Vec3T<T>& a) { return {-a.x, -a.y, -a.z}; }
-template <class T> REGOLITH_HD inline Vec3T<T> operator*(Vec3T<T> a, T s) { return a *= s; }
-template <class T> REGOLITH_HD inline Vec3T<T> operator*(T s, Vec3T<T> a) { return a *= s; }
-template <class T> REGOLITH_HD inline T dot(const Vec3T<T>& a, const Vec3T<T>& b) {
+template <class T>
+REGOLITH_HD inline Vec3T<T> operator+(Vec3T<T> a, const Vec3T<T>& b) {
+  return a += b;
+}
+template <class T>
+REGOLITH_HD inline Vec3T<T> operator-(Vec3T<T> a, const Vec3T<T>& b) {
+  return a -= b;
+}
+template <class T>
+REGOLITH_HD inline Vec3T<T> operator-(const Vec3T<T>& a) {
+  return {-a.x, -a.y, -a.z};
+}
+template <class T>
+REGOLITH_HD inline Vec3T<T> operator*(Vec3T<T> a, T s) {
+  return a *= s;
+}
+template <class T>
+REGOLITH_HD inline Vec3T<T> operator*(T s, Vec3T<T> a) {
+  return a *= s;
+}
+template <class T>
+REGOLITH_HD inline T dot(const Vec3T<T>& a, const Vec3T<T>& b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
-template <class T> REGOLITH_HD inline Vec3T<T> cross(const Vec3T<T>& a, const Vec3T<T>& b) {
+template <class T>
+REGOLITH_HD inline Vec3T<T> cross(const Vec3T<T>& a, const Vec3T<T>& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-template <class T> REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
+template <class T>
+REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
   return a.x == T(0) && a.y == T(0) && a.z == T(0);
 }
 // x - x is 0 for every finite x and NaN for NaN and +-inf (IEEE; no <cmath> needed on the
 // device). The one finiteness test of state values: the blow-up guard and the checks of
 // frames and checkpoints read from files.
 REGOLITH_HD inline bool isFiniteValue(double x) { return x - x == 0.0; }
-template <class T> REGOLITH_HD inline bool isFiniteVec(const Vec3T<T>& v) {
+template <class T>
+REGOLITH_HD inline bool isFiniteVec(const Vec3T<T>& v) {
   return isFiniteValue(double(v.x)) && isFiniteValue(double(v.y)) && isFiniteValue(double(v.z));
 }
-template <class T> REGOLITH_HD inline T norm2(const Vec3T<T>& a) { return dot(a, a); }
-template <class T> REGOLITH_HD inline T norm(const Vec3T<T>& a) { return sqrt(dot(a, a)); }
+template <class T>
+REGOLITH_HD inline T norm2(const Vec3T<T>& a) {
+  return dot(a, a);
+}
+template <class T>
+REGOLITH_HD inline T norm(const Vec3T<T>& a) {
+  return sqrt(dot(a, a));
+}
 
 // Unit quaternion, body to world.
 struct Quat {
@@ -57,10 +97,8 @@ REGOLITH_HD inline bool isFiniteQuat(const Quat& q) {
 }
 
 REGOLITH_HD inline Quat operator*(const Quat& a, const Quat& b) {
-  return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
-          a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-          a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+  return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+          a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
 }
 REGOLITH_HD inline Quat conjugate(const Quat& q) { return {q.w, -q.x, -q.y, -q.z}; }
 // One Newton step towards unit length, q (3 - |q|^2) / 2: for a quaternion already unit

@@ -16,8 +16,7 @@ inline std::string formatNumber(double v) {
   return buf;
 }
 
-[[noreturn]] inline void failRange(const std::string& name, double value,
-                                   const std::string& expected) {
+[[noreturn]] inline void failRange(const std::string& name, double value, const std::string& expected) {
   throw std::invalid_argument(name + " = " + formatNumber(value) + ": expected " + expected);
 }
 
@@ -35,8 +34,7 @@ inline void requireNonNegative(double v, const std::string& name) {
 
 // lo <= v <= hi (closed); NaN fails.
 inline void requireInRange(double v, const std::string& name, double lo, double hi) {
-  if (!(v >= lo && v <= hi))
-    failRange(name, v, formatNumber(lo) + " <= " + name + " <= " + formatNumber(hi));
+  if (!(v >= lo && v <= hi)) failRange(name, v, formatNumber(lo) + " <= " + name + " <= " + formatNumber(hi));
 }
 
 }  // namespace regolith::models

@@ -16,8 +16,8 @@ std::string metres(double v) { return std::to_string(v) + " m"; }
 
 }  // namespace
 
-PlateIntrusionMetrics plateIntrusionMetrics(const std::vector<SeriesSample>& plate,
-                                            const PlateIntrusionStudy& study, double surfaceHeight) {
+PlateIntrusionMetrics plateIntrusionMetrics(const std::vector<SeriesSample>& plate, const PlateIntrusionStudy& study,
+                                            double surfaceHeight) {
   if (!(study.area > 0)) throw std::invalid_argument("the plate's area must be > 0");
   double lo = study.halfHeight, hi = std::numeric_limits<double>::infinity();
   std::string rule = "stroke rows with the plate wholly under the surface (depth >= half_height = " +
@@ -49,8 +49,8 @@ PlateIntrusionMetrics plateIntrusionMetrics(const std::vector<SeriesSample>& pla
     throw std::invalid_argument("no series rows between stroke_start and stroke_end: nothing to measure");
   if (t.size() < kMinimumRows)
     throw std::invalid_argument("the fit window (" + rule + ") holds " + std::to_string(t.size()) +
-                                " series rows, fewer than " + std::to_string(kMinimumRows) +
-                                "; the stroke reaches " + metres(m.maxDepth) +
+                                " series rows, fewer than " + std::to_string(kMinimumRows) + "; the stroke reaches " +
+                                metres(m.maxDepth) +
                                 " deep (a longer travel, a deeper entry or more rows: output.series_interval)");
   m.rows = t.size();
   m.window = {t.front(), t.back(), rule};

@@ -32,9 +32,9 @@ namespace regolith::postprocess {
 struct PlateIntrusionStudy {
   std::string plate;
   double betaDeg = 0, gammaDeg = 0;
-  double area = 0;        // of the plate's face [m^2]
-  double halfHeight = 0;  // the centre's depth at which the top edge reaches the surface [m]
-  double strokeStart = 0, strokeEnd = 0;  // [s]
+  double area = 0;                                // of the plate's face [m^2]
+  double halfHeight = 0;                          // the centre's depth at which the top edge reaches the surface [m]
+  double strokeStart = 0, strokeEnd = 0;          // [s]
   std::optional<std::array<double, 2>> fitDepth;  // [m]
 };
 
@@ -45,16 +45,16 @@ struct PlateIntrusionMetrics {
   // Straight lines F(depth) over the window; with no depth range (a horizontal stroke) the
   // slopes, intercepts and R^2 are NaN.
   LineFit forceX, forceZ;
-  double stressPerDepthX = 0, stressPerDepthZ = 0;  // slope / area [N/m^3]
-  double meanAlphaX = 0, meanAlphaZ = 0;            // mean of F / (depth area) [N/m^3]
-  double maxDepth = 0;                              // over the whole stroke [m]
-  double forceXAtMaxDepth = 0, forceZAtMaxDepth = 0; // [N]
+  double stressPerDepthX = 0, stressPerDepthZ = 0;    // slope / area [N/m^3]
+  double meanAlphaX = 0, meanAlphaZ = 0;              // mean of F / (depth area) [N/m^3]
+  double maxDepth = 0;                                // over the whole stroke [m]
+  double forceXAtMaxDepth = 0, forceZAtMaxDepth = 0;  // [N]
 };
 
 // The plate's series with the undisturbed surface at `surfaceHeight`. Throws
 // std::invalid_argument with the reason when the window holds fewer than 3 rows (a stroke
 // that never goes wholly under, or fit_depth outside the depths reached).
-PlateIntrusionMetrics plateIntrusionMetrics(const std::vector<SeriesSample>& plate,
-                                            const PlateIntrusionStudy& study, double surfaceHeight);
+PlateIntrusionMetrics plateIntrusionMetrics(const std::vector<SeriesSample>& plate, const PlateIntrusionStudy& study,
+                                            double surfaceHeight);
 
 }  // namespace regolith::postprocess

@@ -37,8 +37,8 @@ ReposeMetrics reposeMetrics(const FrameData& frame, const ReposeStudy& study) {
     }
   }
   if (spheres.empty())
-    throw std::invalid_argument("no grain lies above the floor (floor_height " +
-                                std::to_string(study.floorHeight) + " m): no heap to measure");
+    throw std::invalid_argument("no grain lies above the floor (floor_height " + std::to_string(study.floorHeight) +
+                                " m): no heap to measure");
   m.binWidth = 2 * largest;
 
   // Each cell's highest sphere top, keyed by (bin, sector).
@@ -80,11 +80,11 @@ ReposeMetrics reposeMetrics(const FrameData& frame, const ReposeStudy& study) {
   m.fitFrom = double(from) * m.binWidth;
   m.fitTo = double(to) * m.binWidth;
   if (to - from < 3)
-    throw std::invalid_argument(
-        "the heap's flank (profile from " + std::to_string(m.flankTop) + " m down to " +
-        std::to_string(m.flankFoot) + " m above the floor, the peak at " + std::to_string(m.peakHeight) + " m) spans " +
-        std::to_string(to - from) + " radial bins of " + std::to_string(m.binWidth) +
-        " m, fewer than the 3 a line needs: no heap, or too few grains for one");
+    throw std::invalid_argument("the heap's flank (profile from " + std::to_string(m.flankTop) + " m down to " +
+                                std::to_string(m.flankFoot) + " m above the floor, the peak at " +
+                                std::to_string(m.peakHeight) + " m) spans " + std::to_string(to - from) +
+                                " radial bins of " + std::to_string(m.binWidth) +
+                                " m, fewer than the 3 a line needs: no heap, or too few grains for one");
 
   std::vector<double> r, h;
   std::vector<std::vector<double>> sectorR(static_cast<std::size_t>(study.sectors)), sectorH = sectorR;

@@ -31,7 +31,7 @@ struct ReposeStudy {
   double floorHeight = 0;           // the floor's top [m]: heights count from it
   int sectors = 8;
   double upperFraction = 0.8, lowerFraction = 0.2;  // the flank, in peak heights
-  double footDiameters = 1.5;  // ... and above this many largest sphere diameters
+  double footDiameters = 1.5;                       // ... and above this many largest sphere diameters
 };
 
 struct ProfileBin {
@@ -52,15 +52,15 @@ struct ReposeMetrics {
   double binWidth = 0;  // [m]
   std::vector<ProfileBin> profile;
   std::vector<ProfilePoint> points;
-  double peakHeight = 0;           // the profile's highest bin [m above the floor]
-  double fitFrom = 0, fitTo = 0;   // the flank's radial extent, bin edges [m]
+  double peakHeight = 0;               // the profile's highest bin [m above the floor]
+  double fitFrom = 0, fitTo = 0;       // the flank's radial extent, bin edges [m]
   double flankTop = 0, flankFoot = 0;  // the heights that bound it [m above the floor]
-  LineFit fit;                     // height against radius over the flank
+  LineFit fit;                         // height against radius over the flank
   double angleDeg = 0;
-  double baseRadius = 0;           // [m]
-  int sectorsFitted = 0;           // sectors with 3 or more flank points
+  double baseRadius = 0;  // [m]
+  int sectorsFitted = 0;  // sectors with 3 or more flank points
   double sectorAngleMeanDeg = 0, sectorAngleStdDeg = 0, sectorAngleMinDeg = 0, sectorAngleMaxDeg = 0;
-  std::string method;              // the rule above, in words, for metrics.json
+  std::string method;  // the rule above, in words, for metrics.json
 };
 
 // std::invalid_argument when the frame has no grain above the floor, or the flank spans

@@ -8,16 +8,14 @@
 
 namespace regolith::postprocess {
 
-std::vector<std::size_t> samplesIn(const std::vector<double>& t, const TimeWindow& w,
-                                   std::size_t minimum) {
+std::vector<std::size_t> samplesIn(const std::vector<double>& t, const TimeWindow& w, std::size_t minimum) {
   std::vector<std::size_t> in;
   for (std::size_t i = 0; i < t.size(); ++i)
     if (t[i] >= w.begin && t[i] <= w.end) in.push_back(i);
   if (in.size() < minimum)
-    throw std::invalid_argument("the window " + std::to_string(w.begin) + " s to " +
-                                std::to_string(w.end) + " s holds " + std::to_string(in.size()) +
-                                " series rows, fewer than the " + std::to_string(minimum) +
-                                " it needs (write rows more often: output.series_interval)");
+    throw std::invalid_argument("the window " + std::to_string(w.begin) + " s to " + std::to_string(w.end) +
+                                " s holds " + std::to_string(in.size()) + " series rows, fewer than the " +
+                                std::to_string(minimum) + " it needs (write rows more often: output.series_interval)");
   return in;
 }
 
@@ -26,8 +24,7 @@ double windowMean(const std::vector<double>& t, const std::vector<double>& y, co
   const std::vector<std::size_t> in = samplesIn(t, w, 1);
   if (in.size() == 1) return y[in[0]];
   double area = 0;
-  for (std::size_t k = 1; k < in.size(); ++k)
-    area += 0.5 * (y[in[k]] + y[in[k - 1]]) * (t[in[k]] - t[in[k - 1]]);
+  for (std::size_t k = 1; k < in.size(); ++k) area += 0.5 * (y[in[k]] + y[in[k - 1]]) * (t[in[k]] - t[in[k - 1]]);
   const double span = t[in.back()] - t[in.front()];
   return span > 0 ? area / span : y[in[0]];
 }

@@ -16,8 +16,7 @@ struct TimeWindow {
 
 // The samples i with begin <= t[i] <= end; std::invalid_argument naming the window when
 // fewer than `minimum` lie inside.
-std::vector<std::size_t> samplesIn(const std::vector<double>& t, const TimeWindow& w,
-                                   std::size_t minimum = 2);
+std::vector<std::size_t> samplesIn(const std::vector<double>& t, const TimeWindow& w, std::size_t minimum = 2);
 
 // The time average of y over the window's samples by the trapezoid rule (exact for a
 // piecewise-linear y, and right for unevenly spaced rows); one sample gives itself.

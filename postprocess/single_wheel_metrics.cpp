@@ -7,13 +7,11 @@
 
 namespace regolith::postprocess {
 
-SingleWheelMetrics singleWheelMetrics(const std::vector<SeriesSample>& wheel,
-                                      const SingleWheelStudy& study) {
+SingleWheelMetrics singleWheelMetrics(const std::vector<SeriesSample>& wheel, const SingleWheelStudy& study) {
   SingleWheelMetrics m;
   const double drive = study.driveEnd - study.driveStart;
   m.window = {study.driveStart + study.steadyAfter * drive, study.driveEnd,
-              "drive_start + " + std::to_string(study.steadyAfter) +
-                  " x (end - drive_start) to the end of the run"};
+              "drive_start + " + std::to_string(study.steadyAfter) + " x (end - drive_start) to the end of the run"};
 
   std::vector<double> t, z, vx, wy, fx, fz, torque;
   bool touched = false;
@@ -35,10 +33,9 @@ SingleWheelMetrics singleWheelMetrics(const std::vector<SeriesSample>& wheel,
     throw std::invalid_argument("the wheel \"" + study.wheel +
                                 "\" never touches the bed: no sinkage or loads to measure");
   if (m.firstContactTime > m.window.begin)
-    throw std::invalid_argument("the wheel \"" + study.wheel + "\" first touches at t = " +
-                                std::to_string(m.firstContactTime) +
-                                " s, after the steady window begins (" +
-                                std::to_string(m.window.begin) + " s)");
+    throw std::invalid_argument("the wheel \"" + study.wheel +
+                                "\" first touches at t = " + std::to_string(m.firstContactTime) +
+                                " s, after the steady window begins (" + std::to_string(m.window.begin) + " s)");
 
   m.forwardSpeed = windowMean(t, vx, m.window);
   m.angularVelocity = windowMean(t, wy, m.window);

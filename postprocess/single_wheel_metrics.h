@@ -26,38 +26,37 @@ namespace regolith::postprocess {
 
 // The study as the scene loader resolved it (/meta/study_json).
 struct SingleWheelStudy {
-  std::string wheel;          // body name
-  double slip = 0;            // prescribed
-  double angularVelocity = 0; // w [rad/s]
-  double radius = 0;          // R [m]
+  std::string wheel;                    // body name
+  double slip = 0;                      // prescribed
+  double angularVelocity = 0;           // w [rad/s]
+  double radius = 0;                    // R [m]
   double driveStart = 0, driveEnd = 0;  // [s]
-  double steadyAfter = 0.4;   // fraction of the drive phase before the window
-  double mass = 0;            // [kg]
-  double gravity = 0;         // |g| [m/s^2]
+  double steadyAfter = 0.4;             // fraction of the drive phase before the window
+  double mass = 0;                      // [kg]
+  double gravity = 0;                   // |g| [m/s^2]
 };
 
 struct SingleWheelMetrics {
   TimeWindow window;
-  double slip = 0;                 // measured
-  double forwardSpeed = 0;         // v [m/s]
-  double angularVelocity = 0;      // w [rad/s]
-  double firstContactTime = 0;     // [s]
-  double firstContactHeight = 0;   // z_axle [m]
-  double sinkage = 0;              // [m]
-  double sinkageRate = 0;          // dz/dt over the window [m/s] (negative: still sinking)
-  double drawbarPull = 0;          // [N]
-  double drawbarPullStdDev = 0;    // [N]
-  double torque = 0;               // [N m]
-  double torqueStdDev = 0;         // [N m]
-  double weight = 0;               // W [N]
-  double verticalForce = 0;        // mean F_z [N]: W in a steady state
+  double slip = 0;                    // measured
+  double forwardSpeed = 0;            // v [m/s]
+  double angularVelocity = 0;         // w [rad/s]
+  double firstContactTime = 0;        // [s]
+  double firstContactHeight = 0;      // z_axle [m]
+  double sinkage = 0;                 // [m]
+  double sinkageRate = 0;             // dz/dt over the window [m/s] (negative: still sinking)
+  double drawbarPull = 0;             // [N]
+  double drawbarPullStdDev = 0;       // [N]
+  double torque = 0;                  // [N m]
+  double torqueStdDev = 0;            // [N m]
+  double weight = 0;                  // W [N]
+  double verticalForce = 0;           // mean F_z [N]: W in a steady state
   double drawbarPullCoefficient = 0;  // DP / W
   double torqueCoefficient = 0;       // T / (W R)
   double tractiveEfficiency = 0;      // DP v / (T w)
 };
 
 // std::invalid_argument when the wheel never touches or the window holds too few rows.
-SingleWheelMetrics singleWheelMetrics(const std::vector<SeriesSample>& wheel,
-                                      const SingleWheelStudy& study);
+SingleWheelMetrics singleWheelMetrics(const std::vector<SeriesSample>& wheel, const SingleWheelStudy& study);
 
 }  // namespace regolith::postprocess

@@ -29,22 +29,22 @@ namespace regolith::postprocess {
 struct TumblingStudy {
   std::string ring;
   double slopeDeg = 0;
-  double radius = 0;           // outer radius R [m]
-  double release = 0, end = 0; // [s]
-  double mass = 0;             // [kg]
+  double radius = 0;            // outer radius R [m]
+  double release = 0, end = 0;  // [s]
+  double mass = 0;              // [kg]
 };
 
 struct TumblingMetrics {
   TimeWindow window;
-  double surfaceHeight = 0;  // [m], as given to tumblingMetrics
-  double travel = 0;         // [m]
-  double meanSpeed = 0;      // [m/s]
-  double finalSpeed = 0;     // v_x at the last row [m/s]
-  double maxSpeed = 0;       // largest |v| [m/s]
+  double surfaceHeight = 0;                // [m], as given to tumblingMetrics
+  double travel = 0;                       // [m]
+  double meanSpeed = 0;                    // [m/s]
+  double finalSpeed = 0;                   // v_x at the last row [m/s]
+  double maxSpeed = 0;                     // largest |v| [m/s]
   double meanSinkage = 0, maxSinkage = 0;  // [m]; 0 without contact
   double airborneFraction = 0;
   double meanNormalForce = 0, meanFrictionForce = 0, peakNormalForce = 0;  // [N]
-  double peakImpulse = 0;    // [N s]
+  double peakImpulse = 0;                                                  // [N s]
   int contactEpisodes = 0;
   double energyDissipated = 0;  // [J]
 };
@@ -61,7 +61,7 @@ double bedSurfaceHeight(const FrameData& frame);
 // Grains (owners with a template) whose centre of mass moved more than `threshold` along
 // +x from `before` to `after` (the same run, so owner k is the same grain), by mass.
 struct DisplacedGrains {
-  double mass = 0;      // [kg]
+  double mass = 0;  // [kg]
   std::size_t count = 0;
 };
 DisplacedGrains displacedDownslope(const FrameData& before, const FrameData& after, double threshold);

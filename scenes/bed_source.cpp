@@ -26,8 +26,7 @@ namespace regolith::scene {
 namespace {
 
 // The scene's template for the run's template `runT`, or a problem at `pointer`.
-std::optional<Index> matchingTemplate(BuildContext& c, const std::string& pointer,
-                                      const RunHeader& run, Index runT) {
+std::optional<Index> matchingTemplate(BuildContext& c, const std::string& pointer, const RunHeader& run, Index runT) {
   const ClumpTemplate& theirs = run.templates[std::size_t(runT)];
   auto it = c.templateByName.find(theirs.name);
   // A size distribution's scaled copy "<template>@<scale>" (scenes/size_distribution.cpp)
@@ -81,8 +80,7 @@ std::optional<Arrangement> arrangementOf(BuildContext& c, const std::string& poi
   if (j.contains("crop")) {
     if (checkRegion(c, pointer + "/crop", 0))
       a.crop = std::make_pair(c.vec(pointer + "/crop/lo"), c.vec(pointer + "/crop/hi"));
-    else
-      ok = false;
+    else ok = false;
   }
   if (j.contains("trim_height")) a.trimHeight = j["trim_height"].get<double>();
   if (j.contains("shift")) a.shift = c.vec(pointer + "/shift");
@@ -108,9 +106,7 @@ std::optional<Arrangement> arrangementOf(BuildContext& c, const std::string& poi
 }
 
 // "n particles" for messages.
-std::string particlesText(std::size_t n) {
-  return std::to_string(n) + (n == 1 ? " particle" : " particles");
-}
+std::string particlesText(std::size_t n) { return std::to_string(n) + (n == 1 ? " particle" : " particles"); }
 
 // ", which lie from [..] to [..]" for the centres of mass of a bed that has particles.
 std::string centresText(const std::vector<BedParticle>& bed) {
@@ -125,8 +121,7 @@ std::string centresText(const std::vector<BedParticle>& bed) {
 }
 
 // The bed cropped, trimmed and tiled as asked (not yet shifted), or nullopt after a problem.
-std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::string& pointer,
-                                                 const Arrangement& a,
+std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::string& pointer, const Arrangement& a,
                                                  std::vector<BedParticle> bed) {
   if (a.crop) {
     std::vector<BedParticle> kept = cropped(bed, a.crop->first, a.crop->second);
@@ -141,11 +136,10 @@ std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::str
     std::vector<BedParticle> kept = trimmed(bed, c.scene.templates, *a.trimHeight);
     if (kept.empty() && !bed.empty()) {
       double lowest = INFINITY;
-      for (const BedParticle& p : bed)
-        lowest = std::min(lowest, topOf(p, c.scene.templates[std::size_t(p.templ)]));
+      for (const BedParticle& p : bed) lowest = std::min(lowest, topOf(p, c.scene.templates[std::size_t(p.templ)]));
       c.problem(pointer + "/trim_height",
-                numberText(*a.trimHeight) + " m, below the top of every one of the " +
-                    particlesText(bed.size()) + (a.crop ? " kept by the crop" : " of the frame"),
+                numberText(*a.trimHeight) + " m, below the top of every one of the " + particlesText(bed.size()) +
+                    (a.crop ? " kept by the crop" : " of the frame"),
                 "a height at or above the lowest particle top, " + numberText(lowest) + " m");
       return std::nullopt;
     }
@@ -155,8 +149,7 @@ std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::str
   constexpr double kMaxParticles = 1e8;
   if (double(bed.size()) * a.copies() > kMaxParticles) {
     c.problem(pointer + "/tile",
-              std::to_string(a.nx) + " × " + std::to_string(a.ny) + " copies of " +
-                  particlesText(bed.size()),
+              std::to_string(a.nx) + " × " + std::to_string(a.ny) + " copies of " + particlesText(bed.size()),
               "at most 1e8 particles in all");
     return std::nullopt;
   }
@@ -168,8 +161,7 @@ std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::str
   if (depth.acrossCopies > depth.withinCopy + 1e-9 * c.largestBoundingRadius) {
     c.problem(pointer + "/tile",
               "copies overlapping by up to " + numberText(depth.acrossCopies, 3) + " m at " +
-                  vectorText(depth.acrossAt) + " (period [" + numberText(a.px) + ", " +
-                  numberText(a.py) + "] m)",
+                  vectorText(depth.acrossAt) + " (period [" + numberText(a.px) + ", " + numberText(a.py) + "] m)",
               "copies overlapping by at most " + numberText(depth.withinCopy, 3) +
                   " m, the deepest overlap between the bed's own particles: a longer period, "
                   "or a crop farther from the bed's sides");
@@ -194,16 +186,15 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
   try {
     run = std::make_unique<RunFileReader>(path);
   } catch (const std::exception& e) {
-    c.problem(pointer + "/file", "\"" + path + "\" (" + e.what() + ")",
-              "a run.h5 written by regolith run");
+    c.problem(pointer + "/file", "\"" + path + "\" (" + e.what() + ")", "a run.h5 written by regolith run");
     return;
   }
   const long long frames = static_cast<long long>(run->frameCount());
   const long long k = j.value("frame", -1LL) < 0 ? frames - 1 : j.value("frame", -1LL);
   if (frames == 0 || k >= frames) {
     c.problem(pointer + "/frame", std::to_string(j.value("frame", -1LL)),
-              "a frame of " + path + ", which has " + std::to_string(frames) +
-                  " (0 .. " + std::to_string(frames - 1) + ", or -1 for the last)");
+              "a frame of " + path + ", which has " + std::to_string(frames) + " (0 .. " + std::to_string(frames - 1) +
+                  ", or -1 for the last)");
     return;
   }
   FrameData f;
@@ -233,10 +224,9 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
     const Index mine = *ours[std::size_t(t)];
     // The stored orientation is the principal frame's; addClump composes the template's
     // principal frame on the right, so undo it here.
-    const Quat q = f.state.ownerOrientation[o] *
-                   conjugate(c.scene.templates[std::size_t(mine)].principalFrame);
-    bed.push_back({mine, f.state.ownerPosition[o], q, Vec3d(f.state.ownerVelocity[o]),
-                   Vec3d(f.state.ownerAngularVelocity[o])});
+    const Quat q = f.state.ownerOrientation[o] * conjugate(c.scene.templates[std::size_t(mine)].principalFrame);
+    bed.push_back(
+        {mine, f.state.ownerPosition[o], q, Vec3d(f.state.ownerVelocity[o]), Vec3d(f.state.ownerAngularVelocity[o])});
   }
   if (!arrangement || !complete) return;
   std::optional<std::vector<BedParticle>> placed = arranged(c, pointer, *arrangement, std::move(bed));

@@ -19,8 +19,8 @@ bool nonzero(BuildContext& c, const std::string& pointer) {
 }
 
 // The shape's boundaries (material set, owner -1) and its reference point, or nullopt.
-std::optional<std::vector<BoundaryPrimitive>> shapeOf(BuildContext& c, const std::string& pointer,
-                                                      Index material, Vec3d& centre) {
+std::optional<std::vector<BoundaryPrimitive>> shapeOf(BuildContext& c, const std::string& pointer, Index material,
+                                                      Vec3d& centre) {
   const Json& shape = c.at(pointer);
   const std::string kind = shape["kind"].get<std::string>();
   if (kind == "plane") {
@@ -46,8 +46,9 @@ std::optional<std::vector<BoundaryPrimitive>> shapeOf(BuildContext& c, const std
   const double radius = shape["radius"].get<double>(), length = shape.value("length", 0.0);
   const bool inside = shape.value("inside", true), caps = shape.value("end_caps", false);
   if (caps && !(length > 0 && inside)) {
-    c.problem(pointer + "/end_caps", "true", "end caps only on a finite cylinder (length > 0) "
-                                             "with the particles inside");
+    c.problem(pointer + "/end_caps", "true",
+              "end caps only on a finite cylinder (length > 0) "
+              "with the particles inside");
     return std::nullopt;
   }
   std::vector<BoundaryPrimitive> out = {cylinder(centre, axis, radius, length / 2, inside, material)};
@@ -69,8 +70,7 @@ struct MeshBodyMass {
   Quat orientation;
 };
 
-std::optional<MeshBodyMass> meshBodyMass(BuildContext& c, const std::string& base,
-                                         const TriangleMesh& mesh) {
+std::optional<MeshBodyMass> meshBodyMass(BuildContext& c, const std::string& base, const TriangleMesh& mesh) {
   const Json& j = c.at(base);
   MeshBodyMass m;
   if (j.contains("density")) {
@@ -130,8 +130,7 @@ std::optional<MeshBodyMass> meshBodyMass(BuildContext& c, const std::string& bas
 
 // A mesh body: its triangles as boundaries of the model, carried by a new owner when it
 // has a family.
-void buildMeshBody(BuildContext& c, const std::string& base, Index material,
-                   std::optional<Index> family) {
+void buildMeshBody(BuildContext& c, const std::string& base, Index material, std::optional<Index> family) {
   const Json& j = c.at(base);
   const std::optional<TriangleMesh> mesh = meshShapeOf(c, base + "/shape");
   if (!mesh) return;
@@ -147,10 +146,9 @@ void buildMeshBody(BuildContext& c, const std::string& base, Index material,
   } else {
     const std::optional<MeshBodyMass> m = meshBodyMass(c, base, *mesh);
     if (!m || !family) return;
-    body.owner = c.world.addBody(
-        m->mass, m->inertia, m->position, m->orientation,
-        j.contains("velocity") ? c.vec(base + "/velocity") : Vec3d(),
-        j.contains("angular_velocity") ? c.vec(base + "/angular_velocity") : Vec3d(), *family);
+    body.owner = c.world.addBody(m->mass, m->inertia, m->position, m->orientation,
+                                 j.contains("velocity") ? c.vec(base + "/velocity") : Vec3d(),
+                                 j.contains("angular_velocity") ? c.vec(base + "/angular_velocity") : Vec3d(), *family);
     c.scene.ownerTemplate.push_back(-1);
     body.reference = m->position;
   }
@@ -190,11 +188,11 @@ void buildBodies(BuildContext& c) {
     } else {
       // Mass and inertia matter only for the DOFs the family leaves free.
       const std::vector<double> inertia = j.value("inertia", std::vector<double>{1, 1, 1});
-      body.owner = c.world.addBody(
-          j.value("mass", 1.0), Vec3d(inertia[0], inertia[1], inertia[2]),
-          j.contains("position") ? c.vec(base + "/position") : centre, Quat(),
-          j.contains("velocity") ? c.vec(base + "/velocity") : Vec3d(),
-          j.contains("angular_velocity") ? c.vec(base + "/angular_velocity") : Vec3d(), *family);
+      body.owner = c.world.addBody(j.value("mass", 1.0), Vec3d(inertia[0], inertia[1], inertia[2]),
+                                   j.contains("position") ? c.vec(base + "/position") : centre, Quat(),
+                                   j.contains("velocity") ? c.vec(base + "/velocity") : Vec3d(),
+                                   j.contains("angular_velocity") ? c.vec(base + "/angular_velocity") : Vec3d(),
+                                   *family);
       c.scene.ownerTemplate.push_back(-1);
     }
     std::vector<BoundaryPrimitive>& all = c.scene.model.boundaries;

@@ -36,7 +36,7 @@ struct BuildContext {
   std::mt19937_64 rng;  // the one engine every randomized step draws from
   WorldBuilder world;
   std::map<std::string, Index> materialByName, templateByName, familyByName;
-  std::map<std::string, Index> bodyByName;  // index in /bodies
+  std::map<std::string, Index> bodyByName;   // index in /bodies
   std::map<std::string, double> phaseStart;  // run phases by name [s]
   // Largest bounding radius of any template [m]: the placement grid's cell size.
   double largestBoundingRadius = 0;
@@ -79,9 +79,9 @@ void buildStudy(BuildContext& c);      // the study: resolved, and the motion it
 // in place of a "rotate" of its own: plate_intrusion turns its plate by beta_deg; the
 // identity for every other shape (scenes/study.cpp).
 Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer);
-void checkTimeStep(BuildContext& c);   // the Rayleigh guard over the built spheres
+void checkTimeStep(BuildContext& c);         // the Rayleigh guard over the built spheres
 void checkInitialOverlaps(BuildContext& c);  // no body starts deep in the particles
-void checkPlausibility(BuildContext& c);  // warnings: a body far larger than the grains' region
+void checkPlausibility(BuildContext& c);     // warnings: a body far larger than the grains' region
 
 // Mesh-like shapes ("mesh" files, generated "wheel", "ring" and "plate"):
 // scenes/mesh_shapes.cpp.
@@ -92,8 +92,8 @@ std::optional<TriangleMesh> meshShapeOf(BuildContext& c, const std::string& poin
 
 // Adds one clump of template t (scenes/sources.cpp): to the world, to ownerTemplate and to
 // the placement grid later sources must clear.
-void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
-                const Vec3d& velocity, const Vec3d& angularVelocity, Index family);
+void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q, const Vec3d& velocity,
+                const Vec3d& angularVelocity, Index family);
 // A bed source: the particles of one frame of an earlier run.h5 (scenes/bed_source.cpp).
 void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid& grid);
 
@@ -111,12 +111,10 @@ struct SizeMix {
 };
 // Reads <pointer> (sieve and class_ratio) for the given base templates; problems at
 // <pointer>/sieve and <pointer>/class_ratio.
-std::optional<SizeMix> sizeMixOf(BuildContext& c, const std::string& pointer,
-                                 const std::vector<Index>& bases);
+std::optional<SizeMix> sizeMixOf(BuildContext& c, const std::string& pointer, const std::vector<Index>& bases);
 
 // Registers names of a list under `listPointer` (each item's "name"), recording
 // duplicates; returns name -> index.
-std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer,
-                                     const std::string& what);
+std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer, const std::string& what);
 
 }  // namespace regolith::scene

@@ -5,9 +5,8 @@
 namespace regolith::scene {
 namespace {
 
-std::optional<Index> lookup(BuildContext& c, const std::map<std::string, Index>& names,
-                            const std::string& pointer, const std::string& what,
-                            const std::string& whats, const std::string& list) {
+std::optional<Index> lookup(BuildContext& c, const std::map<std::string, Index>& names, const std::string& pointer,
+                            const std::string& what, const std::string& whats, const std::string& list) {
   const std::string& name = c.at(pointer).get_ref<const std::string&>();
   const auto it = names.find(name);
   if (it != names.end()) return it->second;
@@ -68,8 +67,7 @@ std::string vectorText(const Vec3d& v) {
 bool checkRegion(BuildContext& c, const std::string& base, double minWidth) {
   const Vec3d lo = c.vec(base + "/lo"), hi = c.vec(base + "/hi");
   const Vec3d size = hi - lo;
-  if (size.x > 0 && size.y > 0 && size.z > 0 && size.x >= minWidth && size.y >= minWidth &&
-      size.z >= minWidth)
+  if (size.x > 0 && size.y > 0 && size.z > 0 && size.x >= minWidth && size.y >= minWidth && size.z >= minWidth)
     return true;
   const std::string above = "a corner above " + base + "/lo = " + vectorText(lo);
   c.problem(base + "/hi", vectorText(hi),
@@ -79,8 +77,7 @@ bool checkRegion(BuildContext& c, const std::string& base, double minWidth) {
   return false;
 }
 
-std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer,
-                                     const std::string& what) {
+std::map<std::string, Index> namesOf(BuildContext& c, const std::string& listPointer, const std::string& what) {
   std::map<std::string, Index> out;
   if (!c.has(listPointer)) return out;
   const Json& list = c.at(listPointer);

@@ -25,8 +25,8 @@ std::optional<DofRule> ruleOf(BuildContext& c, const std::string& pointer) {
   }
   if (j.contains("sinusoid")) {
     const Json& s = j["sinusoid"];
-    return DofRule::sinusoid(s.value("offset", 0.0), s["amplitude"].get<double>(),
-                             s["frequency"].get<double>(), s.value("phase", 0.0));
+    return DofRule::sinusoid(s.value("offset", 0.0), s["amplitude"].get<double>(), s["frequency"].get<double>(),
+                             s.value("phase", 0.0));
   }
   const Json& t = j["table"];
   return DofRule::table(t["times"].get<std::vector<double>>(), t["values"].get<std::vector<double>>());
@@ -50,7 +50,8 @@ std::optional<MotionPhase> phaseOf(BuildContext& c, const std::string& pointer) 
     for (int d = 0; d < 3; ++d) {
       const std::string rulePointer = pointerJoin(pointerJoin(pointer, key), static_cast<std::size_t>(d));
       const std::optional<DofRule> rule = ruleOf(c, rulePointer);
-      if (rule) p.dof[offset + d] = *rule; else ok = false;
+      if (rule) p.dof[offset + d] = *rule;
+      else ok = false;
     }
   }
   p.rotationFrame = j.value("frame", "world") == "body" ? RotationFrame::Body : RotationFrame::World;
@@ -61,8 +62,8 @@ std::optional<MotionPhase> phaseOf(BuildContext& c, const std::string& pointer) 
       validateFamilies({FamilyMotion{{MotionPhase{0, {p.dof[d]}, p.rotationFrame}}}}, {});
     } catch (const std::invalid_argument& e) {
       const std::string key = d < 3 ? "translation" : "rotation";
-      c.problem(pointerJoin(pointerJoin(pointer, key), static_cast<std::size_t>(d % 3)),
-                withoutPosition(e.what()), "a valid motion rule");
+      c.problem(pointerJoin(pointerJoin(pointer, key), static_cast<std::size_t>(d % 3)), withoutPosition(e.what()),
+                "a valid motion rule");
       ok = false;
     }
   }
@@ -97,8 +98,7 @@ void buildFamilies(BuildContext& c) {
         if (!motion.phases.empty() && !(phase->start > motion.phases.back().start))
           c.problem(pp + "/start", numberText(phase->start) + " s",
                     "a start after the previous phase's (" + numberText(motion.phases.back().start) + " s)");
-        else
-          motion.phases.push_back(*phase);
+        else motion.phases.push_back(*phase);
       }
       s.model.families.push_back(std::move(motion));
     }

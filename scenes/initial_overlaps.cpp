@@ -105,8 +105,8 @@ void checkInitialOverlaps(BuildContext& c) {
               "the body \"" + body.name + "\" overlapping " + std::to_string(deep.count) +
                   " particle(s) at the start, the deepest by " + numberText(deep.overlap, 3) + " m (radius " +
                   numberText(deep.radius, 3) + " m, centre " + vectorText(deep.centre) + ")",
-              "a body clear of the particles at the start (overlaps under " +
-                  numberText(100 * kAllowedOverlap, 3) + " % of a radius): move the body or the source's region");
+              "a body clear of the particles at the start (overlaps under " + numberText(100 * kAllowedOverlap, 3) +
+                  " % of a radius): move the body or the source's region");
   }
 }
 

@@ -114,7 +114,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
 
 // The document with `overrides` applied (scenes/scene.h), or the text as it was without any.
 std::string applyOverrides(const std::string& text, const std::string& path,
-                       const std::vector<std::string>& overrides) {
+                           const std::vector<std::string>& overrides) {
   if (overrides.empty()) return text;
   std::vector<SceneProblem> problems;
   std::optional<scene::Json> doc = scene::readDocument(text, problems);
@@ -133,8 +133,7 @@ std::string applyOverrides(const std::string& text, const std::string& path,
       if (!doc->contains(p.parent_pointer()))
         problems.push_back({pointer, "--set " + o + " with no " + p.parent_pointer().to_string() + " to put it in",
                             "a pointer whose parent exists in the scene"});
-      else
-        (*doc)[p] = value;
+      else (*doc)[p] = value;
     } catch (const std::exception& e) {
       problems.push_back({pointer, "--set " + o + " (" + e.what() + ")", "a JSON pointer into the scene"});
     }

@@ -18,9 +18,10 @@ constexpr double kDegree = M_PI / 180;
 // The generators name their parameters as WheelSpec/RingSpec do; a scene user knows them
 // by their JSON keys.
 std::string withSceneKeys(std::string message) {
-  static const std::pair<const char*, const char*> kKeys[] = {
-      {"grouserThickness", "grouser_thickness"}, {"grouserHeight", "grouser_height"},
-      {"filletRadius", "fillet"}, {"maxFacetAngle", "facet_angle_deg (here in rad)"}};
+  static const std::pair<const char*, const char*> kKeys[] = {{"grouserThickness", "grouser_thickness"},
+                                                              {"grouserHeight", "grouser_height"},
+                                                              {"filletRadius", "fillet"},
+                                                              {"maxFacetAngle", "facet_angle_deg (here in rad)"}};
   for (const auto& [spec, key] : kKeys)
     for (std::size_t at = message.find(spec); at != std::string::npos; at = message.find(spec))
       message.replace(at, std::string(spec).size(), key);
@@ -46,8 +47,7 @@ std::optional<TriangleMesh> localMesh(BuildContext& c, const std::string& pointe
   try {
     if (kind == "mesh") {
       const std::string file = c.resolvePath(shape["file"].get<std::string>());
-      const double scale =
-          unitScale(shape.value("units", std::string("m"))) * shape.value("scale", 1.0);
+      const double scale = unitScale(shape.value("units", std::string("m"))) * shape.value("scale", 1.0);
       return readMesh(file, scale);
     }
     if (kind == "wheel") {
@@ -75,8 +75,7 @@ std::optional<TriangleMesh> localMesh(BuildContext& c, const std::string& pointe
     r.maxFacetAngle = shape.value("facet_angle_deg", kDefaultFacetAngle / kDegree) * kDegree;
     return ring(r);
   } catch (const std::exception& e) {
-    c.problem(pointer, describeValue(shape),
-              std::string("a usable ") + kind + ": " + withSceneKeys(e.what()));
+    c.problem(pointer, describeValue(shape), std::string("a usable ") + kind + ": " + withSceneKeys(e.what()));
     return std::nullopt;
   }
 }

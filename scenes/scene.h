@@ -61,10 +61,10 @@ struct SettleSettings {
 // (/series/<name>, series.csv): pose, velocities and the loads of its contacts.
 struct SceneBody {
   std::string name;
-  Index owner = -1;  // -1: a static body (no family), whose boundaries have owner -1 too
+  Index owner = -1;                     // -1: a static body (no family), whose boundaries have owner -1 too
   std::vector<std::size_t> boundaries;  // indices into Model::boundaries it carries
-  Vec3d reference;   // a static body's reference point (its shape's centre) [m]; a moving
-                     // body's is its owner's centre of mass
+  Vec3d reference;                      // a static body's reference point (its shape's centre) [m]; a moving
+                                        // body's is its owner's centre of mass
 };
 
 // A named stretch of the run (the scene's "phases"); motion phases and family switches may
@@ -86,7 +86,7 @@ struct Scene {
   // family); the scene's "families" follow as ids 1, 2, ... in their order.
   std::vector<std::string> familyNames;
   std::vector<SceneBody> bodies;
-  double endTime = 0;  // [s]
+  double endTime = 0;              // [s]
   std::vector<ScenePhase> phases;  // empty when the scene gives end_time
   std::uint64_t seed = 0;
   std::string rngState;  // the engine's state after the build (std::mt19937_64 text form)
@@ -118,8 +118,7 @@ Scene loadScene(const std::string& path, const std::vector<std::string>& overrid
 // The scene text with `overrides` (POINTER=VALUE, as loadScene takes them) applied, or the
 // text unchanged without any; SceneError naming `file` and each pointer that cannot be set.
 // `regolith batch plan` builds a sweep's scenes with it.
-std::string applyOverrides(const std::string& text, const std::string& file,
-                           const std::vector<std::string>& overrides);
+std::string applyOverrides(const std::string& text, const std::string& file, const std::vector<std::string>& overrides);
 // The same from text; `file` names it in messages, `baseDir` resolves relative paths.
 Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
 

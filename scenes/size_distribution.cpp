@@ -36,8 +36,7 @@ Index templateAtScale(BuildContext& c, Index base, double s) {
   return index;
 }
 
-std::optional<SizeMix> sizeMixOf(BuildContext& c, const std::string& pointer,
-                                 const std::vector<Index>& bases) {
+std::optional<SizeMix> sizeMixOf(BuildContext& c, const std::string& pointer, const std::vector<Index>& bases) {
   const Json& j = c.at(pointer);
   std::vector<SievePoint> points;
   for (const Json& p : j["sieve"]) points.push_back({p[0].get<double>(), p[1].get<double>()});

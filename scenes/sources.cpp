@@ -32,8 +32,7 @@ std::optional<Common> commonOf(BuildContext& c, const std::string& base) {
   return out;
 }
 
-void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
-           const Common& common) {
+void place(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q, const Common& common) {
   placeClump(c, grid, t, p, q, common.velocity, common.angularVelocity, common.family);
 }
 
@@ -87,7 +86,7 @@ struct RainDraw {
   std::vector<Index> templates;
   std::vector<double> cumulative;  // weights summed
   std::optional<SizeMix> sizes;
-  double largestRadius = 0;        // bounding radius of the largest particle it places
+  double largestRadius = 0;  // bounding radius of the largest particle it places
 };
 
 // Reads the templates and the size distribution of a rain source. Scaled templates are
@@ -96,7 +95,8 @@ struct RainDraw {
 std::optional<RainDraw> prepareRain(BuildContext& c, const std::string& base) {
   const Json& j = c.at(base);
   if (j.contains("template") == j.contains("templates")) {
-    c.problem(base, j.contains("template") ? "both \"template\" and \"templates\"" : "neither \"template\" nor \"templates\"",
+    c.problem(base,
+              j.contains("template") ? "both \"template\" and \"templates\"" : "neither \"template\" nor \"templates\"",
               "exactly one of them");
     return std::nullopt;
   }
@@ -104,12 +104,18 @@ std::optional<RainDraw> prepareRain(BuildContext& c, const std::string& base) {
   bool ok = true;
   if (j.contains("template")) {
     const std::optional<Index> t = usableTemplate(c, base + "/template");
-    if (t) { d.templates.push_back(*t); d.cumulative.push_back(1); } else ok = false;
+    if (t) {
+      d.templates.push_back(*t);
+      d.cumulative.push_back(1);
+    } else ok = false;
   } else {
     for (std::size_t k = 0; k < j["templates"].size(); ++k) {
       const std::string wp = pointerJoin(base + "/templates", k);
       const std::optional<Index> t = usableTemplate(c, wp + "/template");
-      if (!t) { ok = false; continue; }
+      if (!t) {
+        ok = false;
+        continue;
+      }
       d.templates.push_back(*t);
       d.cumulative.push_back((d.cumulative.empty() ? 0 : d.cumulative.back()) + j["templates"][k].value("weight", 1.0));
     }
@@ -128,8 +134,8 @@ std::optional<RainDraw> prepareRain(BuildContext& c, const std::string& base) {
 
 // Random sequential addition (clumps/rain.h) of `count` particles of the source in
 // [lo, hi]. False (and a problem) when one finds no room.
-bool rainInto(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d,
-              const Vec3d& lo, const Vec3d& hi, std::uint64_t count, const Common& common) {
+bool rainInto(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d, const Vec3d& lo,
+              const Vec3d& hi, std::uint64_t count, const Common& common) {
   const double gap = c.at(base).value("min_gap", 0.0);
   const std::uint64_t placed = rainSequential(
       c.rng, grid, lo, hi, count, gap,
@@ -156,8 +162,8 @@ bool rainInto(BuildContext& c, const std::string& base, PlacementGrid& grid, con
 // hands it to the source's family: it is released there, falling at v. Held batches
 // never touch (each keeps to its own slab and they move together), so batches enter the
 // container one interval apart, each from the same height.
-void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d,
-                 const Vec3d& lo, const Vec3d& hi, std::uint64_t count, const Common& common) {
+void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, const RainDraw& d, const Vec3d& lo,
+                 const Vec3d& hi, std::uint64_t count, const Common& common) {
   const std::string rp = base + "/release";
   const Json& r = c.at(rp);
   if (r.contains("rate") == r.contains("layers")) {
@@ -171,8 +177,9 @@ void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, 
   }
   for (const char* key : {"velocity", "angular_velocity"}) {
     if (!c.has(base + "/" + key)) continue;
-    c.problem(base + "/" + key, c.at(base + "/" + key).dump(),
-              std::string("no ") + key + " with \"release\": batches are held and leave the region at the conveyor speed");
+    c.problem(
+        base + "/" + key, c.at(base + "/" + key).dump(),
+        std::string("no ") + key + " with \"release\": batches are held and leave the region at the conveyor speed");
     return;
   }
   std::uint64_t batch = 0;
@@ -188,8 +195,8 @@ void releaseRain(BuildContext& c, const std::string& base, PlacementGrid& grid, 
   const std::uint64_t batches = (count + batch - 1) / batch;
   const double lastRelease = double(batches - 1) * interval;
   if (lastRelease >= c.scene.endTime) {
-    c.problem(rp, "the last of " + std::to_string(batches) + " batches released at t = " +
-                      numberText(lastRelease) + " s",
+    c.problem(rp,
+              "the last of " + std::to_string(batches) + " batches released at t = " + numberText(lastRelease) + " s",
               "a release that ends before the end time (" + numberText(c.scene.endTime) + " s)");
     return;
   }
@@ -233,8 +240,8 @@ void rain(BuildContext& c, const std::string& base, PlacementGrid& grid, const R
 
 }  // namespace
 
-void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q,
-                const Vec3d& velocity, const Vec3d& angularVelocity, Index family) {
+void placeClump(BuildContext& c, PlacementGrid& grid, Index t, const Vec3d& p, const Quat& q, const Vec3d& velocity,
+                const Vec3d& angularVelocity, Index family) {
   c.world.addClump(c.scene.templates[t], p, q, velocity, angularVelocity, family);
   c.scene.ownerTemplate.push_back(t);
   grid.add(p, c.templateBoundingRadius[t]);
@@ -258,8 +265,9 @@ void buildSources(BuildContext& c) {
     const std::string base = pointerJoin("/sources", i);
     const std::string kind = list[i]["kind"].get<std::string>();
     if (kind == "lattice") lattice(c, base, grid);
-    else if (kind == "rain") { if (rains.at(i)) rain(c, base, grid, *rains.at(i)); }
-    else appendBedSource(c, base, grid);
+    else if (kind == "rain") {
+      if (rains.at(i)) rain(c, base, grid, *rains.at(i));
+    } else appendBedSource(c, base, grid);
   }
 }
 

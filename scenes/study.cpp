@@ -14,10 +14,9 @@
 namespace regolith::scene {
 namespace {
 
-
 // The body named at `pointer`: its index in /bodies and in Scene::bodies, or a problem.
 struct NamedBody {
-  std::size_t json = 0;        // index into /bodies
+  std::size_t json = 0;  // index into /bodies
   const SceneBody* built = nullptr;
 };
 
@@ -62,8 +61,7 @@ std::optional<DrivenBody> drivenBodyOf(BuildContext& c, const char* bodyKey, con
     d.radius = body["shape"].value("radius", RingSpec().radius);
   } else {
     c.problem("/study", describeValue(study),
-              std::string("a \"radius\" (the body is not a generated \"") + shapeKind +
-                  "\" shape to take it from)");
+              std::string("a \"radius\" (the body is not a generated \"") + shapeKind + "\" shape to take it from)");
     return std::nullopt;
   }
   if (!(d.start < c.scene.endTime)) {

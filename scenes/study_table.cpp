@@ -60,8 +60,9 @@ nlohmann::json runMetrics(const std::string& runDir) {
   const RunFileReader run(h5);
   const std::string& studyText = run.header().meta.studyJson;
   if (studyText.empty())
-    throw std::runtime_error(h5 + ": the scene has no \"study\" (docs/studies.md), so there "
-                                  "are no study metrics to compute");
+    throw std::runtime_error(h5 +
+                             ": the scene has no \"study\" (docs/studies.md), so there "
+                             "are no study metrics to compute");
   const json study = json::parse(studyText);
   const std::string kind = study.at("kind").get<std::string>();
   json out = {{"study", kind}, {"run", fs::path(runDir).filename().string()}, {"parameters", study}};

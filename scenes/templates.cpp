@@ -52,8 +52,7 @@ std::optional<Json> readClumpFile(BuildContext& c, const std::string& pointer) {
 }
 
 // Sphere `k` of a template (inline or from a file), or a problem and nullopt.
-std::optional<ClumpSphere> sphereOf(BuildContext& c, const Json& sphere,
-                                    const std::string& materialPointer) {
+std::optional<ClumpSphere> sphereOf(BuildContext& c, const Json& sphere, const std::string& materialPointer) {
   const std::optional<Index> material = c.material(materialPointer);
   if (!material) return std::nullopt;
   const Material& m = c.scene.model.materials[*material];
@@ -79,8 +78,8 @@ constexpr double kExplicitTolerance = 0.02;
 // Explicit "mass" and "inertia" (principal moments, any order) of template `entry`, checked
 // against the computed `p`: within tolerance they replace the computed values in `t`
 // (moments matched by rank), beyond it they are problems naming both values.
-void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
-                   const MassProperties& p, ClumpTemplate& t) {
+void applyExplicit(BuildContext& c, const std::string& base, const Json& entry, const MassProperties& p,
+                   ClumpTemplate& t) {
   if (entry.contains("mass")) {
     const double m = entry["mass"].get<double>();
     const double allowed = kExplicitTolerance * p.mass + p.massErrorBound;
@@ -88,8 +87,7 @@ void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
       c.problem(base + "/mass", "mass " + numberText(m, 6) + " kg",
                 "the computed mass " + numberText(p.mass, 6) + " kg within " + numberText(allowed, 6) +
                     " kg (2 % plus the integration bound)");
-    else
-      t.mass = m;
+    else t.mass = m;
   }
   if (!entry.contains("inertia")) return;
   std::array<double, 3> given{}, computed{t.principalInertia.x, t.principalInertia.y, t.principalInertia.z};
@@ -101,8 +99,8 @@ void applyExplicit(BuildContext& c, const std::string& base, const Json& entry,
     const double allowed = kExplicitTolerance * sortedComputed[k] + p.inertiaErrorBound;
     if (std::abs(given[k] - sortedComputed[k]) > allowed) {
       c.problem(base + "/inertia", "principal moment " + numberText(given[k], 6) + " kg m^2",
-                "the computed " + numberText(sortedComputed[k], 6) + " kg m^2 within " +
-                    numberText(allowed, 6) + " kg m^2 (2 % plus the integration bound)");
+                "the computed " + numberText(sortedComputed[k], 6) + " kg m^2 within " + numberText(allowed, 6) +
+                    " kg m^2 (2 % plus the integration bound)");
       return;
     }
   }
@@ -160,21 +158,27 @@ void buildTemplates(BuildContext& c) {
       if (!file) ok = false;
       for (const Json& sphere : file.value_or(Json::object()).value("spheres", Json::array())) {
         const std::optional<ClumpSphere> s = sphereOf(c, sphere, base + "/material");
-        if (s) spheres.push_back(*s); else { ok = false; break; }
+        if (s) spheres.push_back(*s);
+        else {
+          ok = false;
+          break;
+        }
       }
     } else {
       const Json& list2 = list[i]["spheres"];
       for (std::size_t k = 0; k < list2.size(); ++k) {
-        const std::optional<ClumpSphere> s =
-            sphereOf(c, list2[k], pointerJoin(pointerJoin(base + "/spheres", k), "material"));
-        if (s) spheres.push_back(*s); else ok = false;
+        const std::optional<ClumpSphere> s = sphereOf(c, list2[k],
+                                                      pointerJoin(pointerJoin(base + "/spheres", k), "material"));
+        if (s) spheres.push_back(*s);
+        else ok = false;
       }
     }
     ClumpTemplate t;
     t.name = name;
     if (ok) {
       const std::optional<ClumpTemplate> built = templateOf(c, base, list[i], spheres);
-      if (built) t = *built; else ok = false;
+      if (built) t = *built;
+      else ok = false;
     }
     if (ok) {
       try {

@@ -18,8 +18,7 @@ struct Arc {
 
 void checkState(const Wheel& wheel, double z, double s) {
   if (!(z > 0 && z <= wheel.radius))
-    models::failRange("bekker sinkage z [m]", z,
-                      "0 < z <= r = " + models::formatNumber(wheel.radius));
+    models::failRange("bekker sinkage z [m]", z, "0 < z <= r = " + models::formatNumber(wheel.radius));
   models::requireInRange(s, "bekker slip s", -1, 1);
 }
 
@@ -65,8 +64,8 @@ void checkAll(const SoilParameters& soil, const StressShape& shape, const Wheel&
 }
 
 // The three integrals at a checked state.
-WheelForces forcesAt(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                     double z, double s, const QuadratureOptions& q) {
+WheelForces forcesAt(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,
+                     const QuadratureOptions& q) {
   const Arc a = arcOf(shape, wheel, z, s);
   const double r = wheel.radius;
   auto integrand = [&](double theta) -> Values {
@@ -106,15 +105,15 @@ double shearDisplacement(double radius, double entryAngle, double slip, double t
   return jAt(radius, entryAngle, slip, theta);
 }
 
-double normalStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                    double z, double s, double theta) {
+double normalStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,
+                    double theta) {
   checkAll(soil, shape, wheel);
   checkState(wheel, z, s);
   return sigmaAt(soil, wheel, arcOf(shape, wheel, z, s), theta);
 }
 
-double shearStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                   double z, double s, double theta) {
+double shearStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,
+                   double theta) {
   checkAll(soil, shape, wheel);
   checkState(wheel, z, s);
   const Arc a = arcOf(shape, wheel, z, s);
@@ -122,25 +121,23 @@ double shearStress(const SoilParameters& soil, const StressShape& shape, const W
   return tauAt(soil, sigmaAt(soil, wheel, a, theta), jAt(wheel.radius, a.f, s, theta));
 }
 
-WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                        double z, double s, const QuadratureOptions& q) {
+WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,
+                        const QuadratureOptions& q) {
   checkAll(soil, shape, wheel);
   checkState(wheel, z, s);
   return forcesAt(soil, shape, wheel, z, s, q);
 }
 
-WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                         double load, double s, const SinkageOptions& o) {
+WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double load,
+                         double s, const SinkageOptions& o) {
   checkAll(soil, shape, wheel);
   models::requirePositive(load, "bekker load W [N]");
   models::requireInRange(s, "bekker slip s", -1, 1);
   const double zmax = o.maxSinkage > 0 ? o.maxSinkage : wheel.radius;
   if (!(zmax <= wheel.radius))
-    models::failRange("bekker max sinkage [m]", zmax,
-                      "<= r = " + models::formatNumber(wheel.radius));
+    models::failRange("bekker max sinkage [m]", zmax, "<= r = " + models::formatNumber(wheel.radius));
   if (o.scanPoints < 2)
-    throw std::invalid_argument("bekker sinkage: scan points = " + std::to_string(o.scanPoints) +
-                                ": expected >= 2");
+    throw std::invalid_argument("bekker sinkage: scan points = " + std::to_string(o.scanPoints) + ": expected >= 2");
   models::requirePositive(o.tolerance, "bekker sinkage tolerance");
 
   // Bracket: W(0) = 0 < load; the first grid point with W >= load closes the bracket.
@@ -159,10 +156,9 @@ WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, c
   }
   if (hi == 0)
     throw NoSinkageSolution("bekker sinkage: load " + models::formatNumber(load) +
-                            " N exceeds the largest vertical load found, " +
-                            models::formatNumber(best) + " N, for sinkage up to " +
-                            models::formatNumber(zmax) + " m at slip " + models::formatNumber(s) +
-                            ": no equilibrium sinkage");
+                            " N exceeds the largest vertical load found, " + models::formatNumber(best) +
+                            " N, for sinkage up to " + models::formatNumber(zmax) + " m at slip " +
+                            models::formatNumber(s) + ": no equilibrium sinkage");
   // Bisection on [lo, hi] with W(lo) < load <= W(hi).
   const double tol = o.tolerance * wheel.radius;
   while (hi - lo > tol) {

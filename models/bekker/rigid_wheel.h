@@ -58,17 +58,17 @@ struct WheelForces {
 };
 
 // Normal and shear stress [Pa] at angle theta for the given sinkage and slip.
-double normalStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                    double sinkage, double slip, double theta);
-double shearStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                   double sinkage, double slip, double theta);
+double normalStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double sinkage,
+                    double slip, double theta);
+double shearStress(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double sinkage,
+                   double slip, double theta);
 // Shear displacement j [m] at theta (infinite magnitude for s = -1 below the entry).
 double shearDisplacement(double radius, double entryAngle, double slip, double theta);
 
 // W, DP and T at a given sinkage z in (0, r] and slip s in [-1, 1]. Throws
 // std::invalid_argument for parameters out of range.
-WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                        double sinkage, double slip, const QuadratureOptions& q = {});
+WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double sinkage,
+                        double slip, const QuadratureOptions& q = {});
 
 // No sinkage up to the limit carries the load.
 class NoSinkageSolution : public std::runtime_error {
@@ -87,7 +87,7 @@ struct SinkageOptions {
 // quadratic grid of z to bracket the first crossing, then bisected to the tolerance
 // (bisection: W need not be monotone at high slip). Throws NoSinkageSolution naming the
 // load and the largest W found when no z up to the limit carries it.
-WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel,
-                         double load, double slip, const SinkageOptions& options = {});
+WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double load,
+                         double slip, const SinkageOptions& options = {});
 
 }  // namespace regolith::bekker

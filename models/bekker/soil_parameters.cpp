@@ -14,8 +14,8 @@ constexpr double kDeg = M_PI / 180.0;
 
 void requireSize(const Eigen::VectorXd& v, int n, const std::string& what) {
   if (v.size() != n)
-    throw std::invalid_argument(what + ": vector size = " + std::to_string(v.size()) +
-                                ": expected " + std::to_string(n));
+    throw std::invalid_argument(what + ": vector size = " + std::to_string(v.size()) + ": expected " +
+                                std::to_string(n));
 }
 
 SoilParameters soil(double kc, double kphi, double n, double c, double phiDeg, double K) {

@@ -17,16 +17,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double>(b - a).count();
-}
+double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
 }  // namespace
 
 RftBenchResult runRftBench(const RftBenchOptions& o) {
   if (o.plates < 12 || o.plates > 50'000'000)
-    throw std::invalid_argument("rft bench: plates = " + std::to_string(o.plates) +
-                                ": expected 12 <= plates <= 5e7");
+    throw std::invalid_argument("rft bench: plates = " + std::to_string(o.plates) + ": expected 12 <= plates <= 5e7");
   if (!(o.minSeconds > 0) || o.minSeconds > 3600)
     throw std::invalid_argument("rft bench: min seconds must be in (0, 3600]");
   // 2 segments (rings - 1) triangles: segments ~ sqrt(N / 2), rings - 1 ~ N / (2 segments).
@@ -47,19 +44,16 @@ RftBenchResult runRftBench(const RftBenchOptions& o) {
   RftBenchResult r;
   r.plates = mesh.size();
   double sink = 0;
-  for (int i = 0; i < 10; ++i)
-    sink += evaluate(p, mesh, pose, twist, surface).force.z();  // warm-up
+  for (int i = 0; i < 10; ++i) sink += evaluate(p, mesh, pose, twist, surface).force.z();  // warm-up
   r.platesInContact = evaluate(p, mesh, pose, twist, surface).platesInContact;
 
   double best = 1e300;
   const Clock::time_point start = Clock::now();
   Clock::time_point now = start;
   while (true) {
-    const std::size_t batch =
-        o.evaluations ? std::min<std::size_t>(100, o.evaluations - r.evaluations) : 100;
+    const std::size_t batch = o.evaluations ? std::min<std::size_t>(100, o.evaluations - r.evaluations) : 100;
     const Clock::time_point b0 = Clock::now();
-    for (std::size_t i = 0; i < batch; ++i)
-      sink += evaluate(p, mesh, pose, twist, surface).force.z();
+    for (std::size_t i = 0; i < batch; ++i) sink += evaluate(p, mesh, pose, twist, surface).force.z();
     now = Clock::now();
     best = std::min(best, seconds(b0, now) / double(batch));
     r.evaluations += batch;
@@ -78,9 +72,8 @@ std::string rftBenchText(const RftBenchResult& r) {
   std::snprintf(buf, sizeof buf,
                 "rft: %zu plates (%zu in contact), %zu evaluations in %.3f s on one core\n"
                 "  %.1f us per evaluation (best batch %.1f us), %.3g plates/s, F_z = %.4g N",
-                r.plates, r.platesInContact, r.evaluations, r.wallSeconds,
-                r.microsecondsPerEvaluation, r.bestMicrosecondsPerEvaluation, r.platesPerSecond,
-                r.forceZ);
+                r.plates, r.platesInContact, r.evaluations, r.wallSeconds, r.microsecondsPerEvaluation,
+                r.bestMicrosecondsPerEvaluation, r.platesPerSecond, r.forceZ);
   return buf;
 }
 
@@ -91,9 +84,8 @@ std::string rftBenchJson(const RftBenchResult& r) {
                 "\"evaluations\": %zu, \"wall_s\": %.6f, \"us_per_evaluation\": %.3f, "
                 "\"best_us_per_evaluation\": %.3f, \"plates_per_s\": %.6g, \"force_z\": %.6g, "
                 "\"threads\": 1}",
-                r.plates, r.platesInContact, r.evaluations, r.wallSeconds,
-                r.microsecondsPerEvaluation, r.bestMicrosecondsPerEvaluation, r.platesPerSecond,
-                r.forceZ);
+                r.plates, r.platesInContact, r.evaluations, r.wallSeconds, r.microsecondsPerEvaluation,
+                r.bestMicrosecondsPerEvaluation, r.platesPerSecond, r.forceZ);
   return buf;
 }
 

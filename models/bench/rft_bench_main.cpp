@@ -13,10 +13,9 @@
 namespace {
 
 int usage() {
-  std::fprintf(
-      stderr,
-      "usage: regolith_models_bench [--plates N] [--evaluations E] [--min-seconds S] [--json]\n"
-      "  times 3D RFT on a partly buried, moving sphere of about N plates (default 5000)\n");
+  std::fprintf(stderr,
+               "usage: regolith_models_bench [--plates N] [--evaluations E] [--min-seconds S] [--json]\n"
+               "  times 3D RFT on a partly buried, moving sphere of about N plates (default 5000)\n");
   return 1;
 }
 
@@ -52,8 +51,7 @@ int main(int argc, char** argv) {
   }
   try {
     const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(o);
-    std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r))
-              << std::endl;
+    std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;
   } catch (const std::invalid_argument& e) {
     std::cerr << "regolith_models_bench: invalid input: " << e.what() << std::endl;
     return 2;

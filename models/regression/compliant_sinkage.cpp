@@ -12,8 +12,7 @@ namespace regolith::regression {
 
 void CompliantContactRule::validate() const {
   if (contacts < 1)
-    throw std::invalid_argument("compliant contact: contacts = " + std::to_string(contacts) +
-                                ": expected N >= 1");
+    throw std::invalid_argument("compliant contact: contacts = " + std::to_string(contacts) + ": expected N >= 1");
   models::requireNonNegative(grouserHeight, "compliant contact: grouser height [m]");
   models::requirePositive(minForce, "compliant contact: min force [N]");
   models::requirePositive(minDepth, "compliant contact: min depth [m]");
@@ -46,11 +45,9 @@ double SinkageLatch::update(double z, double speed) {
   return z;
 }
 
-SinkageModel::SinkageModel(LinearModel model, CompliantContactRule rule)
-    : m_model(std::move(model)), m_rule(rule) {
+SinkageModel::SinkageModel(LinearModel model, CompliantContactRule rule) : m_model(std::move(model)), m_rule(rule) {
   if (m_model.basis().variableCount() != 2)
-    throw std::invalid_argument("sinkage model: the regression has " +
-                                std::to_string(m_model.basis().variableCount()) +
+    throw std::invalid_argument("sinkage model: the regression has " + std::to_string(m_model.basis().variableCount()) +
                                 " variables: expected 2 (slip, vertical force)");
   m_rule.validate();
 }

@@ -46,23 +46,20 @@ double betaFraction(double a, double b, double x) {
 double incompleteBeta(double a, double b, double x) {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const double logFront =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  const double logFront = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
   if (x < (a + 1) / (a + b + 2)) return std::exp(logFront) * betaFraction(a, b, x) / a;
   return 1 - std::exp(logFront) * betaFraction(b, a, 1 - x) / b;
 }
 
 }  // namespace
 
-Eigen::VectorXd FitReport::standardErrors() const {
-  return covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
-}
+Eigen::VectorXd FitReport::standardErrors() const { return covariance.diagonal().cwiseMax(0.0).cwiseSqrt(); }
 
 Interval FitReport::confidenceInterval(std::size_t i, double level) const {
   if (!(level > 0 && level < 1)) models::failRange("confidence level", level, "0 < level < 1");
   if (i >= static_cast<std::size_t>(estimates.size()))
-    throw std::invalid_argument("confidence interval: estimate index " + std::to_string(i) +
-                                ": expected < " + std::to_string(estimates.size()));
+    throw std::invalid_argument("confidence interval: estimate index " + std::to_string(i) + ": expected < " +
+                                std::to_string(estimates.size()));
   const double t = studentTQuantile(0.5 * (1 + level), double(degreesOfFreedom));
   const double half = t * std::sqrt(std::max(covariance(i, i), 0.0));
   return {estimates[i] - half, estimates[i] + half};
@@ -77,8 +74,7 @@ std::size_t FitReport::index(const std::string& name) const {
 double rmse(const Eigen::VectorXd& predicted, const Eigen::VectorXd& observed) {
   if (predicted.size() != observed.size() || predicted.size() == 0)
     throw std::invalid_argument("rmse: " + std::to_string(predicted.size()) + " predictions, " +
-                                std::to_string(observed.size()) +
-                                " observations: expected equal, nonzero counts");
+                                std::to_string(observed.size()) + " observations: expected equal, nonzero counts");
   return std::sqrt((predicted - observed).squaredNorm() / double(predicted.size()));
 }
 

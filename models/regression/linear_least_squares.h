@@ -15,16 +15,15 @@ namespace regolith::regression {
 
 // Needs more rows than columns, finite data and full column rank (std::invalid_argument
 // otherwise, naming the problem). names: one per column, or empty for "b0", "b1", ...
-FitReport fitLinear(const Eigen::MatrixXd& design, const Eigen::VectorXd& y,
-                    std::vector<std::string> names = {});
+FitReport fitLinear(const Eigen::MatrixXd& design, const Eigen::VectorXd& y, std::vector<std::string> names = {});
 
 // A fitted polynomial: its basis and coefficients; predicts and scores new data.
 class LinearModel {
  public:
   LinearModel(PolynomialBasis basis, Eigen::VectorXd coefficients);
   // Fits y over the rows of X (one column per basis variable).
-  static LinearModel fit(const PolynomialBasis& basis, const Eigen::MatrixXd& X,
-                         const Eigen::VectorXd& y, FitReport* report = nullptr);
+  static LinearModel fit(const PolynomialBasis& basis, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                         FitReport* report = nullptr);
 
   double predict(const Eigen::VectorXd& x) const;
   Eigen::VectorXd predict(const Eigen::MatrixXd& X) const;

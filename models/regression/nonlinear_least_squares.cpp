@@ -13,9 +13,7 @@ namespace regolith::regression {
 NonlinearModel exponentialForm() {
   NonlinearModel m;
   m.parameterNames = {"a", "b", "c"};
-  m.value = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) {
-    return p[0] * std::exp(p[1] * x[0]) + p[2];
-  };
+  m.value = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) { return p[0] * std::exp(p[1] * x[0]) + p[2]; };
   m.gradient = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) {
     const double e = std::exp(p[1] * x[0]);
     Eigen::VectorXd g(3);
@@ -28,9 +26,7 @@ NonlinearModel exponentialForm() {
 NonlinearModel saturatingForm() {
   NonlinearModel m;
   m.parameterNames = {"a", "b"};
-  m.value = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) {
-    return p[0] * (1 - std::exp(-x[0] / p[1]));
-  };
+  m.value = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) { return p[0] * (1 - std::exp(-x[0] / p[1])); };
   m.gradient = [](const Eigen::VectorXd& p, const Eigen::VectorXd& x) {
     const double e = std::exp(-x[0] / p[1]);
     Eigen::VectorXd g(2);
@@ -47,15 +43,14 @@ struct Box {
   Eigen::VectorXd clamp(const Eigen::VectorXd& p) const { return p.cwiseMax(lo).cwiseMin(hi); }
 };
 
-Eigen::VectorXd residuals(const NonlinearModel& m, const Eigen::VectorXd& p,
-                          const Eigen::MatrixXd& X, const Eigen::VectorXd& y) {
+Eigen::VectorXd residuals(const NonlinearModel& m, const Eigen::VectorXd& p, const Eigen::MatrixXd& X,
+                          const Eigen::VectorXd& y) {
   Eigen::VectorXd r(y.size());
   for (Eigen::Index i = 0; i < y.size(); ++i) r[i] = y[i] - m.value(p, X.row(i).transpose());
   return r;
 }
 
-Eigen::MatrixXd jacobian(const NonlinearModel& m, const Eigen::VectorXd& p,
-                         const Eigen::MatrixXd& X, const Box& box) {
+Eigen::MatrixXd jacobian(const NonlinearModel& m, const Eigen::VectorXd& p, const Eigen::MatrixXd& X, const Box& box) {
   const Eigen::Index n = X.rows(), k = p.size();
   Eigen::MatrixXd J(n, k);
   if (m.gradient) {
@@ -63,8 +58,7 @@ Eigen::MatrixXd jacobian(const NonlinearModel& m, const Eigen::VectorXd& p,
       const Eigen::VectorXd g = m.gradient(p, X.row(i).transpose());
       if (g.size() != k)
         throw std::invalid_argument("nonlinear fit: gradient has " + std::to_string(g.size()) +
-                                    " entries: expected one per parameter (" + std::to_string(k) +
-                                    ")");
+                                    " entries: expected one per parameter (" + std::to_string(k) + ")");
       J.row(i) = g.transpose();
     }
     return J;
@@ -85,37 +79,33 @@ Eigen::MatrixXd jacobian(const NonlinearModel& m, const Eigen::VectorXd& p,
 
 }  // namespace
 
-NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
-                          const Eigen::VectorXd& y, const Eigen::VectorXd& initial,
-                          const Bounds& bounds, const LmOptions& options) {
+NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                          const Eigen::VectorXd& initial, const Bounds& bounds, const LmOptions& options) {
   const Eigen::Index k = static_cast<Eigen::Index>(model.parameterNames.size());
   const Eigen::Index n = X.rows();
   if (!model.value) throw std::invalid_argument("nonlinear fit: model has no value function");
   if (initial.size() != k)
-    throw std::invalid_argument("nonlinear fit: initial guess has " +
-                                std::to_string(initial.size()) + " parameters: expected " +
-                                std::to_string(k));
+    throw std::invalid_argument("nonlinear fit: initial guess has " + std::to_string(initial.size()) +
+                                " parameters: expected " + std::to_string(k));
   if (static_cast<std::size_t>(X.cols()) != model.inputs)
-    throw std::invalid_argument("nonlinear fit: data has " + std::to_string(X.cols()) +
-                                " columns: expected " + std::to_string(model.inputs));
+    throw std::invalid_argument("nonlinear fit: data has " + std::to_string(X.cols()) + " columns: expected " +
+                                std::to_string(model.inputs));
   if (y.size() != n)
-    throw std::invalid_argument("nonlinear fit: " + std::to_string(y.size()) +
-                                " observations for " + std::to_string(n) + " rows: expected equal");
+    throw std::invalid_argument("nonlinear fit: " + std::to_string(y.size()) + " observations for " +
+                                std::to_string(n) + " rows: expected equal");
   if (n <= k)
-    throw std::invalid_argument("nonlinear fit: " + std::to_string(n) + " samples for " +
-                                std::to_string(k) + " parameters: expected more samples");
+    throw std::invalid_argument("nonlinear fit: " + std::to_string(n) + " samples for " + std::to_string(k) +
+                                " parameters: expected more samples");
   if (!X.allFinite() || !y.allFinite() || !initial.allFinite())
     throw std::invalid_argument("nonlinear fit: data and initial guess must be finite");
   const double inf = std::numeric_limits<double>::infinity();
   Box box{bounds.lower.size() ? bounds.lower : Eigen::VectorXd::Constant(k, -inf),
           bounds.upper.size() ? bounds.upper : Eigen::VectorXd::Constant(k, inf)};
   if (box.lo.size() != k || box.hi.size() != k)
-    throw std::invalid_argument("nonlinear fit: bounds must have one entry per parameter (" +
-                                std::to_string(k) + ")");
+    throw std::invalid_argument("nonlinear fit: bounds must have one entry per parameter (" + std::to_string(k) + ")");
   for (Eigen::Index j = 0; j < k; ++j)
     if (!(box.lo[j] <= box.hi[j]))
-      throw std::invalid_argument("nonlinear fit: bounds of " + model.parameterNames[j] +
-                                  ": expected lower <= upper");
+      throw std::invalid_argument("nonlinear fit: bounds of " + model.parameterNames[j] + ": expected lower <= upper");
   if (!(options.tolerance > 0) || options.maxIterations < 1 || !(options.initialDamping > 0))
     throw std::invalid_argument(
         "nonlinear fit: expected tolerance > 0, maxIterations >= 1, "
@@ -125,8 +115,7 @@ NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
   Eigen::VectorXd p = box.clamp(initial);
   Eigen::VectorXd r = residuals(model, p, X, y);
   double cost = r.squaredNorm();
-  if (!std::isfinite(cost))
-    throw std::invalid_argument("nonlinear fit: the model is not finite at the initial guess");
+  if (!std::isfinite(cost)) throw std::invalid_argument("nonlinear fit: the model is not finite at the initial guess");
   double mu = -1;
   for (fit.iterations = 1; fit.iterations <= options.maxIterations; ++fit.iterations) {
     const Eigen::MatrixXd J = jacobian(model, p, X, box);
@@ -178,8 +167,7 @@ NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
       fit.converged = true;  // no descent left at any damping: a (box-constrained) minimum
       break;
     }
-    const bool smallStep =
-        (step.array().abs() <= options.tolerance * (p.array().abs() + options.tolerance)).all();
+    const bool smallStep = (step.array().abs() <= options.tolerance * (p.array().abs() + options.tolerance)).all();
     const bool smallChange = cost - newCost <= options.tolerance * std::max(cost, 1e-300);
     cost = newCost;
     if (smallStep || smallChange) {
@@ -211,23 +199,20 @@ NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
     Eigen::MatrixXd Jf(n, f);
     for (Eigen::Index a = 0; a < f; ++a) Jf.col(a) = J.col(freeIdx[a]);
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(Jf.transpose() * Jf);
-    const Eigen::MatrixXd inv =
-        lu.isInvertible() ? Eigen::MatrixXd(lu.inverse())
-                          : Eigen::MatrixXd::Constant(f, f, std::numeric_limits<double>::quiet_NaN());
+    const Eigen::MatrixXd inv = lu.isInvertible()
+                                    ? Eigen::MatrixXd(lu.inverse())
+                                    : Eigen::MatrixXd::Constant(f, f, std::numeric_limits<double>::quiet_NaN());
     for (Eigen::Index a = 0; a < f; ++a)
-      for (Eigen::Index b = 0; b < f; ++b)
-        fit.covariance(freeIdx[a], freeIdx[b]) = fit.residualVariance * inv(a, b);
+      for (Eigen::Index b = 0; b < f; ++b) fit.covariance(freeIdx[a], freeIdx[b]) = fit.residualVariance * inv(a, b);
   }
   return fit;
 }
 
-Eigen::VectorXd predict(const NonlinearModel& model, const Eigen::VectorXd& parameters,
-                        const Eigen::MatrixXd& X) {
+Eigen::VectorXd predict(const NonlinearModel& model, const Eigen::VectorXd& parameters, const Eigen::MatrixXd& X) {
   if (static_cast<std::size_t>(parameters.size()) != model.parameterNames.size())
     throw std::invalid_argument("nonlinear predict: expected one value per parameter");
   Eigen::VectorXd out(X.rows());
-  for (Eigen::Index i = 0; i < X.rows(); ++i)
-    out[i] = model.value(parameters, X.row(i).transpose());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) out[i] = model.value(parameters, X.row(i).transpose());
   return out;
 }
 

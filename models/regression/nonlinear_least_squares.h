@@ -56,11 +56,9 @@ struct NonlinearFit : FitReport {
 
 // Throws std::invalid_argument for mismatched sizes, non-finite data, lower > upper, or
 // fewer samples than parameters + 1.
-NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X,
-                          const Eigen::VectorXd& y, const Eigen::VectorXd& initial,
-                          const Bounds& bounds = {}, const LmOptions& options = {});
+NonlinearFit fitNonlinear(const NonlinearModel& model, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                          const Eigen::VectorXd& initial, const Bounds& bounds = {}, const LmOptions& options = {});
 
-Eigen::VectorXd predict(const NonlinearModel& model, const Eigen::VectorXd& parameters,
-                        const Eigen::MatrixXd& X);
+Eigen::VectorXd predict(const NonlinearModel& model, const Eigen::VectorXd& parameters, const Eigen::MatrixXd& X);
 
 }  // namespace regolith::regression

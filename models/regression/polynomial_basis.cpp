@@ -30,14 +30,12 @@ void powersOfDegree(std::size_t n, int d, std::vector<std::vector<int>>& out) {
 
 }  // namespace
 
-PolynomialBasis::PolynomialBasis(std::vector<std::string> variables, int degree, bool interactions,
-                                 bool intercept)
+PolynomialBasis::PolynomialBasis(std::vector<std::string> variables, int degree, bool interactions, bool intercept)
     : m_vars(std::move(variables)) {
   if (degree < 0 || degree > 12)
     throw std::invalid_argument("polynomial basis: degree = " + std::to_string(degree) +
                                 ": expected 0 <= degree <= 12");
-  if (m_vars.empty())
-    throw std::invalid_argument("polynomial basis: expected at least one variable");
+  if (m_vars.empty()) throw std::invalid_argument("polynomial basis: expected at least one variable");
   const std::size_t n = m_vars.size();
   if (intercept) m_terms.push_back(std::vector<int>(n, 0));
   for (int d = 1; d <= degree; ++d) {
@@ -54,21 +52,17 @@ PolynomialBasis::PolynomialBasis(std::vector<std::string> variables, int degree,
   check();
 }
 
-PolynomialBasis::PolynomialBasis(std::vector<std::string> variables,
-                                 std::vector<std::vector<int>> terms)
+PolynomialBasis::PolynomialBasis(std::vector<std::string> variables, std::vector<std::vector<int>> terms)
     : m_vars(std::move(variables)), m_terms(std::move(terms)) {
   check();
 }
 
 void PolynomialBasis::check() const {
-  if (m_vars.empty())
-    throw std::invalid_argument("polynomial basis: expected at least one variable");
+  if (m_vars.empty()) throw std::invalid_argument("polynomial basis: expected at least one variable");
   std::set<std::string> seen;
   for (const std::string& v : m_vars) {
-    if (v.empty())
-      throw std::invalid_argument("polynomial basis: variable names must be non-empty");
-    if (!seen.insert(v).second)
-      throw std::invalid_argument("polynomial basis: variable '" + v + "' appears twice");
+    if (v.empty()) throw std::invalid_argument("polynomial basis: variable names must be non-empty");
+    if (!seen.insert(v).second) throw std::invalid_argument("polynomial basis: variable '" + v + "' appears twice");
   }
   if (m_terms.empty()) throw std::invalid_argument("polynomial basis: expected at least one term");
   std::set<std::vector<int>> unique;
@@ -79,8 +73,8 @@ void PolynomialBasis::check() const {
                                   std::to_string(m_vars.size()));
     for (int p : m_terms[k])
       if (p < 0 || p > 12)
-        throw std::invalid_argument("polynomial basis: term " + std::to_string(k) + " power " +
-                                    std::to_string(p) + ": expected 0 <= power <= 12");
+        throw std::invalid_argument("polynomial basis: term " + std::to_string(k) + " power " + std::to_string(p) +
+                                    ": expected 0 <= power <= 12");
     if (!unique.insert(m_terms[k]).second)
       throw std::invalid_argument("polynomial basis: term " + termName(k) + " appears twice");
   }
@@ -106,8 +100,8 @@ std::vector<std::string> PolynomialBasis::termNames() const {
 
 Eigen::VectorXd PolynomialBasis::evaluate(const Eigen::VectorXd& x) const {
   if (static_cast<std::size_t>(x.size()) != m_vars.size())
-    throw std::invalid_argument("polynomial basis: point has " + std::to_string(x.size()) +
-                                " values: expected " + std::to_string(m_vars.size()));
+    throw std::invalid_argument("polynomial basis: point has " + std::to_string(x.size()) + " values: expected " +
+                                std::to_string(m_vars.size()));
   Eigen::VectorXd out(m_terms.size());
   for (std::size_t k = 0; k < m_terms.size(); ++k) {
     double v = 1;
@@ -121,8 +115,7 @@ Eigen::VectorXd PolynomialBasis::evaluate(const Eigen::VectorXd& x) const {
 Eigen::MatrixXd PolynomialBasis::design(const Eigen::MatrixXd& X) const {
   if (static_cast<std::size_t>(X.cols()) != m_vars.size())
     throw std::invalid_argument("polynomial basis: data has " + std::to_string(X.cols()) +
-                                " columns: expected one per variable (" +
-                                std::to_string(m_vars.size()) + ")");
+                                " columns: expected one per variable (" + std::to_string(m_vars.size()) + ")");
   Eigen::MatrixXd A(X.rows(), m_terms.size());
   for (Eigen::Index r = 0; r < X.rows(); ++r) A.row(r) = evaluate(X.row(r).transpose()).transpose();
   return A;

@@ -19,8 +19,7 @@ class PolynomialBasis {
   // Every monomial of total degree <= degree; without interactions only the pure powers
   // x_i^k, k = 1..degree. The constant term comes first when intercept is true.
   // degree in [0, 12], at least one variable, names unique and non-empty.
-  PolynomialBasis(std::vector<std::string> variables, int degree, bool interactions,
-                  bool intercept = true);
+  PolynomialBasis(std::vector<std::string> variables, int degree, bool interactions, bool intercept = true);
   // Explicit terms: terms[k][i] is the power of variable i in term k (>= 0).
   PolynomialBasis(std::vector<std::string> variables, std::vector<std::vector<int>> terms);
 

@@ -14,9 +14,8 @@ double slipRatio(double v, double wr) {
   models::requireFinite(v, "slip: travel speed [m/s]");
   models::requireFinite(wr, "slip: wheel speed omega R [m/s]");
   if ((v > 0 && wr < 0) || (v < 0 && wr > 0))
-    throw std::invalid_argument("slip: travel speed " + models::formatNumber(v) +
-                                " and wheel speed " + models::formatNumber(wr) +
-                                " m/s: expected the same sign (or zero)");
+    throw std::invalid_argument("slip: travel speed " + models::formatNumber(v) + " and wheel speed " +
+                                models::formatNumber(wr) + " m/s: expected the same sign (or zero)");
   v = std::fabs(v);
   wr = std::fabs(wr);
   if (wr == 0 && v == 0) return 0;
@@ -32,8 +31,7 @@ double slipAdjustedVelocity(double s, double wr) {
 
 SlipModel::SlipModel(LinearModel model) : m_model(std::move(model)) {
   if (m_model.basis().variableCount() != 2)
-    throw std::invalid_argument("slip model: the regression has " +
-                                std::to_string(m_model.basis().variableCount()) +
+    throw std::invalid_argument("slip model: the regression has " + std::to_string(m_model.basis().variableCount()) +
                                 " variables: expected 2 (wheel speed, slope)");
 }
 

@@ -29,9 +29,7 @@ class FreeSurface {
   static FreeSurface flat(double height = 0);
   static FreeSurface heightMap(HeightMap map);
 
-  double heightAt(double x, double y) const {
-    return m_map.empty() ? m_flat : m_map.front().heightAt(x, y);
-  }
+  double heightAt(double x, double y) const { return m_map.empty() ? m_flat : m_map.front().heightAt(x, y); }
   bool isFlat() const { return m_map.empty(); }
   double flatHeight() const { return m_flat; }
 

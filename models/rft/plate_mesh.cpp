@@ -19,8 +19,7 @@ Plate checkedPlate(const Plate& p, std::size_t index) {
   const std::string where = "rft plate " + std::to_string(index);
   if (!finite(p.centroid)) throw std::invalid_argument(where + ": centroid must be finite");
   const double len = p.normal.norm();
-  if (!finite(p.normal) || !(len > 0))
-    throw std::invalid_argument(where + ": normal must be a finite nonzero vector");
+  if (!finite(p.normal) || !(len > 0)) throw std::invalid_argument(where + ": normal must be a finite nonzero vector");
   models::requirePositive(p.area, where + " area");
   Plate q = p;
   q.normal /= len;
@@ -39,8 +38,7 @@ PlateMesh PlateMesh::fromTriangles(const TriangleMesh& mesh) {
     for (int k = 0; k < 3; ++k)
       if (tri[k] < 0 || tri[k] >= nv)
         throw std::invalid_argument("rft mesh: triangle " + std::to_string(t) + " vertex index " +
-                                    std::to_string(tri[k]) + ": expected 0 <= index < " +
-                                    std::to_string(nv));
+                                    std::to_string(tri[k]) + ": expected 0 <= index < " + std::to_string(nv));
     const Eigen::Vector3d& a = mesh.vertices[tri[0]];
     const Eigen::Vector3d& b = mesh.vertices[tri[1]];
     const Eigen::Vector3d& c = mesh.vertices[tri[2]];
@@ -62,8 +60,7 @@ PlateMesh PlateMesh::fromTriangles(const TriangleMesh& mesh) {
 PlateMesh PlateMesh::fromPlates(const std::vector<Plate>& plates) {
   PlateMesh out;
   out.m_plates.reserve(plates.size());
-  for (std::size_t i = 0; i < plates.size(); ++i)
-    out.m_plates.push_back(checkedPlate(plates[i], i));
+  for (std::size_t i = 0; i < plates.size(); ++i) out.m_plates.push_back(checkedPlate(plates[i], i));
   return out;
 }
 

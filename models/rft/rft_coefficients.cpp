@@ -26,8 +26,7 @@ FourierCoefficients FourierCoefficients::generic() {
 }
 
 const std::vector<std::string>& FourierCoefficients::names() {
-  static const std::vector<std::string> n = {"A00", "A10", "B11",  "B01", "B-11",
-                                             "C11", "C01", "C-11", "D10"};
+  static const std::vector<std::string> n = {"A00", "A10", "B11", "B01", "B-11", "C11", "C01", "C-11", "D10"};
   return n;
 }
 
@@ -78,19 +77,18 @@ void ShapeConstants::validate() const {
   const double lo = std::min(-d[2], d[1] - d[2]);
   const double hi = std::max(-d[2], d[1] - d[2]);
   if (!(lo > -1 && hi < 1))
-    throw std::invalid_argument("rft shape constants: d2 cos(psi) - d3 spans [" + formatNumber(lo) +
-                                ", " + formatNumber(hi) +
-                                "]: expected inside (-1, 1), the domain of atanh");
+    throw std::invalid_argument("rft shape constants: d2 cos(psi) - d3 spans [" + formatNumber(lo) + ", " +
+                                formatNumber(hi) + "]: expected inside (-1, 1), the domain of atanh");
 }
 
 double alphaZ(const FourierCoefficients& k, double beta, double gamma) {
-  return k.a00 + k.a10 * std::cos(2 * beta) + k.b11 * std::sin(2 * beta + gamma) +
-         k.b01 * std::sin(gamma) + k.bm11 * std::sin(gamma - 2 * beta);
+  return k.a00 + k.a10 * std::cos(2 * beta) + k.b11 * std::sin(2 * beta + gamma) + k.b01 * std::sin(gamma) +
+         k.bm11 * std::sin(gamma - 2 * beta);
 }
 
 double alphaX(const FourierCoefficients& k, double beta, double gamma) {
-  return k.c11 * std::cos(2 * beta + gamma) + k.c01 * std::cos(gamma) +
-         k.cm11 * std::cos(gamma - 2 * beta) + k.d10 * std::sin(2 * beta);
+  return k.c11 * std::cos(2 * beta + gamma) + k.c01 * std::cos(gamma) + k.cm11 * std::cos(gamma - 2 * beta) +
+         k.d10 * std::sin(2 * beta);
 }
 
 double f1FromSin(const ShapeConstants& s, double sinPsi) {

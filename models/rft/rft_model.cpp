@@ -53,9 +53,7 @@ struct Prepared {
   // but not absolute accuracy (a few 1e-16), and each is added to tanh c3 = 0.92 or
   // atanh d3 = 2.16, so f1 and f23 stay within a few ulp of the libm forms. The atanh
   // argument stays in [-0.974, 0.638] (rft_coefficients.h), far from the poles at +-1.
-  double f1(double sinPsi) const {
-    return c1c4 * (1 - 2 / (std::exp(2 * (c2 * sinPsi - c3)) + 1) + tanhC3);
-  }
+  double f1(double sinPsi) const { return c1c4 * (1 - 2 / (std::exp(2 * (c2 * sinPsi - c3)) + 1) + tanhC3); }
   double f23(double cosPsi) const {
     const double x = d2 * cosPsi - d3;
     return d1d4 * (0.5 * std::log((1 + x) / (1 - x)) + atanhD3);
@@ -66,8 +64,8 @@ struct Prepared {
 // cosines: cos 2b, sin 2b from the normal's (n . e2, n_z), cos g, sin g from (v23 . e2,
 // v23_z), so the only transcendental calls are tanh and atanh of the shape functions.
 // Plain sqrt(x^2 + y^2) instead of hypot: the components are of unit size (no overflow).
-inline Eigen::Vector3d kernel(const Prepared& p, const Eigen::Vector3d& n, const Eigen::Vector3d& v,
-                              double depth, double area) {
+inline Eigen::Vector3d kernel(const Prepared& p, const Eigen::Vector3d& n, const Eigen::Vector3d& v, double depth,
+                              double area) {
   if (!(depth > 0)) return Eigen::Vector3d::Zero();
   const double vn = n.dot(v);
   if (!(vn > 0)) return Eigen::Vector3d::Zero();  // receding from, or sliding along, the face
@@ -94,8 +92,7 @@ inline Eigen::Vector3d kernel(const Prepared& p, const Eigen::Vector3d& n, const
 
   // beta = atan2(nz, n2) + pi/2: cos b = -nz/r, sin b = n2/r.
   const double n2 = n.x() * e2x + n.y() * e2y, nz = n.z();
-  const double invR2 =
-      1 / (n2 * n2 + nz * nz);  // r^2 = 1 with the normal's own e2, else >= 1 - tol^2
+  const double invR2 = 1 / (n2 * n2 + nz * nz);  // r^2 = 1 with the normal's own e2, else >= 1 - tol^2
   const double cos2b = (nz * nz - n2 * n2) * invR2;
   const double sin2b = -2 * n2 * nz * invR2;
 
@@ -130,8 +127,8 @@ inline Eigen::Vector3d kernel(const Prepared& p, const Eigen::Vector3d& n, const
   return f;
 }
 
-void accumulate(RftResult& r, const Eigen::Vector3d& f, const Eigen::Vector3d& centroid,
-                const Eigen::Vector3d& ref, std::size_t i, bool perPlate) {
+void accumulate(RftResult& r, const Eigen::Vector3d& f, const Eigen::Vector3d& centroid, const Eigen::Vector3d& ref,
+                std::size_t i, bool perPlate) {
   if (perPlate) r.plateForces[i] = f;
   if (f.x() == 0 && f.y() == 0 && f.z() == 0) return;
   r.force += f;
@@ -145,23 +142,19 @@ void requireFiniteVector(const Eigen::Vector3d& v, const std::string& what) {
 
 }  // namespace
 
-Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate,
-                           const Eigen::Vector3d& velocity, double depth) {
+Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate, const Eigen::Vector3d& velocity, double depth) {
   return kernel(Prepared(p), plate.normal, velocity, depth, plate.area);
 }
 
-RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose,
-                   const Twist& twist, const FreeSurface& surface, const EvaluateOptions& options) {
+RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose, const Twist& twist,
+                   const FreeSurface& surface, const EvaluateOptions& options) {
   p.validate();
   if (!pose.rotation.allFinite()) throw std::invalid_argument("rft pose rotation must be finite");
   const double orthoError =
-      (pose.rotation.transpose() * pose.rotation - Eigen::Matrix3d::Identity())
-          .cwiseAbs()
-          .maxCoeff();
+      (pose.rotation.transpose() * pose.rotation - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
   if (!(orthoError < 1e-6) || !(pose.rotation.determinant() > 0))
-    throw std::invalid_argument(
-        "rft pose rotation: |R^T R - I| = " + models::formatNumber(orthoError) +
-        ": expected a proper rotation (error < 1e-6, det R = +1)");
+    throw std::invalid_argument("rft pose rotation: |R^T R - I| = " + models::formatNumber(orthoError) +
+                                ": expected a proper rotation (error < 1e-6, det R = +1)");
   requireFiniteVector(pose.position, "rft pose position");
   requireFiniteVector(twist.linear, "rft twist linear velocity");
   requireFiniteVector(twist.angular, "rft twist angular velocity");
@@ -192,8 +185,7 @@ RftResult evaluate(const RftParameters& p, const std::vector<Plate>& worldPlates
   p.validate();
   if (worldPlates.size() != velocities.size())
     throw std::invalid_argument("rft evaluate: " + std::to_string(velocities.size()) +
-                                " velocities: expected one per plate (" +
-                                std::to_string(worldPlates.size()) + ")");
+                                " velocities: expected one per plate (" + std::to_string(worldPlates.size()) + ")");
   const Eigen::Vector3d ref = options.reference.value_or(Eigen::Vector3d::Zero());
   requireFiniteVector(ref, "rft moment reference point");
   const Prepared pp(p);
@@ -203,8 +195,7 @@ RftResult evaluate(const RftParameters& p, const std::vector<Plate>& worldPlates
     const Plate pl = checkedPlate(worldPlates[i], i);
     requireFiniteVector(velocities[i], "rft velocity of plate " + std::to_string(i));
     const double depth = surface.heightAt(pl.centroid.x(), pl.centroid.y()) - pl.centroid.z();
-    accumulate(r, kernel(pp, pl.normal, velocities[i], depth, pl.area), pl.centroid, ref, i,
-               options.perPlateForces);
+    accumulate(r, kernel(pp, pl.normal, velocities[i], depth, pl.area), pl.centroid, ref, i, options.perPlateForces);
   }
   return r;
 }
@@ -221,8 +212,8 @@ RftResult ForceSmoother::apply(const RftResult& raw) {
   RftResult& s = *m_last;
   if (s.plateForces.size() != raw.plateForces.size())
     throw std::invalid_argument("rft smoother: " + std::to_string(raw.plateForces.size()) +
-                                " per-plate forces: expected " +
-                                std::to_string(s.plateForces.size()) + " as in the last call");
+                                " per-plate forces: expected " + std::to_string(s.plateForces.size()) +
+                                " as in the last call");
   const double k = m_kappa;
   s.force = k * raw.force + (1 - k) * s.force;
   s.moment = k * raw.moment + (1 - k) * s.moment;

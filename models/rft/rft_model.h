@@ -71,13 +71,11 @@ struct RftResult {
 
 // The force on one plate in world coordinates (depth [m] > 0 below the surface; <= 0
 // gives zero). The parameters are not re-validated here (evaluate() does that).
-Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate,
-                           const Eigen::Vector3d& velocity, double depth);
+Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate, const Eigen::Vector3d& velocity, double depth);
 
 // A rigid body: body-frame plates, its pose and twist.
-RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose,
-                   const Twist& twist, const FreeSurface& surface,
-                   const EvaluateOptions& options = {});
+RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose, const Twist& twist,
+                   const FreeSurface& surface, const EvaluateOptions& options = {});
 
 // Plates already in the world frame with their own velocities (articulated bodies).
 // plates and velocities must have the same length; each plate is checked (checkedPlate).

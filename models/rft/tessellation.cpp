@@ -14,8 +14,8 @@ namespace {
 
 void requireCount(int v, int min, const char* name) {
   if (v < min)
-    throw std::invalid_argument(std::string("rft tessellation: ") + name + " = " +
-                                std::to_string(v) + ": expected >= " + std::to_string(min));
+    throw std::invalid_argument(std::string("rft tessellation: ") + name + " = " + std::to_string(v) +
+                                ": expected >= " + std::to_string(min));
 }
 
 // Appends a quad (a, b, c, d counter-clockwise from outside) as two triangles.
@@ -29,20 +29,17 @@ void addQuad(TriangleMesh& m, int a, int b, int c, int d) {
 TriangleMesh icosphere(double radius, int subdivisions) {
   models::requirePositive(radius, "rft icosphere radius");
   requireCount(subdivisions, 0, "icosphere subdivisions");
-  if (subdivisions > 8)
-    throw std::invalid_argument("rft icosphere: subdivisions > 8 (1.3M triangles)");
+  if (subdivisions > 8) throw std::invalid_argument("rft icosphere: subdivisions > 8 (1.3M triangles)");
   const double t = (1.0 + std::sqrt(5.0)) / 2.0;
   TriangleMesh m;
   for (const auto& v :
-       {Eigen::Vector3d(-1, t, 0), Eigen::Vector3d(1, t, 0), Eigen::Vector3d(-1, -t, 0),
-        Eigen::Vector3d(1, -t, 0), Eigen::Vector3d(0, -1, t), Eigen::Vector3d(0, 1, t),
-        Eigen::Vector3d(0, -1, -t), Eigen::Vector3d(0, 1, -t), Eigen::Vector3d(t, 0, -1),
-        Eigen::Vector3d(t, 0, 1), Eigen::Vector3d(-t, 0, -1), Eigen::Vector3d(-t, 0, 1)})
+       {Eigen::Vector3d(-1, t, 0), Eigen::Vector3d(1, t, 0), Eigen::Vector3d(-1, -t, 0), Eigen::Vector3d(1, -t, 0),
+        Eigen::Vector3d(0, -1, t), Eigen::Vector3d(0, 1, t), Eigen::Vector3d(0, -1, -t), Eigen::Vector3d(0, 1, -t),
+        Eigen::Vector3d(t, 0, -1), Eigen::Vector3d(t, 0, 1), Eigen::Vector3d(-t, 0, -1), Eigen::Vector3d(-t, 0, 1)})
     m.vertices.push_back(v.normalized());
-  m.triangles = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                 {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                 {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                 {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+  m.triangles = {{0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+                 {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+                 {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
   for (int s = 0; s < subdivisions; ++s) {
     std::map<std::pair<int, int>, int> midpoint;
     auto mid = [&](int a, int b) {
@@ -80,9 +77,8 @@ TriangleMesh uvSphere(double radius, int segments, int rings) {
     const double theta = M_PI * r / rings;
     for (int s = 0; s < segments; ++s) {
       const double phi = 2 * M_PI * s / segments;
-      m.vertices.push_back(radius * Eigen::Vector3d(std::sin(theta) * std::cos(phi),
-                                                    std::sin(theta) * std::sin(phi),
-                                                    std::cos(theta)));
+      m.vertices.push_back(
+          radius * Eigen::Vector3d(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)));
     }
   }
   m.vertices.push_back(Eigen::Vector3d(0, 0, -radius));
@@ -90,16 +86,13 @@ TriangleMesh uvSphere(double radius, int segments, int rings) {
   auto at = [segments](int ring, int s) { return 1 + (ring - 1) * segments + (s % segments); };
   for (int s = 0; s < segments; ++s) m.triangles.push_back({0, at(1, s), at(1, s + 1)});
   for (int r = 1; r + 1 < rings; ++r)
-    for (int s = 0; s < segments; ++s)
-      addQuad(m, at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1));
-  for (int s = 0; s < segments; ++s)
-    m.triangles.push_back({south, at(rings - 1, s + 1), at(rings - 1, s)});
+    for (int s = 0; s < segments; ++s) addQuad(m, at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1));
+  for (int s = 0; s < segments; ++s) m.triangles.push_back({south, at(rings - 1, s + 1), at(rings - 1, s)});
   return m;
 }
 
 TriangleMesh box(const Eigen::Vector3d& h, int divisions) {
-  for (int k = 0; k < 3; ++k)
-    models::requirePositive(h[k], "rft box half extent " + std::to_string(k));
+  for (int k = 0; k < 3; ++k) models::requirePositive(h[k], "rft box half extent " + std::to_string(k));
   requireCount(divisions, 1, "box divisions");
   TriangleMesh m;
   // Each face: outward axis `n` (sign s), spanned by u and v with u x v = s e_axis.
@@ -118,10 +111,8 @@ TriangleMesh box(const Eigen::Vector3d& h, int divisions) {
       auto at = [&](int i, int j) { return base + j * (divisions + 1) + i; };
       for (int j = 0; j < divisions; ++j)
         for (int i = 0; i < divisions; ++i) {
-          if (sign > 0)
-            addQuad(m, at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
-          else
-            addQuad(m, at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+          if (sign > 0) addQuad(m, at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+          else addQuad(m, at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
         }
     }
   }
@@ -136,16 +127,14 @@ TriangleMesh rectangle(double halfX, double halfY, int nx, int ny) {
   TriangleMesh m;
   for (int j = 0; j <= ny; ++j)
     for (int i = 0; i <= nx; ++i)
-      m.vertices.push_back(
-          Eigen::Vector3d(halfX * (-1 + 2.0 * i / nx), halfY * (-1 + 2.0 * j / ny), 0));
+      m.vertices.push_back(Eigen::Vector3d(halfX * (-1 + 2.0 * i / nx), halfY * (-1 + 2.0 * j / ny), 0));
   auto at = [nx](int i, int j) { return j * (nx + 1) + i; };
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) addQuad(m, at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
   return m;
 }
 
-TriangleMesh transformed(const TriangleMesh& m, const Eigen::Matrix3d& rotation,
-                         const Eigen::Vector3d& translation) {
+TriangleMesh transformed(const TriangleMesh& m, const Eigen::Matrix3d& rotation, const Eigen::Vector3d& translation) {
   TriangleMesh out = m;
   for (auto& v : out.vertices) v = rotation * v + translation;
   return out;

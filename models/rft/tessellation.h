@@ -26,8 +26,7 @@ TriangleMesh box(const Eigen::Vector3d& halfExtents, int divisions);
 TriangleMesh rectangle(double halfX, double halfY, int nx, int ny);
 
 // x -> rotation x + translation.
-TriangleMesh transformed(const TriangleMesh& m, const Eigen::Matrix3d& rotation,
-                         const Eigen::Vector3d& translation);
+TriangleMesh transformed(const TriangleMesh& m, const Eigen::Matrix3d& rotation, const Eigen::Vector3d& translation);
 
 // Reflection through the plane x = 0, with the winding reversed so normals stay outward.
 TriangleMesh mirroredX(const TriangleMesh& m);

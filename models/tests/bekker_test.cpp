@@ -38,8 +38,7 @@ TEST(Bekker, IntegralsMatchTheClosedFormForLinearSoil) {
   const double k = soil.kc / wheel.width + soil.kphi;
   for (double z : {0.002, 0.03, 0.1, 0.25}) {
     const double tf = std::acos(1 - z / wheel.radius);
-    const double W =
-        k * wheel.radius * wheel.radius * wheel.width * (tf - std::sin(tf) * std::cos(tf)) / 2;
+    const double W = k * wheel.radius * wheel.radius * wheel.width * (tf - std::sin(tf) * std::cos(tf)) / 2;
     const double DP = -wheel.width * k * z * z / 2;
     for (double s : {-1.0, -0.5, 0.0, 0.5, 1.0}) {
       const WheelForces f = wheelForces(soil, frontOnly(), wheel, z, s);
@@ -77,8 +76,8 @@ TEST(Bekker, BekkerTextbookSinkageAndCompactionResistance) {
       const Wheel wheel{D / 2, 0.15};
       const double k = soil.kc / wheel.width + soil.kphi;
       const WheelForces f = solveSinkage(soil, frontOnly(), wheel, W, 0.0);
-      const double z0 = std::pow(
-          3 * W / ((3 - n) * (soil.kc + wheel.width * soil.kphi) * std::sqrt(D)), 2 / (2 * n + 1));
+      const double z0 = std::pow(3 * W / ((3 - n) * (soil.kc + wheel.width * soil.kphi) * std::sqrt(D)),
+                                 2 / (2 * n + 1));
       const double rc = wheel.width * k * std::pow(f.sinkage, n + 1) / (n + 1);
       EXPECT_NEAR(-f.drawbarPull, rc, 1e-9 * rc) << "D " << D << " W " << W;
       EXPECT_NEAR(f.sinkage / z0, limit, 0.25 * f.sinkage / D) << "D " << D << " W " << W;
@@ -89,8 +88,7 @@ TEST(Bekker, BekkerTextbookSinkageAndCompactionResistance) {
   linear.n = 1;
   const Wheel wheel{1.0, 0.15};
   const WheelForces f = solveSinkage(linear, frontOnly(), wheel, 100.0, 0.0);
-  const double z0 =
-      std::pow(3 * 100.0 / (2 * (linear.kc + 0.15 * linear.kphi) * std::sqrt(2.0)), 2.0 / 3);
+  const double z0 = std::pow(3 * 100.0 / (2 * (linear.kc + 0.15 * linear.kphi) * std::sqrt(2.0)), 2.0 / 3);
   EXPECT_NEAR(f.sinkage / z0, 1.0, 0.25 * f.sinkage / 2.0);
 }
 
@@ -166,22 +164,14 @@ TEST(BekkerInput, GaussKronrodIsExactForPolynomials) {
   QuadratureOptions one;
   one.maxPanels = 1;
   for (int d = 0; d <= 22; ++d) {
-    const QuadratureResult r = integrate(
-        [d](double x) {
-          return Values{std::pow(x, d), 0.0, 0.0};
-        },
-        {0.0, 1.0}, one);
+    const QuadratureResult r = integrate([d](double x) { return Values{std::pow(x, d), 0.0, 0.0}; }, {0.0, 1.0}, one);
     EXPECT_NEAR(r.integral[0], 1.0 / (d + 1), 1e-15) << d;
     if (d <= 13) {
       EXPECT_LT(r.error[0], 1e-15) << d;
     }
   }
   // A sqrt endpoint singularity converges adaptively: int_0^1 sqrt(x) = 2/3.
-  const QuadratureResult s = integrate(
-      [](double x) {
-        return Values{std::sqrt(x), 0.0, 0.0};
-      },
-      {0.0, 1.0});
+  const QuadratureResult s = integrate([](double x) { return Values{std::sqrt(x), 0.0, 0.0}; }, {0.0, 1.0});
   EXPECT_TRUE(s.converged);
   EXPECT_NEAR(s.integral[0], 2.0 / 3, 1e-10);
 }
@@ -191,31 +181,25 @@ TEST(BekkerInput, BadParametersAreRefusedByName) {
   SoilParameters soil = soilPreset("lete-sand").soil;
   const Wheel wheel{0.25, 0.15};
   soil.n = -0.5;
-  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 0); }).find("n = -0.5"),
-            std::string::npos);
+  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 0); }).find("n = -0.5"), std::string::npos);
   soil = soilPreset("lete-sand").soil;
   soil.frictionAngle = std::nan("");
-  EXPECT_NE(
-      message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 0); }).find("friction angle"),
-      std::string::npos);
+  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 0); }).find("friction angle"),
+            std::string::npos);
   soil = soilPreset("lete-sand").soil;
-  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.3, 0); }).find("sinkage"),
-            std::string::npos);
-  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 1.5); }).find("slip"),
-            std::string::npos);
+  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.3, 0); }).find("sinkage"), std::string::npos);
+  EXPECT_NE(message([&] { wheelForces(soil, StressShape{}, wheel, 0.01, 1.5); }).find("slip"), std::string::npos);
   EXPECT_NE(message([&] {
               wheelForces(soil, StressShape{}, Wheel{-1, 0.1}, 0.01, 0);
             }).find("radius"),
             std::string::npos);
-  EXPECT_NE(message([&] { solveSinkage(soil, StressShape{}, wheel, -5, 0); }).find("load"),
-            std::string::npos);
+  EXPECT_NE(message([&] { solveSinkage(soil, StressShape{}, wheel, -5, 0); }).find("load"), std::string::npos);
   EXPECT_NE(message([] { soilPreset("moon"); }).find("lll-dry-sand"), std::string::npos);
   // The flat-vector round trip that a fit works on.
   const SoilParameters back = SoilParameters::fromVector(soil.toVector());
   EXPECT_EQ(back.toVector(), soil.toVector());
-  EXPECT_NE(
-      message([] { SoilParameters::fromVector(Eigen::VectorXd::Zero(5)); }).find("expected 6"),
-      std::string::npos);
+  EXPECT_NE(message([] { SoilParameters::fromVector(Eigen::VectorXd::Zero(5)); }).find("expected 6"),
+            std::string::npos);
 }
 
 }  // namespace

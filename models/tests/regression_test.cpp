@@ -37,8 +37,7 @@ class Noise {
 
 // Slip-like truth on the paper's ranges: wheel speed 0.23-1.17 m/s, slope 0-20 degrees.
 const PolynomialBasis kSlipBasis({"v", "slope"}, 2, true);  // 1 v slope v^2 v*slope slope^2
-const Eigen::VectorXd kTrueSlip =
-    (Eigen::VectorXd(6) << 0.05, 0.12, 0.9, 0.03, -0.2, 1.1).finished();
+const Eigen::VectorXd kTrueSlip = (Eigen::VectorXd(6) << 0.05, 0.12, 0.9, 0.03, -0.2, 1.1).finished();
 
 void slipData(Noise& noise, int n, double sigma, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
   X.resize(n, 2);
@@ -79,8 +78,7 @@ TEST(Regression, RecoversKnownCoefficientsWithinConfidenceIntervals) {
     slipData(noise, 40, sigma, X, y);
     FitReport r;
     LinearModel::fit(kSlipBasis, X, y, &r);
-    for (int k = 0; k < 6; ++k, ++total)
-      covered += r.confidenceInterval(k, 0.95).contains(kTrueSlip[k]);
+    for (int k = 0; k < 6; ++k, ++total) covered += r.confidenceInterval(k, 0.95).contains(kTrueSlip[k]);
   }
   EXPECT_NEAR(covered, 0.95 * total, 50) << covered << " of " << total;
 
@@ -169,8 +167,8 @@ TEST(Regression, DriveAndBrakeSlipDefinitionsAtTheirBoundaries) {
   EXPECT_THROW(slipAdjustedVelocity(-1.0, 0.8), std::invalid_argument);
   EXPECT_THROW(slipAdjustedVelocity(1.2, 0.8), std::invalid_argument);
   // A slip regression's output is clamped to [-1, 1].
-  const SlipModel wild(LinearModel(PolynomialBasis({"v", "slope"}, 1, false),
-                                   (Eigen::VectorXd(3) << 0.0, 0.0, 10.0).finished()));
+  const SlipModel wild(
+      LinearModel(PolynomialBasis({"v", "slope"}, 1, false), (Eigen::VectorXd(3) << 0.0, 0.0, 10.0).finished()));
   EXPECT_EQ(wild.slip(0.5, 0.5), 1.0);
   EXPECT_EQ(wild.slip(0.5, -0.5), -1.0);
   EXPECT_EQ(wild.commandVelocity(0.5, 0.5), 0.0);
@@ -258,20 +256,15 @@ TEST(RegressionRules, StudentTQuantilesMatchTables) {
 
 TEST(RegressionRules, BadInputIsRefusedByName) {
   const auto message = [](auto&& f) { return models_test::thrownMessage(f); };
-  EXPECT_NE(message([] {
-              PolynomialBasis({"v", "v"}, 2, true);
-            }).find("'v' appears twice"),
-            std::string::npos);
+  EXPECT_NE(message([] { PolynomialBasis({"v", "v"}, 2, true); }).find("'v' appears twice"), std::string::npos);
   EXPECT_NE(message([] { PolynomialBasis({"v"}, -1, true); }).find("degree"), std::string::npos);
   // A collinear design (the same column twice) is refused, not solved.
   Eigen::MatrixXd A(5, 2);
   A << 1, 1, 2, 2, 3, 3, 4, 4, 5, 5;
-  EXPECT_NE(message([&] { fitLinear(A, Eigen::VectorXd::Ones(5)); }).find("rank"),
-            std::string::npos);
+  EXPECT_NE(message([&] { fitLinear(A, Eigen::VectorXd::Ones(5)); }).find("rank"), std::string::npos);
   Eigen::VectorXd y = Eigen::VectorXd::Ones(5);
   y[2] = std::nan("");
-  EXPECT_NE(message([&] { fitLinear(Eigen::MatrixXd::Random(5, 2), y); }).find("finite"),
-            std::string::npos);
+  EXPECT_NE(message([&] { fitLinear(Eigen::MatrixXd::Random(5, 2), y); }).find("finite"), std::string::npos);
   CompliantContactRule rule;
   rule.contacts = 0;
   EXPECT_NE(message([&] { contactStiffness(rule, 1, -0.01); }).find("contacts"), std::string::npos);

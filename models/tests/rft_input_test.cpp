@@ -52,10 +52,9 @@ TEST(RFTInput, KernelMatchesTheAngleFormulas) {
     const double beta = std::atan2(n.z(), n.dot(e2)) + M_PI / 2;
     const double gamma = -std::atan2(v23.z(), v23.dot(e2));
     const double sgn = u.dot(e1) > 0 ? 1 : -1;
-    const Eigen::Vector3d want =
-        kZeta * 0.03 * 2e-3 *
-        (-f1(sc, psi) * alphaY(k) * sgn * e1 - f23(sc, psi) * alphaX(k, beta, gamma) * e2 +
-         f23(sc, psi) * alphaZ(k, beta, gamma) * Eigen::Vector3d::UnitZ());
+    const Eigen::Vector3d want = kZeta * 0.03 * 2e-3 *
+                                 (-f1(sc, psi) * alphaY(k) * sgn * e1 - f23(sc, psi) * alphaX(k, beta, gamma) * e2 +
+                                  f23(sc, psi) * alphaZ(k, beta, gamma) * Eigen::Vector3d::UnitZ());
     EXPECT_LT((f - want).norm(), 1e-12 * want.norm() + 1e-12) << i;
     ++checked;
   }
@@ -76,8 +75,7 @@ TEST(RFTInput, RigidAndPerPlatePathsAgreeAndHeightMapsSetDepth) {
   tw.angular = Eigen::Vector3d(0, 3, 0);
   const std::vector<Plate> placed = body.placed(pose);
   std::vector<Eigen::Vector3d> vel;
-  for (const Plate& q : placed)
-    vel.push_back(tw.linear + tw.angular.cross(q.centroid - pose.position));
+  for (const Plate& q : placed) vel.push_back(tw.linear + tw.angular.cross(q.centroid - pose.position));
   EvaluateOptions o;
   o.reference = pose.position;
   // A tilted plane as a height map: z = 0.01 + 0.05 x (exact under bilinear interpolation).
@@ -127,34 +125,26 @@ TEST(RFTInput, BadInputIsRefusedByName) {
   bad = good;
   bad.normal.x() = std::nan("");
   EXPECT_NE(message([&] { PlateMesh::fromPlates({bad}); }).find("normal"), std::string::npos);
-  EXPECT_NE(message([&] {
-              evaluate(p, {good}, {Eigen::Vector3d(std::nan(""), 0, 0)}, flat);
-            }).find("velocity"),
+  EXPECT_NE(message([&] { evaluate(p, {good}, {Eigen::Vector3d(std::nan(""), 0, 0)}, flat); }).find("velocity"),
             std::string::npos);
   TriangleMesh degenerate;
   degenerate.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
   degenerate.triangles = {{0, 1, 2}};
-  EXPECT_NE(message([&] { PlateMesh::fromTriangles(degenerate); }).find("triangle 0 has zero area"),
-            std::string::npos);
+  EXPECT_NE(message([&] { PlateMesh::fromTriangles(degenerate); }).find("triangle 0 has zero area"), std::string::npos);
   degenerate.triangles = {{0, 1, 3}};
-  EXPECT_NE(message([&] { PlateMesh::fromTriangles(degenerate); }).find("index 3"),
-            std::string::npos);
+  EXPECT_NE(message([&] { PlateMesh::fromTriangles(degenerate); }).find("index 3"), std::string::npos);
   p.zeta = -1;
-  EXPECT_NE(message([&] { evaluate(p, {good}, {Eigen::Vector3d::UnitZ()}, flat); }).find("zeta"),
-            std::string::npos);
+  EXPECT_NE(message([&] { evaluate(p, {good}, {Eigen::Vector3d::UnitZ()}, flat); }).find("zeta"), std::string::npos);
   p = params();
   p.shape.d[2] = 1.2;  // atanh(d2 cos psi - d3) would leave (-1, 1)
   EXPECT_NE(message([&] { p.validate(); }).find("domain of atanh"), std::string::npos);
   p = params();
   Pose skew;
   skew.rotation(0, 1) = 0.5;
-  EXPECT_NE(message([&] {
-              evaluate(p, PlateMesh::fromPlates({good}), skew, Twist{}, flat);
-            }).find("rotation"),
+  EXPECT_NE(message([&] { evaluate(p, PlateMesh::fromPlates({good}), skew, Twist{}, flat); }).find("rotation"),
             std::string::npos);
-  EXPECT_NE(
-      message([] { FourierCoefficients::fromVector(Eigen::VectorXd::Zero(8)); }).find("expected 9"),
-      std::string::npos);
+  EXPECT_NE(message([] { FourierCoefficients::fromVector(Eigen::VectorXd::Zero(8)); }).find("expected 9"),
+            std::string::npos);
   // The unit conversion, and the generic set's flat-vector round trip.
   EXPECT_EQ(zetaFromNPerCm3(3.75), 3.75e6);
   const FourierCoefficients g = FourierCoefficients::generic();
@@ -165,8 +155,7 @@ TEST(RFTInput, GeneratedMeshesFaceOutwards) {
   // Every plate of the generated closed meshes faces away from the centre, and their
   // areas add up to the surface (exact for the box; the sphere's polyhedra fall short by
   // O(h^2): within 0.5 % at these resolutions).
-  for (const TriangleMesh& m :
-       {icosphere(1.0, 3), uvSphere(1.0, 40, 21), box(Eigen::Vector3d(1, 2, 3), 3)}) {
+  for (const TriangleMesh& m : {icosphere(1.0, 3), uvSphere(1.0, 40, 21), box(Eigen::Vector3d(1, 2, 3), 3)}) {
     const PlateMesh pm = PlateMesh::fromTriangles(m);
     for (const Plate& q : pm.plates()) EXPECT_GT(q.centroid.dot(q.normal), 0.0);
   }

@@ -118,8 +118,8 @@ TEST(RFT, CoefficientMapsHaveTheMirrorSymmetries) {
   // arithmetic on mirrored inputs: agreement to 1e-12 relative.
   const RftParameters p = params();
   const Eigen::Matrix3d R = rotation(0.7, Eigen::Vector3d(0.3, -0.5, 0.8));
-  const TriangleMesh body =
-      transformed(box(Eigen::Vector3d(0.05, 0.03, 0.02), 3), R, Eigen::Vector3d(0.1, 0.05, -0.02));
+  const TriangleMesh body = transformed(box(Eigen::Vector3d(0.05, 0.03, 0.02), 3), R,
+                                        Eigen::Vector3d(0.1, 0.05, -0.02));
   Twist tw;
   tw.linear = Eigen::Vector3d(0.04, -0.03, -0.05);
   tw.angular = Eigen::Vector3d(0.5, 1.5, -0.7);
@@ -129,8 +129,7 @@ TEST(RFT, CoefficientMapsHaveTheMirrorSymmetries) {
   mirroredTw.angular = -S * tw.angular;  // axial vector
   const FreeSurface surface = FreeSurface::flat(0);
   const RftResult a = evaluate(p, PlateMesh::fromTriangles(body), Pose{}, tw, surface);
-  const RftResult b =
-      evaluate(p, PlateMesh::fromTriangles(mirroredX(body)), Pose{}, mirroredTw, surface);
+  const RftResult b = evaluate(p, PlateMesh::fromTriangles(mirroredX(body)), Pose{}, mirroredTw, surface);
   ASSERT_GT(a.platesInContact, 10u);
   EXPECT_EQ(a.platesInContact, b.platesInContact);
   EXPECT_LT(relErr(b.force, S * a.force), 1e-12);
@@ -155,8 +154,7 @@ TEST(RFT, RotatedRefinedIntruderConverges) {
     for (int sign : {1, -1}) {
       const int ua = (axis + 1) % 3, va = (axis + 2) % 3;
       std::vector<Eigen::Vector3d> poly;
-      for (const auto& uv :
-           {std::pair(-1, -1), std::pair(1, -1), std::pair(1, 1), std::pair(-1, 1)}) {
+      for (const auto& uv : {std::pair(-1, -1), std::pair(1, -1), std::pair(1, 1), std::pair(-1, 1)}) {
         Eigen::Vector3d q;
         q[axis] = sign * half[axis];
         q[ua] = uv.first * half[ua];
@@ -164,8 +162,7 @@ TEST(RFT, RotatedRefinedIntruderConverges) {
         poly.push_back(R * q + centre);
       }
       const Eigen::Vector3d n = R * (sign * Eigen::Vector3d::Unit(axis));
-      const Eigen::Vector3d unit =
-          plateForce(p, plate(Eigen::Vector3d::Zero(), n, 1.0), velocity, 1.0);
+      const Eigen::Vector3d unit = plateForce(p, plate(Eigen::Vector3d::Zero(), n, 1.0), velocity, 1.0);
       exact += unit * submergedDepthIntegral(poly, 0.0);
     }
   ASSERT_GT(exact.norm(), 1.0);
@@ -220,8 +217,8 @@ TEST(RFT, PlateMovingAwayFromItsFaceGetsNoForce) {
   // Receding (n . v < 0) in many directions, and sliding exactly along the face (n . v = 0).
   const Eigen::Vector3d n = pl.normal;
   const Eigen::Vector3d t = n.cross(Eigen::Vector3d::UnitX()).normalized();
-  for (const Eigen::Vector3d& v : {Eigen::Vector3d(-n * 0.1), Eigen::Vector3d(-n + 3 * t),
-                                   Eigen::Vector3d(t * 0.2), Eigen::Vector3d(0, 0, 0.3)}) {
+  for (const Eigen::Vector3d& v :
+       {Eigen::Vector3d(-n * 0.1), Eigen::Vector3d(-n + 3 * t), Eigen::Vector3d(t * 0.2), Eigen::Vector3d(0, 0, 0.3)}) {
     ASSERT_LE(n.dot(v), 1e-15);
     EXPECT_EQ(plateForce(p, pl, v, 0.05), Eigen::Vector3d::Zero());
   }
@@ -231,8 +228,7 @@ TEST(RFT, PlateMovingAwayFromItsFaceGetsNoForce) {
   // plate with n . v > 0 is above the surface, so no plate is in contact.
   Twist up;
   up.linear = Eigen::Vector3d(0, 0, 0.05);
-  const RftResult r =
-      evaluate(p, PlateMesh::fromTriangles(icosphere(0.02, 3)), Pose{}, up, FreeSurface::flat(0));
+  const RftResult r = evaluate(p, PlateMesh::fromTriangles(icosphere(0.02, 3)), Pose{}, up, FreeSurface::flat(0));
   EXPECT_EQ(r.platesInContact, 0u);
   EXPECT_EQ(r.force, Eigen::Vector3d::Zero());
 }
@@ -297,8 +293,8 @@ TEST(RFT, DegenerateE2FallsBackToTheVelocityThenToAnyAxis) {
   for (double phi : {0.0, 0.4, 2.0, -2.7}) {
     const Eigen::Vector3d dir(std::cos(phi), std::sin(phi), 0);
     const Eigen::Vector3d f = plateForce(p, down, 0.05 * (dir - Eigen::Vector3d::UnitZ()), depth);
-    const Eigen::Vector3d want =
-        s * (-alphaX(k, 0, M_PI / 4) * dir + alphaZ(k, 0, M_PI / 4) * Eigen::Vector3d::UnitZ());
+    const Eigen::Vector3d want = s *
+                                 (-alphaX(k, 0, M_PI / 4) * dir + alphaZ(k, 0, M_PI / 4) * Eigen::Vector3d::UnitZ());
     EXPECT_LT(relErr(f, want), 1e-13) << "phi " << phi;
   }
   // Both degenerate (horizontal plate, vertical velocity): e2 = world x by choice, and the
@@ -308,8 +304,7 @@ TEST(RFT, DegenerateE2FallsBackToTheVelocityThenToAnyAxis) {
   // alpha_X = 2 tilt (D10 - C11 + C-11) = 0.44 tilt, so the bound is tilt (+ rounding).
   for (double phi : {0.0, 1.0, 2.5}) {
     for (double tilt : {1e-9, 1e-5}) {
-      const Plate t = plate(down.centroid,
-                            Eigen::Vector3d(tilt * std::cos(phi), tilt * std::sin(phi), -1), area);
+      const Plate t = plate(down.centroid, Eigen::Vector3d(tilt * std::cos(phi), tilt * std::sin(phi), -1), area);
       const Eigen::Vector3d f = plateForce(p, t, Eigen::Vector3d(0, 0, -0.05), depth);
       EXPECT_LT(relErr(f, s * Eigen::Vector3d::UnitZ()), tilt + 1e-13) << phi << " " << tilt;
     }

@@ -64,25 +64,26 @@ void buildPlateIntrusion(BuildContext& c) {
 
   const double length = shape["length"].get<double>(), width = shape["width"].get<double>();
   const double thickness = shape["thickness"].get<double>();
-  Json resolved = {{"kind", "plate_intrusion"},
-                   {"plate", (*plate->body)["name"]},
-                   {"beta_deg", study["beta_deg"]},
-                   {"gamma_deg", study["gamma_deg"]},
-                   {"speed", speed},
-                   {"length", length},
-                   {"width", width},
-                   {"thickness", thickness},
-                   {"area", length * width},
-                   // the plate's centre depth at which its top edge reaches the surface
-                   {"half_height", 0.5 * length * std::fabs(std::sin(beta)) + 0.5 * thickness * std::fabs(std::cos(beta))},
-                   {"direction", gravityJson(Vec3(Real(along(std::cos(gamma)) / speed), Real(0),
-                                                  Real(-along(std::sin(gamma)) / speed)))},
-                   {"start", plate->start},
-                   {"entry", entry},
-                   {"travel", travel},
-                   {"stroke_start", legStart},
-                   {"stroke_end", legEnd},
-                   {"end", c.scene.endTime}};
+  Json resolved = {
+      {"kind", "plate_intrusion"},
+      {"plate", (*plate->body)["name"]},
+      {"beta_deg", study["beta_deg"]},
+      {"gamma_deg", study["gamma_deg"]},
+      {"speed", speed},
+      {"length", length},
+      {"width", width},
+      {"thickness", thickness},
+      {"area", length * width},
+      // the plate's centre depth at which its top edge reaches the surface
+      {"half_height", 0.5 * length * std::fabs(std::sin(beta)) + 0.5 * thickness * std::fabs(std::cos(beta))},
+      {"direction",
+       gravityJson(Vec3(Real(along(std::cos(gamma)) / speed), Real(0), Real(-along(std::sin(gamma)) / speed)))},
+      {"start", plate->start},
+      {"entry", entry},
+      {"travel", travel},
+      {"stroke_start", legStart},
+      {"stroke_end", legEnd},
+      {"end", c.scene.endTime}};
   for (const char* key : {"surface_height", "fit_depth"})
     if (study.contains(key)) resolved[key] = study[key];
   c.scene.studyJson = resolved.dump();
@@ -144,7 +145,10 @@ Quat turnPlate(const BuildContext& c, const std::string& shapePointer) {
 }  // namespace
 
 const Study& plateIntrusionStudy() {
-  static const Study study = {"plate_intrusion", buildPlateIntrusion, turnPlate, plateIntrusionJson,
+  static const Study study = {"plate_intrusion",
+                              buildPlateIntrusion,
+                              turnPlate,
+                              plateIntrusionJson,
                               {"stress_per_depth_z", "r_squared_z", "stress_per_depth_x", "mean_alpha_z", "max_depth"}};
   return study;
 }

@@ -84,11 +84,13 @@ json reposeJson(const RunFileReader& run, const json& study) {
   const FrameData frame = run.frame(frameAt(run, study.at("measure_at").get<double>()));
   const ReposeMetrics m = reposeMetrics(frame, s);
   const double rim = study.at("cylinder_bottom").get<double>() +
-                     study.at("lift_speed").get<double>() * std::max(0.0, frame.time - study.at("lift_start").get<double>());
+                     study.at("lift_speed").get<double>() *
+                         std::max(0.0, frame.time - study.at("lift_start").get<double>());
   const double clearance = rim - (s.floorHeight + m.peakHeight);
   if (!(clearance > 0))
-    throw std::invalid_argument("at t = " + std::to_string(frame.time) + " s the cylinder's rim (z = " +
-                                std::to_string(rim) + " m) is still below the heap's top: measure later "
+    throw std::invalid_argument("at t = " + std::to_string(frame.time) +
+                                " s the cylinder's rim (z = " + std::to_string(rim) +
+                                " m) is still below the heap's top: measure later "
                                 "(measure_at, or a longer run)");
   json profile = {{"radius", json::array()}, {"height", json::array()}, {"cells", json::array()}, {"unit", "m"}};
   for (const ProfileBin& b : m.profile) {
@@ -96,8 +98,11 @@ json reposeJson(const RunFileReader& run, const json& study) {
     profile["height"].push_back(b.height);
     profile["cells"].push_back(b.cells);
   }
-  json points = {{"radius", json::array()}, {"height", json::array()}, {"sector", json::array()},
-                 {"in_fit", json::array()}, {"unit", "m"}};
+  json points = {{"radius", json::array()},
+                 {"height", json::array()},
+                 {"sector", json::array()},
+                 {"in_fit", json::array()},
+                 {"unit", "m"}};
   for (const ProfilePoint& p : m.points) {
     points["radius"].push_back(p.radius);
     points["height"].push_back(p.height);
@@ -107,8 +112,12 @@ json reposeJson(const RunFileReader& run, const json& study) {
   return {{"frame", {{"time", frame.time}, {"unit", "s"}, {"rule", "the frame nearest measure_at"}}},
           {"method", m.method},
           {"fit",
-           {{"slope", m.fit.slope}, {"intercept", m.fit.intercept}, {"from", m.fitFrom}, {"to", m.fitTo},
-            {"points", m.fit.points}, {"unit", "m"}}},
+           {{"slope", m.fit.slope},
+            {"intercept", m.fit.intercept},
+            {"from", m.fitFrom},
+            {"to", m.fitTo},
+            {"points", m.fit.points},
+            {"unit", "m"}}},
           {"profile", profile},
           {"points", points},
           {"metrics",
@@ -129,8 +138,8 @@ json reposeJson(const RunFileReader& run, const json& study) {
 }  // namespace
 
 const Study& reposeStudy() {
-  static const Study study = {"repose", buildRepose, nullptr, reposeJson,
-                              {"angle", "r_squared", "height", "base_radius", "sector_angle_std"}};
+  static const Study study = {
+      "repose", buildRepose, nullptr, reposeJson, {"angle", "r_squared", "height", "base_radius", "sector_angle_std"}};
   return study;
 }
 

@@ -31,7 +31,7 @@ void buildSingleWheel(BuildContext& c) {
   const double speed = regression::slipAdjustedVelocity(slip, spin * wheel->radius);
   MotionPhase drive;
   drive.start = wheel->start;
-  drive.dof = {DofRule::constant(speed), DofRule::fixed(), DofRule::free(),
+  drive.dof = {DofRule::constant(speed), DofRule::fixed(),        DofRule::free(),
                DofRule::fixed(),         DofRule::constant(spin), DofRule::fixed()};
   wheel->motion->phases.push_back(drive);
 
@@ -87,8 +87,12 @@ json singleWheelJson(const RunFileReader& run, const json& study) {
 }  // namespace
 
 const Study& singleWheelStudy() {
-  static const Study study = {"single_wheel", buildSingleWheel, nullptr, singleWheelJson,
-                              {"slip", "sinkage", "drawbar_pull_coefficient", "torque_coefficient", "tractive_efficiency"}};
+  static const Study study = {
+      "single_wheel",
+      buildSingleWheel,
+      nullptr,
+      singleWheelJson,
+      {"slip", "sinkage", "drawbar_pull_coefficient", "torque_coefficient", "tractive_efficiency"}};
   return study;
 }
 

@@ -38,14 +38,16 @@ void buildTumbling(BuildContext& c) {
   // so its speed is set by the energy the ground takes from it.
   const bool freeSpin = study.value("spin", std::string("prescribed")) == "free";
   if (!freeSpin && !study.contains("angular_velocity")) {
-    c.problem("/study", describeValue(study),
-              "angular_velocity (rad/s) for a prescribed spin, or \"spin\": \"free\"");
+    c.problem("/study", describeValue(study), "angular_velocity (rad/s) for a prescribed spin, or \"spin\": \"free\"");
     return;
   }
   MotionPhase roll;
   roll.start = ring->start;
-  roll.dof = {DofRule::free(),  DofRule::free(),  DofRule::free(),
-              DofRule::fixed(), freeSpin ? DofRule::free() : DofRule::constant(study["angular_velocity"].get<double>()),
+  roll.dof = {DofRule::free(),
+              DofRule::free(),
+              DofRule::free(),
+              DofRule::fixed(),
+              freeSpin ? DofRule::free() : DofRule::constant(study["angular_velocity"].get<double>()),
               DofRule::fixed()};
   ring->motion->phases.push_back(roll);
 
@@ -105,8 +107,12 @@ json tumblingJson(const RunFileReader& run, const json& study) {
 }  // namespace
 
 const Study& tumblingStudy() {
-  static const Study study = {"tumbling", buildTumbling, nullptr, tumblingJson,
-                              {"travel", "mean_speed", "mean_sinkage", "airborne_fraction", "energy_dissipated", "displaced_mass"}};
+  static const Study study = {
+      "tumbling",
+      buildTumbling,
+      nullptr,
+      tumblingJson,
+      {"travel", "mean_speed", "mean_sinkage", "airborne_fraction", "energy_dissipated", "displaced_mass"}};
   return study;
 }
 

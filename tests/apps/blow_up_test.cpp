@@ -74,8 +74,7 @@ TEST(BlowUp, CandidateListPastItsCapIsAnErrorNotAnAllocation) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> pos(0, 0.1);
   WorldBuilder b;
-  for (int i = 0; i < 800; ++i)
-    b.addClump(sphereTemplate("s", 0.001, 0, 2600), Vec3d(pos(rng), pos(rng), pos(rng)));
+  for (int i = 0; i < 800; ++i) b.addClump(sphereTemplate("s", 0.001, 0, 2600), Vec3d(pos(rng), pos(rng), pos(rng)));
   Model m = test::modelWith({test::material("grain", 1e7, 0.3, 2600)}, 1e-6);
   m.streams.mode = StreamMode::Sync;
   m.margin = 1.0;
@@ -154,7 +153,8 @@ TEST(BlowUp, RunawayAt1000MetresPerSecondExitsFiveWithinBoundedTime) {
   // Issue 20 item 4: a body at 1000 m/s used to size the async margin to metres and spend
   // minutes in one contact-list build. The drum moves from the start.
   const fs::path dir = test::scratchDir("regolith_blow_up_runaway_");
-  const Outcome o = runWith(dir, {"--set", "/families/0/phases/0/translation=[{\"constant\": 1000}, \"fixed\", \"fixed\"]"});
+  const Outcome o = runWith(dir,
+                            {"--set", "/families/0/phases/0/translation=[{\"constant\": 1000}, \"fixed\", \"fixed\"]"});
   expectBlowUp(dir, o, 60);
 }
 

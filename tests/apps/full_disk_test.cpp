@@ -60,8 +60,8 @@ TEST(FullDisk, RunExitsOneWithoutASignalAndResumesOnceSpaceReturns) {
   const Tmpfs disk(dir / "disk");
   if (!disk.error().empty()) GTEST_SKIP() << "cannot mount a tmpfs: " << disk.error();
   // Half the scene's spin (16 frames): long enough to stop mid-run, short for a test.
-  const std::vector<std::string> scene = {"run", kScene, "--threads", "1", "--quiet",
-                                          "--set", "/phases/1/duration=0.2"};
+  const std::vector<std::string> scene = {
+      "run", kScene, "--threads", "1", "--quiet", "--set", "/phases/1/duration=0.2"};
   const auto runInto = [&](const fs::path& out, std::vector<std::string> extra) {
     std::vector<std::string> args = scene;
     args.insert(args.end(), {"--out", out.string()});
@@ -83,8 +83,7 @@ TEST(FullDisk, RunExitsOneWithoutASignalAndResumesOnceSpaceReturns) {
     ASSERT_TRUE(first.running()) << "the run ended before it could be stopped mid-run";
     first.signal(SIGTERM);
     const int status = first.wait();
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM)
-        << test::readText(dir / "first.log");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM) << test::readText(dir / "first.log");
   }
   ASSERT_TRUE(disk.resize(disk.used() + fs::file_size(run / "run.xmf") + 64 * 1024));
 

@@ -29,8 +29,7 @@ bool alive(long pid) {
   std::string text;
   if (!std::getline(stat, text)) return false;
   const std::size_t close = text.rfind(')');
-  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z' &&
-         text[close + 2] != 'X';
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z' && text[close + 2] != 'X';
 }
 
 TEST(Batch, RunnerKilledWithSigkillLeavesNoOrphanAndTheNextRunnerResumes) {
@@ -41,12 +40,12 @@ TEST(Batch, RunnerKilledWithSigkillLeavesNoOrphanAndTheNextRunnerResumes) {
 #else
   const double tumble = 0.6;  // about 3 s of run: the kill lands mid-run
 #endif
-  (void)planSweep(test::writeSweep(dir, {{"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"},
-                                                    {"values", {tumble}}}}}}),
+  (void)planSweep(test::writeSweep(
+                      dir, {{"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"}, {"values", {tumble}}}}}}),
                   out.string());
-  test::ChildProcess runner({REGOLITH_BINARY, "batch", "run", out.string(), "--threads", "1",
-                             "--checkpoint-every", "0"},
-                            (dir / "batch1.log").string());
+  test::ChildProcess runner(
+      {REGOLITH_BINARY, "batch", "run", out.string(), "--threads", "1", "--checkpoint-every", "0"},
+      (dir / "batch1.log").string());
   ASSERT_TRUE(test::waitForFile(runner, out / "run_0000" / "checkpoint.h5"));
   const long child = readManifest(out.string()).runs[0].pid;
   ASSERT_GT(child, 0);
@@ -59,7 +58,7 @@ TEST(Batch, RunnerKilledWithSigkillLeavesNoOrphanAndTheNextRunnerResumes) {
   while (alive(child) && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_FALSE(alive(child)) << "the run outlived its killed runner (PID " << child << ")";
-  if (alive(child)) kill(pid_t(child), SIGKILL);  // leave nothing behind either way
+  if (alive(child)) kill(pid_t(child), SIGKILL);                   // leave nothing behind either way
   EXPECT_EQ(readManifest(out.string()).runs[0].status, kRunning);  // as the dead runner left it
 
   ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--threads", "1"}, dir / "batch2.log"), 0)

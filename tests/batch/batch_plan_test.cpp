@@ -37,10 +37,11 @@ bool hasProblemAt(const std::vector<SceneProblem>& problems, const std::string& 
 
 TEST(Batch, PlanProductWithRepeatsWritesEveryRunAndTheManifest) {
   const fs::path dir = batchDir();
-  const std::string sweep = writeSweep(dir, {
-      {"axes", {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.4, 0.8}}},
-                {{"pointer", "/study/slope_deg"}, {"range", {{"from", 20}, {"to", 24}, {"step", 2}}}}}},
-      {"repeats", 2}});
+  const std::string sweep = writeSweep(
+      dir, {{"axes",
+             {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.4, 0.8}}},
+              {{"pointer", "/study/slope_deg"}, {"range", {{"from", 20}, {"to", 24}, {"step", 2}}}}}},
+            {"repeats", 2}});
   const Manifest m = planSweep(sweep, (dir / "out").string());
   ASSERT_EQ(m.runs.size(), 2u * 3u * 2u);
   ASSERT_EQ(m.parameters.size(), 2u);
@@ -68,10 +69,8 @@ TEST(Batch, PlanProductWithRepeatsWritesEveryRunAndTheManifest) {
   ASSERT_EQ(back.runs.size(), 12u);
   EXPECT_EQ(back.runs[7].status, kPending);
   const std::string csv = test::readText(dir / "out" / "manifest.csv");
-  EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "id,name,friction,study.slope_deg,seed,status,wall_time_s,exit_code,result");
-  EXPECT_NE(csv.find("\nrun_0007,friction=0.8 study.slope_deg=20 seed=6,0.8,20,6,pending,"), std::string::npos)
-      << csv;
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "id,name,friction,study.slope_deg,seed,status,wall_time_s,exit_code,result");
+  EXPECT_NE(csv.find("\nrun_0007,friction=0.8 study.slope_deg=20 seed=6,0.8,20,6,pending,"), std::string::npos) << csv;
 }
 
 TEST(Batch, PlanZipPairsAxesAndGroupsZipInsideAProduct) {
@@ -87,10 +86,11 @@ TEST(Batch, PlanZipPairsAxesAndGroupsZipInsideAProduct) {
   EXPECT_EQ(runs[5].overrides(), (std::vector<std::string>{"/a=3", "/b=30", "/c=\"y\""}));
 
   // "combine": "zip" in a file zips every axis; unequal lengths are refused by pointer.
-  const std::string sweep = writeSweep(dir, {
-      {"combine", "zip"},
-      {"axes", {{{"pointer", "/study/slope_deg"}, {"values", {20, 24}}},
-                {{"pointer", "/pair_overrides/0/friction"}, {"range", {{"from", 0.5}, {"to", 0.7}, {"count", 2}}}}}}});
+  const std::string sweep = writeSweep(
+      dir, {{"combine", "zip"},
+            {"axes",
+             {{{"pointer", "/study/slope_deg"}, {"values", {20, 24}}},
+              {{"pointer", "/pair_overrides/0/friction"}, {"range", {{"from", 0.5}, {"to", 0.7}, {"count", 2}}}}}}});
   const std::vector<SweepPoint> zipped = expandSweep(loadSweep(sweep));
   ASSERT_EQ(zipped.size(), 2u);
   EXPECT_EQ(zipped[1].values[0], 24);
@@ -107,9 +107,10 @@ TEST(Batch, PlanZipPairsAxesAndGroupsZipInsideAProduct) {
 
 TEST(Batch, RangesByStepAndCountRoundToTheirDecimals) {
   const fs::path dir = batchDir();
-  const std::string sweep = writeSweep(dir, {
-      {"axes", {{{"pointer", "/x"}, {"range", {{"from", 0.1}, {"to", 0.5}, {"step", 0.1}}}},
-                {{"pointer", "/y"}, {"range", {{"from", 1}, {"to", 0}, {"count", 3}}}}}}});
+  const std::string sweep = writeSweep(dir,
+                                       {{"axes",
+                                         {{{"pointer", "/x"}, {"range", {{"from", 0.1}, {"to", 0.5}, {"step", 0.1}}}},
+                                          {{"pointer", "/y"}, {"range", {{"from", 1}, {"to", 0}, {"count", 3}}}}}}});
   const Sweep s = loadSweep(sweep);
   ASSERT_EQ(s.axes[0].values.size(), 5u);
   EXPECT_EQ(s.axes[0].values[2].dump(), "0.3");  // not 0.30000000000000004
@@ -120,8 +121,8 @@ TEST(Batch, RangesByStepAndCountRoundToTheirDecimals) {
 
 TEST(Batch, MalformedSweepNamesTheFileThePointerAndTheExpectation) {
   const fs::path dir = batchDir();
-  std::string sweep = writeSweep(dir, {{"axes", {{{"pointer", "/x"}, {"values", nlohmann::json::array()}}}},
-                                       {"repeats", 0}, {"combin", "zip"}});
+  std::string sweep = writeSweep(
+      dir, {{"axes", {{{"pointer", "/x"}, {"values", nlohmann::json::array()}}}}, {"repeats", 0}, {"combin", "zip"}});
   std::vector<SceneProblem> p = sweepProblems(sweep);
   EXPECT_TRUE(hasProblemAt(p, "/axes/0/values"));
   EXPECT_TRUE(hasProblemAt(p, "/repeats"));
@@ -133,9 +134,10 @@ TEST(Batch, MalformedSweepNamesTheFileThePointerAndTheExpectation) {
   }
 
   // Pointers that are not RFC 6901, both values and range, a /seed axis with repeats.
-  sweep = writeSweep(dir, {{"axes", {{{"pointer", "materials/0"}, {"values", {1}}},
-                                     {{"pointer", "/x"}, {"values", {1}}, {"range", {{"from", 0}, {"to", 1}, {"count", 2}}}},
-                                     {{"pointer", "/seed"}, {"values", {1, 2}}}}},
+  sweep = writeSweep(dir, {{"axes",
+                            {{{"pointer", "materials/0"}, {"values", {1}}},
+                             {{"pointer", "/x"}, {"values", {1}}, {"range", {{"from", 0}, {"to", 1}, {"count", 2}}}},
+                             {{"pointer", "/seed"}, {"values", {1, 2}}}}},
                            {"repeats", 2}});
   p = sweepProblems(sweep);
   ASSERT_TRUE(hasProblemAt(p, "/axes/0/pointer"));
@@ -153,9 +155,10 @@ TEST(Batch, MalformedSweepNamesTheFileThePointerAndTheExpectation) {
 
 TEST(Batch, InvalidValueOnOneAxisIsRefusedWithTheRunIdAndPointerBeforeWriting) {
   const fs::path dir = batchDir();
-  const std::string sweep = writeSweep(dir, {
-      {"axes", {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.5, -1, 0.7}}},
-                {{"pointer", "/study/slope_deg"}, {"values", {20, 24}}}}}});
+  const std::string sweep = writeSweep(
+      dir, {{"axes",
+             {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.5, -1, 0.7}}},
+              {{"pointer", "/study/slope_deg"}, {"values", {20, 24}}}}}});
   const fs::path out = dir / "out";
   try {
     (void)planSweep(sweep, out.string());
@@ -166,8 +169,9 @@ TEST(Batch, InvalidValueOnOneAxisIsRefusedWithTheRunIdAndPointerBeforeWriting) {
     EXPECT_EQ(e.problems()[0].runId, "run_0002");
     EXPECT_EQ(e.problems()[1].runId, "run_0003");
     EXPECT_EQ(e.problems()[0].problem.pointer, "/pair_overrides/0/friction");
-    EXPECT_NE(std::string(e.what()).find("run_0002 (friction=-1 study.slope_deg=20): /pair_overrides/0/friction: found -1"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("run_0002 (friction=-1 study.slope_deg=20): /pair_overrides/0/friction: found -1"),
+        std::string::npos)
         << e.what();
   }
   EXPECT_FALSE(fs::exists(out)) << "a refused plan wrote its folder";
@@ -175,9 +179,10 @@ TEST(Batch, InvalidValueOnOneAxisIsRefusedWithTheRunIdAndPointerBeforeWriting) {
 
 TEST(Batch, PointerWithoutAParentIsRefusedForEveryRunWithTheOtherAxesChecked) {
   const fs::path dir = batchDir();
-  const std::string sweep = writeSweep(dir, {
-      {"axes", {{{"pointer", "/nope/deeper"}, {"values", {1}}},
-                {{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.5, "soft"}}}}}});
+  const std::string sweep = writeSweep(
+      dir, {{"axes",
+             {{{"pointer", "/nope/deeper"}, {"values", {1}}},
+              {{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.5, "soft"}}}}}});
   try {
     (void)planSweep(sweep, (dir / "out").string());
     FAIL() << "a pointer into nothing was planned";

@@ -40,8 +40,7 @@ fs::path plan(const fs::path& dir, const nlohmann::json& sweep) {
 }
 
 // The number of rows of a 1-D dataset and one string attribute of it ("" if absent).
-std::size_t h5Rows(const std::string& file, const std::string& dataset, const char* attribute,
-                   std::string* value) {
+std::size_t h5Rows(const std::string& file, const std::string& dataset, const char* attribute, std::string* value) {
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (f < 0) return 0;
   const hid_t d = H5Dopen2(f, dataset.c_str(), H5P_DEFAULT);
@@ -69,8 +68,10 @@ std::size_t h5Rows(const std::string& file, const std::string& dataset, const ch
 
 TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
   const fs::path dir = batchDir();
-  const fs::path out = plan(dir, {{"axes", {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.3, 0.9}}},
-                                            {{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
+  const fs::path out = plan(
+      dir, {{"axes",
+             {{{"name", "friction"}, {"pointer", "/pair_overrides/0/friction"}, {"values", {0.3, 0.9}}},
+              {{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
   ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--jobs", "2", "--threads", "1"}, dir / "run.log"), 0)
       << test::readText(dir / "run.log");
   const Manifest m = readManifest(out.string());
@@ -85,8 +86,11 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
   }
   // Two at a time: the second run starts before the first ends (after the line that says
   // how many runs, jobs and threads).
-  EXPECT_EQ(test::readText(dir / "run.log").rfind("4 runs to do, 2 at a time, 1 thread each (--threads)\n"
-                                                  "run_0000: started\nrun_0001: started\n", 0), 0u)
+  EXPECT_EQ(test::readText(dir / "run.log")
+                .rfind("4 runs to do, 2 at a time, 1 thread each (--threads)\n"
+                       "run_0000: started\nrun_0001: started\n",
+                       0),
+            0u)
       << test::readText(dir / "run.log");
 
   // A second run has nothing to do.
@@ -99,7 +103,8 @@ TEST(Batch, RunWithTwoJobsFinishesEveryRunAndCollectHasOneRowEach) {
       << test::readText(dir / "collect.log");
   const std::string csv = test::readText(csvPath);
   std::vector<std::string> lines;
-  for (std::size_t a = 0, b; (b = csv.find('\n', a)) != std::string::npos; a = b + 1) lines.push_back(csv.substr(a, b - a));
+  for (std::size_t a = 0, b; (b = csv.find('\n', a)) != std::string::npos; a = b + 1)
+    lines.push_back(csv.substr(a, b - a));
   // Nothing but a header of plain names and the rows: pandas reads it as it is.
   ASSERT_EQ(lines.size(), 1u + 4u) << csv;
   EXPECT_EQ(lines[0].rfind("run_id,friction,slope,seed,", 0), 0u) << lines[0];
@@ -128,7 +133,8 @@ TEST(Batch, JobsTimesThreadsStayWithinTheCores) {
   // Without --threads each of K jobs gets the usable cores / K (at least 1): the runner says
   // so, and every run's command line carries it.
   const fs::path dir = batchDir();
-  const fs::path out = plan(dir, {{"axes", {{{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
+  const fs::path out = plan(dir,
+                            {{"axes", {{{"name", "slope"}, {"pointer", "/study/slope_deg"}, {"values", {20, 26}}}}}});
   ASSERT_EQ(test::runRegolith({"batch", "run", out.string(), "--jobs", "2"}, dir / "run.log"), 0)
       << test::readText(dir / "run.log");
   cpu_set_t set;
@@ -170,7 +176,9 @@ TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
   EXPECT_EQ(readManifest(out.string()).runs[1].attempts, 1);
 
   const std::string h5Path = (dir / "dataset.h5").string();
-  ASSERT_EQ(test::runRegolith({"collect", out.string(), "--out", h5Path, "--out", (dir / "d.csv").string()}, dir / "collect.log"), 0);
+  ASSERT_EQ(test::runRegolith({"collect", out.string(), "--out", h5Path, "--out", (dir / "d.csv").string()},
+                              dir / "collect.log"),
+            0);
   EXPECT_NE(test::readText(dir / "collect.log").find("run_0001 failed (exit 2)"), std::string::npos)
       << test::readText(dir / "collect.log");
   const nlohmann::json meta = nlohmann::json::parse(test::readText(dir / "d.meta.json"));
@@ -184,16 +192,18 @@ TEST(Batch, FailingRunIsRecordedTheOthersFinishAndCollectListsIt) {
 
 // A longer run (0.6 s of tumbling: about 3 s) to be interrupted mid-way.
 #ifdef REGOLITH_SANITIZED
-const nlohmann::json kLongSweep = {{"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"}, {"values", {0.15}}}}}};
+const nlohmann::json kLongSweep = {
+    {"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"}, {"values", {0.15}}}}}};
 #else
-const nlohmann::json kLongSweep = {{"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"}, {"values", {0.6}}}}}};
+const nlohmann::json kLongSweep = {
+    {"axes", {{{"name", "tumble"}, {"pointer", "/phases/3/duration"}, {"values", {0.6}}}}}};
 #endif
 
 // Starts `batch run` with a checkpoint after every chunk and waits for the first checkpoint.
 std::unique_ptr<test::ChildProcess> startBatch(const fs::path& out, const fs::path& log) {
   auto runner = std::make_unique<test::ChildProcess>(
-      std::vector<std::string>{REGOLITH_BINARY, "batch", "run", out.string(), "--threads", "1",
-                               "--checkpoint-every", "0"},
+      std::vector<std::string>{REGOLITH_BINARY, "batch", "run", out.string(), "--threads", "1", "--checkpoint-every",
+                               "0"},
       log.string());
   EXPECT_TRUE(test::waitForFile(*runner, out / "run_0000" / "checkpoint.h5"));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -206,8 +216,8 @@ TEST(Batch, RunKilledWithSigkillIsResumedByTheNextBatchRunBitForBit) {
   // The reference: the same scene run without interruption.
   const fs::path reference = dir / "reference";
   ASSERT_EQ(test::runRegolith({"run", (out / "run_0000" / "scene.json").string(), "--out", reference.string(),
-                      "--threads", "1", "--quiet"},
-                     dir / "reference.log"),
+                               "--threads", "1", "--quiet"},
+                              dir / "reference.log"),
             0);
 
   auto runner = startBatch(out, dir / "batch1.log");

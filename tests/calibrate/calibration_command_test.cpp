@@ -28,14 +28,18 @@ json predicted(const fs::path& model, const std::vector<std::string>& inputs, co
 }
 
 void writeIntrusion(const fs::path& dir, const std::string& name, double beta, double gamma, double sz, double sx) {
-  test::writeSyntheticRun(dir, name, "plate_intrusion", {{"beta_deg", beta}, {"gamma_deg", gamma}},
-                          {{"stress_per_depth_z", sz}, {"stress_per_depth_x", sx}, {"mean_alpha_z", sz}, {"mean_alpha_x", sx}});
+  test::writeSyntheticRun(
+      dir, name, "plate_intrusion", {{"beta_deg", beta}, {"gamma_deg", gamma}},
+      {{"stress_per_depth_z", sz}, {"stress_per_depth_x", sx}, {"mean_alpha_z", sz}, {"mean_alpha_x", sx}});
 }
 
 void writeWheel(const fs::path& dir, const std::string& name, double slip, double sinkage, double dp, double t) {
   test::writeSyntheticRun(dir, name, "single_wheel", {{"slip", slip}, {"radius", 0.01}},
-                          {{"slip", slip}, {"weight", 0.118}, {"sinkage", sinkage},
-                           {"drawbar_pull_coefficient", dp}, {"torque_coefficient", t}});
+                          {{"slip", slip},
+                           {"weight", 0.118},
+                           {"sinkage", sinkage},
+                           {"drawbar_pull_coefficient", dp},
+                           {"torque_coefficient", t}});
 }
 
 TEST(Calibration, FitRefusesFoldersWithoutMetricsAndRunsOfAnotherStudy) {
@@ -45,25 +49,33 @@ TEST(Calibration, FitRefusesFoldersWithoutMetricsAndRunsOfAnotherStudy) {
   std::ofstream(dir / "bare" / "run.h5") << "";
   const fs::path log = dir / "fit.log";
   EXPECT_EQ(test::runRegolith({"fit", "rft", (dir / "bare").string(), "--out", (dir / "rft.json").string()}, log), 1);
-  EXPECT_NE(test::readText(log).find("no metrics.json: run `regolith metrics"), std::string::npos) << test::readText(log);
+  EXPECT_NE(test::readText(log).find("no metrics.json: run `regolith metrics"), std::string::npos)
+      << test::readText(log);
   EXPECT_FALSE(fs::exists(dir / "rft.json"));
 
   // A single_wheel run given to the RFT fit.
   writeWheel(dir / "sweep", "slip_0.1", 0.1, 1e-3, -0.15, 0.1);
   EXPECT_EQ(test::runRegolith({"fit", "rft", (dir / "sweep").string(), "--out", (dir / "rft.json").string()}, log), 1);
   EXPECT_NE(test::readText(log).find("a single_wheel run: `regolith fit rft` needs plate_intrusion runs"),
-            std::string::npos) << test::readText(log);
+            std::string::npos)
+      << test::readText(log);
 
   // A missing value names the run and the metric.
   test::writeSyntheticRun(dir / "nulls", "slip_0.2", "single_wheel", {{"radius", 0.01}},
-                          {{"slip", 0.2}, {"weight", 0.118}, {"sinkage", std::nan("")},
-                           {"drawbar_pull_coefficient", 0.1}, {"torque_coefficient", 0.3}});
-  EXPECT_EQ(test::runRegolith({"fit", "regression", (dir / "nulls").string(), "--out", (dir / "slip.json").string()}, log), 1);
+                          {{"slip", 0.2},
+                           {"weight", 0.118},
+                           {"sinkage", std::nan("")},
+                           {"drawbar_pull_coefficient", 0.1},
+                           {"torque_coefficient", 0.3}});
+  EXPECT_EQ(
+      test::runRegolith({"fit", "regression", (dir / "nulls").string(), "--out", (dir / "slip.json").string()}, log),
+      1);
   EXPECT_NE(test::readText(log).find("metrics.sinkage is null"), std::string::npos) << test::readText(log);
 
   // A folder with no run at all.
   fs::create_directories(dir / "empty");
-  EXPECT_EQ(test::runRegolith({"fit", "bekker", (dir / "empty").string(), "--out", (dir / "soil.json").string()}, log), 1);
+  EXPECT_EQ(test::runRegolith({"fit", "bekker", (dir / "empty").string(), "--out", (dir / "soil.json").string()}, log),
+            1);
   EXPECT_NE(test::readText(log).find("neither a run"), std::string::npos) << test::readText(log);
 
   // Usage errors exit 1 too (CLI11), as elsewhere in the command line.
@@ -72,7 +84,9 @@ TEST(Calibration, FitRefusesFoldersWithoutMetricsAndRunsOfAnotherStudy) {
   EXPECT_NE(test::readText(log).find("cannot read"), std::string::npos) << test::readText(log);
   // --holdout-runs must name a run that is there.
   EXPECT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string(),
-                      "--holdout-runs", "slip_0.9"}, log), 1);
+                               "--holdout-runs", "slip_0.9"},
+                              log),
+            1);
   EXPECT_NE(test::readText(log).find("slip_0.9: no such run"), std::string::npos) << test::readText(log);
 }
 
@@ -103,18 +117,20 @@ TEST(Calibration, PredictRftMatchesTheRftModel) {
   const double beta = 20, gamma = 50, depth = 0.01, area = 2e-4;
   const json out = predicted(dir / "rft.json",
                              {"beta_deg=" + std::to_string(beta), "gamma_deg=" + std::to_string(gamma),
-                              "depth=" + std::to_string(depth), "area=" + std::to_string(area)}, dir);
+                              "depth=" + std::to_string(depth), "area=" + std::to_string(area)},
+                             dir);
   // Same formula, same doubles: equal to rounding.
-  EXPECT_NEAR(out["alpha_z"].get<double>(), p.zeta * rft::alphaZ(p.coefficients, beta * kDeg, gamma * kDeg), 1e-9 * p.zeta);
-  EXPECT_NEAR(out["alpha_x"].get<double>(), p.zeta * rft::alphaX(p.coefficients, beta * kDeg, gamma * kDeg), 1e-9 * p.zeta);
+  EXPECT_NEAR(out["alpha_z"].get<double>(), p.zeta * rft::alphaZ(p.coefficients, beta * kDeg, gamma * kDeg),
+              1e-9 * p.zeta);
+  EXPECT_NEAR(out["alpha_x"].get<double>(), p.zeta * rft::alphaX(p.coefficients, beta * kDeg, gamma * kDeg),
+              1e-9 * p.zeta);
   // The RFT force model on the scene's plate: lower face normal (sin b, 0, -cos b), moving
   // along (cos g, 0, -sin g). In-plane motion (psi = 0): f23 = 1, f1 = 0, so the force is
   // zeta |z| A (-alpha_X e2 + alpha_Z E3) with e2 = +x: predict's force_z and force_x.
   rft::Plate plate;
   plate.normal = {std::sin(beta * kDeg), 0, -std::cos(beta * kDeg)};
   plate.area = area;
-  const Eigen::Vector3d f =
-      rft::plateForce(p, plate, {std::cos(gamma * kDeg), 0, -std::sin(gamma * kDeg)}, depth);
+  const Eigen::Vector3d f = rft::plateForce(p, plate, {std::cos(gamma * kDeg), 0, -std::sin(gamma * kDeg)}, depth);
   EXPECT_NEAR(out["force_z"].get<double>(), f.z(), 1e-9 * std::fabs(f.z()));
   EXPECT_NEAR(out["force_x"].get<double>(), f.x(), 1e-9 * std::fabs(f.x()) + 1e-12);
   EXPECT_GT(std::fabs(f.x()), 0.01 * std::fabs(f.z()));  // a case where the sideways part counts
@@ -127,7 +143,8 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
     writeWheel(dir / "sweep", "slip_" + std::to_string(s), s, 1e-3 + 3e-3 * s + 1e-4 * std::sin(20 * s),
                -0.15 + 0.7 * s - 0.2 * s * s, 0.1 + 0.8 * s);
   const fs::path log = dir / "fit.log";
-  ASSERT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string()}, log), 0)
+  ASSERT_EQ(
+      test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string()}, log), 0)
       << test::readText(log);
   // The printout writes a polynomial as one would: signs as operators, no "+ -" (the DP/W
   // line is an exact quadratic, so its coefficients print as given above).
@@ -150,8 +167,13 @@ TEST(Calibration, PredictRegressionAndBekkerMatchTheirModels) {
   // Bekker: a soil file written by hand in the documented form, against solveSinkage.
   bekker::SoilParameters soil = bekker::soilPreset("lete-sand").soil;
   const json soilFile = {{"model", "bekker"},
-                         {"soil", {{"kc", soil.kc}, {"kphi", soil.kphi}, {"n", soil.n}, {"c", soil.cohesion},
-                                   {"phi", soil.frictionAngle}, {"K", soil.shearModulus}}},
+                         {"soil",
+                          {{"kc", soil.kc},
+                           {"kphi", soil.kphi},
+                           {"n", soil.n},
+                           {"c", soil.cohesion},
+                           {"phi", soil.frictionAngle},
+                           {"K", soil.shearModulus}}},
                          {"shape", {{"a0", 0.4}, {"a1", 0.15}, {"rearRatio", 0.0}}},
                          {"wheel", {{"radius", 0.25}, {"width", 0.15}}}};
   std::ofstream(dir / "soil.json") << soilFile.dump();
@@ -178,11 +200,15 @@ TEST(Calibration, PredictRefusesInputsOutsideTheTrainingRunsUnlessExtrapolate) {
     writeWheel(dir / "sweep", "slip_" + std::to_string(s), s, 1e-3 + 3e-3 * s, -0.15 + 0.7 * s, 0.1 + 0.8 * s);
   const fs::path log = dir / "p.log";
   ASSERT_EQ(test::runRegolith({"fit", "regression", (dir / "sweep").string(), "--out", (dir / "slip.json").string(),
-                               "--holdout-runs", "slip_0.350000"}, log), 0) << test::readText(log);
+                               "--holdout-runs", "slip_0.350000"},
+                              log),
+            0)
+      << test::readText(log);
   const std::string model = (dir / "slip.json").string();
 
   EXPECT_EQ(test::runRegolith({"predict", model, "slip=1.5", "Fz=0.118"}, log), 1);
-  EXPECT_NE(test::readText(log).find("slip = 1.5 is outside this model's training runs (0.1 to 0.75)"), std::string::npos)
+  EXPECT_NE(test::readText(log).find("slip = 1.5 is outside this model's training runs (0.1 to 0.75)"),
+            std::string::npos)
       << test::readText(log);
   EXPECT_NE(test::readText(log).find("--extrapolate"), std::string::npos);
   // The load too: every training run carried 0.118 N.

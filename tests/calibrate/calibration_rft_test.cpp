@@ -30,7 +30,8 @@ rft::FourierCoefficients trueCoefficients() {
 void writeIntrusionRun(const std::filesystem::path& dir, const std::string& name, double betaDeg, double gammaDeg,
                        double sigmaZ, double sigmaX, bool constantDepth = false) {
   const double nan = std::nan("");
-  test::writeSyntheticRun(dir, name, "plate_intrusion", {{"beta_deg", betaDeg}, {"gamma_deg", gammaDeg}, {"area", 1.6e-4}},
+  test::writeSyntheticRun(dir, name, "plate_intrusion",
+                          {{"beta_deg", betaDeg}, {"gamma_deg", gammaDeg}, {"area", 1.6e-4}},
                           {{"stress_per_depth_z", constantDepth ? nan : sigmaZ},
                            {"stress_per_depth_x", constantDepth ? nan : sigmaX},
                            {"mean_alpha_z", sigmaZ},
@@ -56,7 +57,9 @@ TEST(Calibration, RftRecoversZetaAndCoefficientsFromNoisyGrid) {
                         -zeta * rft::alphaX(k, b * kDeg, g * kDeg) + gauss(rng), g == 0);
     }
   // Two more vertical pushes of the horizontal plate: zeta is their mean with the grid's.
-  for (int rep = 1; rep <= 2; ++rep) writeIntrusionRun(dir, "zeta_rep" + std::to_string(rep), 0, 90, zeta * rft::alphaZ(k, 0, M_PI / 2) + gauss(rng), gauss(rng));
+  for (int rep = 1; rep <= 2; ++rep)
+    writeIntrusionRun(dir, "zeta_rep" + std::to_string(rep), 0, 90, zeta * rft::alphaZ(k, 0, M_PI / 2) + gauss(rng),
+                      gauss(rng));
 
   const json model = calibrate::fitRft(runsIn(dir), {});
   ASSERT_EQ(model["coefficients_source"], "fitted");
@@ -90,7 +93,8 @@ TEST(Calibration, RftRecoversZetaAndCoefficientsFromNoisyGrid) {
   // beyond 4 of its standard deviations, 1 / sqrt(2 x 44) = 11 %).
   for (const char* axis : {"alpha_z", "alpha_x"}) {
     const json& r = model["coefficient_fit"][axis];
-    const double s = r["rmse"].get<double>() * std::sqrt(r["samples"].get<double>() / r["degrees_of_freedom"].get<double>());
+    const double s = r["rmse"].get<double>() *
+                     std::sqrt(r["samples"].get<double>() / r["degrees_of_freedom"].get<double>());
     EXPECT_NEAR(s, 0.01, 0.004) << axis;
   }
   // Held out: every 4th of the 48 grid points other than the zeta runs: 12 runs, whose

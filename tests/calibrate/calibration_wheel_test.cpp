@@ -17,8 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-void writeWheelRun(const std::filesystem::path& dir, const std::string& name, double slip, double load,
-                   double radius, double sinkage, double dpCoefficient, double torqueCoefficient) {
+void writeWheelRun(const std::filesystem::path& dir, const std::string& name, double slip, double load, double radius,
+                   double sinkage, double dpCoefficient, double torqueCoefficient) {
   test::writeSyntheticRun(dir, name, "single_wheel", {{"slip", slip}, {"radius", radius}, {"mass", load / 9.81}},
                           {{"slip", slip},
                            {"weight", load},
@@ -112,7 +112,7 @@ TEST(Calibration, RegressionOnTwoRunsIsExactlyDeterminedAndHoldsNoneOut) {
   EXPECT_NE(model["holdout"]["note"].get<std::string>().find("too few runs"), std::string::npos);
   for (const char* name : {"sinkage", "drawbar_pull_coefficient", "torque_coefficient"}) {
     const json& e = model["models"][name];
-    EXPECT_EQ(e["degree"], 1) << name;  // lowered from 2: two slips determine a line
+    EXPECT_EQ(e["degree"], 1) << name;                        // lowered from 2: two slips determine a line
     EXPECT_EQ(e["term_names"], json({"1", "slip"})) << name;  // one load: no Fz term
     EXPECT_TRUE(e["fit"]["standard_errors"][0].is_null()) << name;
     EXPECT_TRUE(e["held_out_rmse"].is_null()) << name;

@@ -9,7 +9,6 @@ namespace {
 
 using namespace regolith::test;
 
-
 // The smoke scene with no bodies and one source.
 Json sceneWith(const Json& source) {
   Json s = smokeScene();
@@ -26,9 +25,12 @@ Json sceneWith(const Json& source) {
 // 1.4e-3 relative here, inside the 0.5 %, the tolerance used.
 TEST(Beds, HcpFillHasTheClosePackedFraction) {
   const double a = 0.003;  // the "fine" template's diameter
-  const Scene scene = parse(sceneWith({{"kind", "lattice"}, {"template", "fine"},
-                                       {"packing", "hcp"}, {"spacing", a},
-                                       {"lo", {0, 0, 0}}, {"hi", {0.09, 0.09, 0.09}}})
+  const Scene scene = parse(sceneWith({{"kind", "lattice"},
+                                       {"template", "fine"},
+                                       {"packing", "hcp"},
+                                       {"spacing", a},
+                                       {"lo", {0, 0, 0}},
+                                       {"hi", {0.09, 0.09, 0.09}}})
                                 .dump());
   const std::vector<Vec3d> centres = sphereCentresOf(scene.initial);
   // Nearest neighbours are a apart: none closer (no overlap), twelve at a in the bulk.
@@ -46,8 +48,7 @@ TEST(Beds, HcpFillHasTheClosePackedFraction) {
   EXPECT_EQ(touching, 12u);
 
   const double inset = 10 * a + 0.37e-3;  // off the lattice's periods on purpose
-  const PackingSample p = packingInBox(scene.initial, centres, {2500, 7800},
-                                       Vec3d(inset, inset, inset),
+  const PackingSample p = packingInBox(scene.initial, centres, {2500, 7800}, Vec3d(inset, inset, inset),
                                        Vec3d(0.09 - inset, 0.09 - inset, 0.09 - inset));
   const double closePacked = M_PI / (3 * std::sqrt(2.0));
   EXPECT_NEAR(p.packingFraction / closePacked, 1.0, 5e-3);
@@ -57,8 +58,8 @@ TEST(Beds, HcpFillHasTheClosePackedFraction) {
 // A cubic lattice with random orientations places the same sites as an aligned one, with
 // orientations that differ from particle to particle.
 TEST(Beds, LatticeOrientationsAreRandomWhenAsked) {
-  Json source = {{"kind", "lattice"}, {"template", "pair"}, {"spacing", 0.0052},
-                 {"lo", {0, 0, 0}}, {"hi", {0.03, 0.03, 0.03}}};
+  Json source = {
+      {"kind", "lattice"}, {"template", "pair"}, {"spacing", 0.0052}, {"lo", {0, 0, 0}}, {"hi", {0.03, 0.03, 0.03}}};
   const Scene aligned = parse(sceneWith(source).dump());
   source["orientation"] = "random";
   const Scene turned = parse(sceneWith(source).dump());

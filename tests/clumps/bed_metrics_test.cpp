@@ -10,7 +10,6 @@
 namespace regolith {
 namespace {
 
-
 // Volume of the cap of height h of a sphere of radius r.
 double cap(double r, double h) { return M_PI * h * h * (3 * r - h) / 3; }
 
@@ -39,9 +38,7 @@ TEST(Beds, SphereBoxVolumeMatchesClosedForms) {
   EXPECT_LT(rel(sphereBoxVolume(c, r, c, Vec3d(5, 5, 5)), ball / 8), kTight);
   // A slab |z - c.z| < h: the ball less two caps.
   const double h = 0.25;
-  EXPECT_LT(rel(sphereBoxVolume(c, r, Vec3d(-5, -5, c.z - h), Vec3d(5, 5, c.z + h)),
-                ball - 2 * cap(r, r - h)),
-            kTight);
+  EXPECT_LT(rel(sphereBoxVolume(c, r, Vec3d(-5, -5, c.z - h), Vec3d(5, 5, c.z + h)), ball - 2 * cap(r, r - h)), kTight);
   // Additivity over a box split in eight by arbitrary planes through the sphere.
   const Vec3d lo(-0.4, -0.7, 0.0), mid(0.25, -0.1, 0.45), hi(0.6, 0.3, 0.9);
   double sum = 0;
@@ -78,8 +75,8 @@ TEST(Beds, CubicPackingFractionInAnyInteriorBox) {
   const std::vector<Vec3d> centres = sphereCentresOf(s);
   const double density = 2500;
   // Any box of whole unit cells is exact, however it cuts the spheres: pi/6.
-  const PackingSample cells =
-      packingInBox(s, centres, {density}, Vec3d(3.3 * r, 3.3 * r, 3.3 * r), Vec3d(15.3 * r, 13.3 * r, 11.3 * r));
+  const PackingSample cells = packingInBox(s, centres, {density}, Vec3d(3.3 * r, 3.3 * r, 3.3 * r),
+                                           Vec3d(15.3 * r, 13.3 * r, 11.3 * r));
   EXPECT_NEAR(cells.packingFraction, M_PI / 6, 1e-9);
   // Bulk density: the grains' mass (1 kg each, whatever their volume) over the box: 6 x 5
   // x 4 cells of one grain's worth each.

@@ -38,8 +38,7 @@ TEST(ClumpMassProperties, PairAlongADiagonalGetsItsAxisAsPrincipal) {
 }
 
 TEST(ClumpMassProperties, DiagonalInertiaKeepsTheInputAxes) {
-  const ClumpTemplate t =
-      clumpFromSpheres("pair", {{Vec3d(0, 0, -kR), kR, 0, kRho}, {Vec3d(0, 0, kR), kR, 0, kRho}});
+  const ClumpTemplate t = clumpFromSpheres("pair", {{Vec3d(0, 0, -kR), kR, 0, kRho}, {Vec3d(0, 0, kR), kR, 0, kRho}});
   EXPECT_EQ(t.principalFrame.w, 1.0);
   EXPECT_LT(t.principalInertia.z, t.principalInertia.x);  // the long axis is z
   EXPECT_NEAR(t.principalInertia.x, t.principalInertia.y, 1e-24);

@@ -18,9 +18,7 @@ ClumpTemplate loaded(const Json& entry) {
   return scene.templates.back();
 }
 
-Json fileEntry(const std::string& file) {
-  return {{"name", "probe"}, {"file", file}, {"material", "grain"}};
-}
+Json fileEntry(const std::string& file) { return {{"name", "probe"}, {"file", file}, {"material", "grain"}}; }
 
 TEST(Templates, EveryClumpFileLoadsCentredWithPositiveDefiniteInertia) {
   int count = 0;
@@ -49,8 +47,8 @@ TEST(Templates, EveryClumpFileLoadsCentredWithPositiveDefiniteInertia) {
     EXPECT_NEAR(t.mass, p.mass, 2 * p.massErrorBound + 1e-12 * p.mass);  // both within their bounds
   }
   EXPECT_GE(count, 8);
-  for (const char* required : {"sphere_1mm.json", "trio_line_1mm.json", "trio_irregular_1mm.json",
-                               "tetra_1mm.json", "octa_1mm.json"})
+  for (const char* required :
+       {"sphere_1mm.json", "trio_line_1mm.json", "trio_irregular_1mm.json", "tetra_1mm.json", "octa_1mm.json"})
     EXPECT_TRUE(std::filesystem::is_regular_file(kClumpDir + "/" + required)) << required;
 }
 

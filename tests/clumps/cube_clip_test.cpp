@@ -20,7 +20,7 @@ TEST(MassProperties, CubeClipAxisPlaneIsItsOffset) {
 TEST(MassProperties, CubeClipDiagonalPlanes) {
   const double s = 1 / std::sqrt(3.0), n[3] = {s, s, s};
   EXPECT_NEAR(cubeFractionBelow(n, std::sqrt(3.0) / 2), 0.5, 1e-14);  // through the centre
-  const double t = 0.4;  // the corner tetrahedron x + y + z <= t: t^3 / 6
+  const double t = 0.4;                                               // the corner tetrahedron x + y + z <= t: t^3 / 6
   EXPECT_NEAR(cubeFractionBelow(n, t * s), t * t * t / 6, 1e-14);
   const double q = 1 / std::sqrt(2.0), p[3] = {q, -q, 0};  // x - y <= 0: half
   EXPECT_NEAR(cubeFractionBelow(p, 0), 0.5, 1e-14);

@@ -36,9 +36,8 @@ BedParticle at(const Vec3d& x, Index templ = 0) {
 }
 
 TEST(BedLayout, CropIsHalfOpenByCentreOfMass) {
-  const std::vector<BedParticle> bed = {at(Vec3d(0, 0, 0)), at(Vec3d(1, 0.5, 0.5)),
-                                        at(Vec3d(0.5, 0.5, 1)), at(Vec3d(0.5, -1e-12, 0.5)),
-                                        at(Vec3d(0.999, 0.999, 0.999))};
+  const std::vector<BedParticle> bed = {at(Vec3d(0, 0, 0)), at(Vec3d(1, 0.5, 0.5)), at(Vec3d(0.5, 0.5, 1)),
+                                        at(Vec3d(0.5, -1e-12, 0.5)), at(Vec3d(0.999, 0.999, 0.999))};
   const std::vector<BedParticle> kept = cropped(bed, Vec3d(0, 0, 0), Vec3d(1, 1, 1));
   // On lo: in; on hi (x or z): out; a hair below lo in y: out.
   ASSERT_EQ(kept.size(), 2u);
@@ -99,8 +98,7 @@ TEST(BedLayout, OverlapsWithinACopyAndAcrossASeam) {
 
 TEST(BedLayout, AClumpsOwnSpheresAreNoOverlap) {
   const std::vector<ClumpTemplate> templates = {pair()};
-  const TilingOverlaps o =
-      tilingOverlaps(tiled({at(Vec3d())}, 2, 1, 10, 0), 1, templates);  // far apart
+  const TilingOverlaps o = tilingOverlaps(tiled({at(Vec3d())}, 2, 1, 10, 0), 1, templates);  // far apart
   EXPECT_EQ(o.withinCopy, 0);
   EXPECT_EQ(o.acrossCopies, 0);
   // Copies 3.4 apart in x: spheres at 0.75 and 3.4 - 0.75 overlap by 2 - 1.9 = 0.1.

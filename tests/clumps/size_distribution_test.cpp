@@ -25,8 +25,7 @@ TEST(SizeDistribution, CurveInterpolatesInLogSizeAndInverts) {
   EXPECT_NEAR(curve.passingAt(std::sqrt(1.6e-3 * 2.5e-3)), 0.4, 1e-12);  // log midpoint
   EXPECT_EQ(curve.passingAt(0.5e-3), 0.0);
   EXPECT_EQ(curve.passingAt(5e-3), 1.0);
-  for (double p : {0.05, 0.1, 0.2, 0.5, 0.9, 0.99})
-    EXPECT_NEAR(curve.passingAt(curve.sizeAt(p)), p, 1e-12) << p;
+  for (double p : {0.05, 0.1, 0.2, 0.5, 0.9, 0.99}) EXPECT_NEAR(curve.passingAt(curve.sizeAt(p)), p, 1e-12) << p;
   EXPECT_NEAR(curve.sizeAt(0.4), std::sqrt(1.6e-3 * 2.5e-3), 1e-15);
 }
 
@@ -62,8 +61,7 @@ TEST(SizeDistribution, MalformedCurvesAreRefusedWithTheReason) {
   };
   EXPECT_NE(message({{1e-3, 0}}).find("at least two"), std::string::npos);
   EXPECT_NE(message({{2e-3, 0}, {1e-3, 1}}).find("sizes must increase"), std::string::npos);
-  EXPECT_NE(message({{1e-3, 0}, {2e-3, 0.6}, {3e-3, 0.5}, {4e-3, 1}}).find("must not decrease"),
-            std::string::npos);
+  EXPECT_NE(message({{1e-3, 0}, {2e-3, 0.6}, {3e-3, 0.5}, {4e-3, 1}}).find("must not decrease"), std::string::npos);
   EXPECT_NE(message({{1e-3, 0.1}, {2e-3, 1}}).find("start at 0"), std::string::npos);
   EXPECT_NE(message({{1e-3, 0}, {2e-3, 0.9}}).find("end at 1"), std::string::npos);
   EXPECT_NE(message({{-1e-3, 0}, {2e-3, 1}}).find("positive"), std::string::npos);
@@ -78,10 +76,12 @@ Json curveScene(std::uint64_t count) {
   s["time_step"] = 2e-6;
   Json sieve = Json::array();
   for (const SievePoint& p : kCurve) sieve.push_back({p.size, p.passing});
-  s["sources"] = Json::array({{{"kind", "rain"}, {"count", count},
+  s["sources"] = Json::array({{{"kind", "rain"},
+                               {"count", count},
                                {"templates", {{{"template", "fine"}, {"weight", 2}}, {{"template", "pair"}}}},
                                {"size_distribution", {{"sieve", sieve}}},
-                               {"lo", {0, 0, 0}}, {"hi", {0.3, 0.3, 0.3}}}});
+                               {"lo", {0, 0, 0}},
+                               {"hi", {0.3, 0.3, 0.3}}}});
   return s;
 }
 
@@ -116,8 +116,7 @@ TEST(SizeDistribution, BedReproducesTheCurvesD10D50D90) {
       variance += a * a;
     }
     const double sigmaF = std::sqrt(variance) / total;
-    const double slope = (curve.passingAt(target * 1.001) - curve.passingAt(target / 1.001)) /
-                         std::log(1.001 * 1.001);
+    const double slope = (curve.passingAt(target * 1.001) - curve.passingAt(target / 1.001)) / std::log(1.001 * 1.001);
     const double tolerance = 4 * sigmaF / slope;
     const double measured = massQuantile(sizes, masses, p);
     EXPECT_NEAR(std::log(measured / target), 0.0, tolerance)

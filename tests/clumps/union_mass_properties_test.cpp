@@ -27,7 +27,8 @@ struct LensUnion {
 LensUnion exactUnion(double R, double r, double d) {
   const double plane = (d * d - r * r + R * R) / (2 * d);
   const double x[5] = {-0.9061798459386640, -0.5384693101056831, 0.0, 0.5384693101056831, 0.9061798459386640};
-  const double w[5] = {0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891};
+  const double w[5] = {0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665,
+                       0.2369268850561891};
   auto rho2 = [&](double z) { return z < plane ? R * R - z * z : r * r - (z - d) * (z - d); };
   auto integrate = [&](const std::function<double(double)>& f) {
     double sum = 0;
@@ -59,7 +60,8 @@ TEST(MassProperties, SingleSphereIsTheClosedForm) {
   EXPECT_DOUBLE_EQ(p.volume, ballVolume(r));
   EXPECT_DOUBLE_EQ(p.mass, m);
   EXPECT_NEAR(norm(p.centre - Vec3d(0.1, -0.2, 0.3)), 0, 1e-15);
-  for (double I : {p.principalMoments.x, p.principalMoments.y, p.principalMoments.z}) EXPECT_NEAR(I, 0.4 * m * r * r, 1e-12 * m * r * r);
+  for (double I : {p.principalMoments.x, p.principalMoments.y, p.principalMoments.z})
+    EXPECT_NEAR(I, 0.4 * m * r * r, 1e-12 * m * r * r);
   EXPECT_EQ(p.volumeErrorBound, 0);
   EXPECT_EQ(p.inertiaErrorBound, 0);
   EXPECT_EQ(p.cells, 0);
@@ -150,7 +152,10 @@ TEST(MassProperties, ScalingMultipliesMassByTheCubeAndInertiaByTheFifthPower) {
   EXPECT_DOUBLE_EQ(q.relativeInertiaErrorBound(), p.relativeInertiaErrorBound());
   // Against integrating the scaled spheres themselves.
   std::vector<ClumpSphere> big = kIrregular;
-  for (ClumpSphere& b : big) { b.centre = b.centre * s; b.radius *= s; }
+  for (ClumpSphere& b : big) {
+    b.centre = b.centre * s;
+    b.radius *= s;
+  }
   const MassProperties direct = unionMassProperties(big);
   EXPECT_NEAR(q.mass, direct.mass, q.massErrorBound + direct.massErrorBound);
   EXPECT_NEAR(q.principalMoments.x, direct.principalMoments.x, q.inertiaErrorBound + direct.inertiaErrorBound);

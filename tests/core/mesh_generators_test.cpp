@@ -167,8 +167,12 @@ TEST(MeshGenerators, RefusesImpossibleSpecsNamingTheParameter) {
   expectRefused(with([](WheelSpec& s) { s.grouserHeight = -0.01; }), wheel, "grouserHeight");
   expectRefused(with([](WheelSpec& s) { s.grouserThickness = 0; }), wheel, "grouserThickness");
   expectRefused(with([](WheelSpec& s) { s.grouserThickness = 0.2; }), wheel, "grouserThickness");  // > R
-  expectRefused(with([](WheelSpec& s) { s.grousers = 200; }), wheel, "grousers");  // 200 T > 2 pi R
-  expectRefused(with([](WheelSpec& s) { s.grousers = 40; s.filletRadius = 0.01; }), wheel, "filletRadius");  // roots meet
+  expectRefused(with([](WheelSpec& s) { s.grousers = 200; }), wheel, "grousers");                  // 200 T > 2 pi R
+  expectRefused(with([](WheelSpec& s) {
+                  s.grousers = 40;
+                  s.filletRadius = 0.01;
+                }),
+                wheel, "filletRadius");  // roots meet
   expectRefused(with([](WheelSpec& s) { s.filletRadius = -0.001; }), wheel, "filletRadius");
   expectRefused(with([](WheelSpec& s) { s.filletRadius = 0.03; }), wheel, "filletRadius");  // > H
   expectRefused(with([](WheelSpec& s) { s.maxFacetAngle = 0; }), wheel, "maxFacetAngle");
@@ -180,7 +184,8 @@ TEST(MeshGenerators, RefusesImpossibleSpecsNamingTheParameter) {
   r = RingSpec();
   r.width = -1;
   expectRefused(r, band, "width");
-  expectRefused(RingSpec(), std::function<void(const RingSpec&)>([](const RingSpec& s) { ringSegments(s, 0); }), "count");
+  expectRefused(RingSpec(), std::function<void(const RingSpec&)>([](const RingSpec& s) { ringSegments(s, 0); }),
+                "count");
   expectRefused(RingSpec(), std::function<void(const RingSpec&)>([](const RingSpec& s) { ringSegments(s, 8, 1.0); }),
                 "gapAngle");
 }
@@ -189,18 +194,19 @@ TEST(MeshGenerators, CommandLineWritesTheGeneratedMeshes) {
   const std::filesystem::path d = test::scratchDir("regolith_mesh_cli_");
   std::filesystem::create_directories(d);
   const std::string log = d.string() + ".log";
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "mesh", "wheel", "--radius", "0.15", "--width", "0.1", "--grousers",
-                            "12", "--grouser-height", "0.02", "--grouser-thickness", "0.008", "--out",
-                            (d / "wheel.obj").string()},
-                           log),
-            0)
+  ASSERT_EQ(
+      test::runToEnd({REGOLITH_BINARY, "mesh", "wheel", "--radius", "0.15", "--width", "0.1", "--grousers", "12",
+                      "--grouser-height", "0.02", "--grouser-thickness", "0.008", "--out", (d / "wheel.obj").string()},
+                     log),
+      0)
       << "see " << log;
   const WheelSpec s = test::grouserWheelSpec();
   TriangleMesh wheel = readMesh((d / "wheel.obj").string());
   EXPECT_TRUE(checkMesh(wheel, "wheel.obj").warnings.empty());
   EXPECT_EQ(test::sortedVertices(wheel), test::sortedVertices(grouserWheel(s)));  // %.17g: bit for bit
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "mesh", "ring", "--segments", "4", "--out", (d / "ring.obj").string()}, log), 0)
+  ASSERT_EQ(
+      test::runToEnd({REGOLITH_BINARY, "mesh", "ring", "--segments", "4", "--out", (d / "ring.obj").string()}, log), 0)
       << "see " << log;
   const std::vector<TriangleMesh> parts = ringSegments(RingSpec(), 4);
   for (int k = 0; k < 4; ++k)

@@ -18,8 +18,7 @@ TEST(TimeStepGuard, RayleighTimeMatchesFormula) {
 }
 
 TEST(TimeStepGuard, FinestMaterialDecides) {
-  const std::vector<Material> mats = {material("soft", 1e7, 0.3, 2600),
-                                      material("stiff", 1e10, 0.3, 2600)};
+  const std::vector<Material> mats = {material("soft", 1e7, 0.3, 2600), material("stiff", 1e10, 0.3, 2600)};
   WorldBuilder w;
   w.addClump(sphereTemplate("a", 0.001, 0, 2600), Vec3d());
   w.addClump(sphereTemplate("b", 0.01, 1, 2600), Vec3d(1, 0, 0));
@@ -89,8 +88,7 @@ TEST(Materials, PairTableMixesAndAppliesOverrides) {
   EXPECT_NEAR(ws.effectiveYoung, 1 / invE, 1e-6);
   const double invG = 2 * 1.7 * 1.3 / 1e8 + 2 * 1.7 * 1.3 / 1e9;
   EXPECT_NEAR(ws.effectiveShear, 1 / invG, 1e-6);
-  EXPECT_THROW(buildPairTable(mats, {PairOverride{"wheel", "rock", 0.2, {}, {}}}, {}),
-               std::invalid_argument);
+  EXPECT_THROW(buildPairTable(mats, {PairOverride{"wheel", "rock", 0.2, {}, {}}}, {}), std::invalid_argument);
 }
 
 }  // namespace

@@ -22,8 +22,7 @@ int failures = 0;
 
 void expectNear(const char* what, double got, double expected, double relTol) {
   const bool ok = std::abs(got - expected) <= relTol * std::abs(expected);
-  std::printf("%-46s %12.6g (expected %.6g within %.1g) %s\n", what, got, expected, relTol,
-              ok ? "ok" : "FAILED");
+  std::printf("%-46s %12.6g (expected %.6g within %.1g) %s\n", what, got, expected, relTol, ok ? "ok" : "FAILED");
   if (!ok) ++failures;
 }
 
@@ -75,10 +74,9 @@ void engine() {
 void io() {
   // io/data_files.h: this program is not installed beside share/regolith, so point to it.
   setenv("REGOLITH_DATA_DIR", REGOLITH_PACKAGE_DATA, 1);
-  const regolith::Scene scene =
-      regolith::loadScene(std::string(REGOLITH_PACKAGE_DATA) + "/scenes/demo/demo.smoke.json");
-  std::printf("io: demo.smoke.json: %zu particles, %zu bodies\n", scene.initial.ownerCount(),
-              scene.bodies.size());
+  const regolith::Scene scene = regolith::loadScene(std::string(REGOLITH_PACKAGE_DATA) +
+                                                    "/scenes/demo/demo.smoke.json");
+  std::printf("io: demo.smoke.json: %zu particles, %zu bodies\n", scene.initial.ownerCount(), scene.bodies.size());
   expectNear("io: particles of the demo's smoke twin (+1 drum)", double(scene.initial.ownerCount()), 201.0, 0);
 }
 

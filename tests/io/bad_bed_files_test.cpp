@@ -52,18 +52,20 @@ void rewrite(const h5::Group& g, const std::string& name, const std::function<vo
 
 TEST(BadBedFiles, OwnerTemplateOutOfRangeIsRefusedWithItsRow) {
   std::string message;
-  const int rc = checkDamagedBed("template", [](const h5::Group& g) {
-    rewrite<Index>(g, "owner_template", [](std::vector<Index>& t) { t[1] = 1000; });
-  }, message);
+  const int rc = checkDamagedBed(
+      "template",
+      [](const h5::Group& g) { rewrite<Index>(g, "owner_template", [](std::vector<Index>& t) { t[1] = 1000; }); },
+      message);
   EXPECT_EQ(rc, 2) << message;
   EXPECT_NE(message.find("/sources/0/file"), std::string::npos) << message;
-  EXPECT_NE(message.find("owner_template row 1: 1000, expected -1 (a body) or a template index"),
-            std::string::npos) << message;
+  EXPECT_NE(message.find("owner_template row 1: 1000, expected -1 (a body) or a template index"), std::string::npos)
+      << message;
 }
 
 TEST(BadBedFiles, FrameWithoutSpherePositionIsASceneProblem) {
   std::string message;
-  const int rc = checkDamagedBed("missing", [](const h5::Group& g) { g.remove("sphere_position"); }, message);
+  const int rc = checkDamagedBed(
+      "missing", [](const h5::Group& g) { g.remove("sphere_position"); }, message);
   EXPECT_EQ(rc, 2) << message;
   EXPECT_NE(message.find("/sources/0/file"), std::string::npos) << message;
   EXPECT_NE(message.find("sphere_position: not found"), std::string::npos) << message;
@@ -71,13 +73,15 @@ TEST(BadBedFiles, FrameWithoutSpherePositionIsASceneProblem) {
 
 TEST(BadBedFiles, NanPositionIsRefusedWithItsRow) {
   std::string message;
-  const int rc = checkDamagedBed("nan", [](const h5::Group& g) {
-    rewrite<double>(g, "owner_position", [](std::vector<double>& x) { x[3 * 2 + 1] = NAN; });
-  }, message);
+  const int rc = checkDamagedBed(
+      "nan",
+      [](const h5::Group& g) {
+        rewrite<double>(g, "owner_position", [](std::vector<double>& x) { x[3 * 2 + 1] = NAN; });
+      },
+      message);
   EXPECT_EQ(rc, 2) << message;
   EXPECT_NE(message.find("/sources/0/file"), std::string::npos) << message;
-  EXPECT_NE(message.find("owner_position row 2: not finite, expected a finite number"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("owner_position row 2: not finite, expected a finite number"), std::string::npos) << message;
 }
 
 }  // namespace

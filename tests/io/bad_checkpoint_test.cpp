@@ -29,8 +29,8 @@ int resumeAfter(const std::string& name, const std::function<void(Checkpoint&)>&
   const fs::path dir = scratchDir("bad_checkpoint_" + name);
   fs::create_directories(dir);
   // Half the spin phase: a short run, and a checkpoint at its end.
-  const std::vector<std::string> args = {"run", kSmoke, "--out", (dir / "run").string(), "--threads", "1",
-                                         "--quiet", "--set", "/phases/1/duration=0.02"};
+  const std::vector<std::string> args = {"run", kSmoke,    "--out", (dir / "run").string(),   "--threads",
+                                         "1",   "--quiet", "--set", "/phases/1/duration=0.02"};
   if (runRegolith(args, dir / "first.log") != 0) {
     log = readText(dir / "first.log");
     return -1;
@@ -54,30 +54,34 @@ void expectRefused(int code, const std::string& log, const std::string& dataset,
 
 TEST(BadCheckpoint, NanPositionIsRefusedWithItsRow) {
   std::string log;
-  const int code = resumeAfter("nan", [](Checkpoint& c) {
-    c.engine.state.ownerPosition[7].y = std::numeric_limits<double>::quiet_NaN();
-  }, log);
+  const int code = resumeAfter(
+      "nan", [](Checkpoint& c) { c.engine.state.ownerPosition[7].y = std::numeric_limits<double>::quiet_NaN(); }, log);
   expectRefused(code, log, "/engine/state/owner_position row 7", "finite values");
 }
 
 TEST(BadCheckpoint, StepPastTheScenesEndIsRefused) {
   std::string log;
-  const int code = resumeAfter("steps", [](Checkpoint& c) { c.engine.steps = std::uint64_t(1) << 62; }, log);
+  const int code = resumeAfter(
+      "steps", [](Checkpoint& c) { c.engine.steps = std::uint64_t(1) << 62; }, log);
   expectRefused(code, log, "/engine@steps", "a step within the scene's run");
 }
 
 TEST(BadCheckpoint, ContactKeyPastTheSpheresIsRefused) {
   std::string log;
-  const int code = resumeAfter("keys", [](Checkpoint& c) {
-    ASSERT_FALSE(c.engine.contacts.pairKeys.empty());
-    c.engine.contacts.pairKeys.back() = (1ULL << 32) | 5000000ULL;  // sphere 5,000,000 of 239
-  }, log);
+  const int code = resumeAfter(
+      "keys",
+      [](Checkpoint& c) {
+        ASSERT_FALSE(c.engine.contacts.pairKeys.empty());
+        c.engine.contacts.pairKeys.back() = (1ULL << 32) | 5000000ULL;  // sphere 5,000,000 of 239
+      },
+      log);
   expectRefused(code, log, "/engine/contacts/pair_keys row", "sorted (first, second) sphere pairs");
 }
 
 TEST(BadCheckpoint, NegativeRadiusIsRefused) {
   std::string log;
-  const int code = resumeAfter("radius", [](Checkpoint& c) { c.engine.state.sphereRadius[3] = -1e-3; }, log);
+  const int code = resumeAfter(
+      "radius", [](Checkpoint& c) { c.engine.state.sphereRadius[3] = -1e-3; }, log);
   expectRefused(code, log, "/engine/state/sphere_radius row 3", "a radius > 0");
 }
 

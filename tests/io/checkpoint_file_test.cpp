@@ -80,8 +80,9 @@ TEST(Output, UnknownFormatVersionsAreRefused) {
   const std::string checkpoint = (dir / "checkpoint.h5").string();
   writeCheckpoint(checkpoint, sampleRun().checkpoint);
   setRootVersion(checkpoint, 99);
-  EXPECT_NE(thrownMessage([&] { readCheckpoint(checkpoint); })
-                .find("regolith-checkpoint format version 99, this build reads version 1"),
+  EXPECT_NE(thrownMessage([&] {
+              readCheckpoint(checkpoint);
+            }).find("regolith-checkpoint format version 99, this build reads version 1"),
             std::string::npos);
   const std::string run = (dir / "run.h5").string();
   RunFileWriter::create(run, sampleRun().header);

@@ -120,14 +120,15 @@ TEST(MeshImport, HandWrittenAsciiStlInMillimetres) {
   EXPECT_EQ(r.mergedVertices, 36u - 8u);
   EXPECT_TRUE(r.closed);
   const MassProperties p = meshMassProperties(m, 1000);
-  EXPECT_NEAR(p.volume, 1e-6, 1e-18);  // 0.01 m cube; integer coordinates times 0.001
+  EXPECT_NEAR(p.volume, 1e-6, 1e-18);                         // 0.01 m cube; integer coordinates times 0.001
   EXPECT_NEAR(p.principalMoments.x, 1e-3 * 1e-4 / 6, 1e-18);  // m s^2 / 6
 }
 
 TEST(MeshImport, ObjQuadsAreTriangulated) {
   std::string text = "# a unit cube of quads\no cube\n";
   for (int k = 0; k < 8; ++k)
-    text += "v " + std::to_string(k & 1) + " " + std::to_string((k >> 1) & 1) + " " + std::to_string((k >> 2) & 1) + "\n";
+    text += "v " + std::to_string(k & 1) + " " + std::to_string((k >> 1) & 1) + " " + std::to_string((k >> 2) & 1) +
+            "\n";
   for (const auto& q : test::cubeQuads())
     text += "f " + std::to_string(q[0] + 1) + " " + std::to_string(q[1] + 1) + " " + std::to_string(q[2] + 1) + " " +
             std::to_string(q[3] + 1) + "\n";
@@ -136,7 +137,7 @@ TEST(MeshImport, ObjQuadsAreTriangulated) {
   EXPECT_EQ(m.triangles.size(), 12u);
   const MeshReport r = checkMesh(m, path);
   EXPECT_TRUE(r.closed);
-  EXPECT_EQ(r.flippedTriangles, 0u);  // the triangulation keeps each quad's orientation
+  EXPECT_EQ(r.flippedTriangles, 0u);                           // the triangulation keeps each quad's orientation
   EXPECT_NEAR(meshMassProperties(m, 1.0).volume, 8.0, 1e-14);  // scale 2: a 2 m cube
 }
 

@@ -33,8 +33,7 @@ TEST(OutputLock, SecondLockIsRefusedWithTheHoldersPidAndFreedAfter) {
       const OutputFolderLock second(dir.string());  // another open file: flock refuses it
       ADD_FAILURE() << "a second lock of the same folder was granted";
     } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find("PID " + std::to_string(getpid())), std::string::npos)
-          << e.what();
+      EXPECT_NE(std::string(e.what()).find("PID " + std::to_string(getpid())), std::string::npos) << e.what();
     }
   }
   EXPECT_FALSE(outputFolderHolder(dir.string()));  // released with its holder
@@ -43,8 +42,7 @@ TEST(OutputLock, SecondLockIsRefusedWithTheHoldersPidAndFreedAfter) {
 
 TEST(OutputLock, ConcurrentOverwriteIsRefusedAndTheFirstRunCompletes) {
   const fs::path dir = test::scratchDir("regolith_output_lock_");
-  std::vector<std::string> args = {REGOLITH_BINARY, "run", kScene, "--out", dir.string(),
-                                   "--threads", "1"};
+  std::vector<std::string> args = {REGOLITH_BINARY, "run", kScene, "--out", dir.string(), "--threads", "1"};
 #ifdef REGOLITH_SANITIZED
   args.insert(args.end(), {"--set", "/phases/1/duration=0.15"});
 #endif

@@ -36,9 +36,9 @@ TEST(Output, SampleRunHasContactsAndMovingBodies) {
   EXPECT_FALSE(first.contacts.wallSphere.empty());
   // The wheel's cylinder turns with its body: its axes are the same, its point fixed; the
   // owner's orientation changes.
-  EXPECT_NE(std::memcmp(&run.frames.back().state.ownerOrientation.back(),
-                        &first.state.ownerOrientation.back(), sizeof(Quat)),
-            0);
+  EXPECT_NE(
+      std::memcmp(&run.frames.back().state.ownerOrientation.back(), &first.state.ownerOrientation.back(), sizeof(Quat)),
+      0);
 }
 
 TEST(Output, ContactForcesAreTheTouchingContacts) {
@@ -83,11 +83,9 @@ TEST(Output, RunFileRoundTripsEveryDataset) {
   for (std::size_t m = 0; m < h.materials.size(); ++m) {
     const Material &a = h.materials[m], &b = run.header.materials[m];
     EXPECT_EQ(a.name, b.name);
-    expectSameBytes(std::vector<double>{a.youngsModulus, a.poissonRatio, a.restitution,
-                                        a.friction, a.rollingResistance, a.density},
-                    {b.youngsModulus, b.poissonRatio, b.restitution, b.friction,
-                     b.rollingResistance, b.density},
-                    "material");
+    expectSameBytes(
+        std::vector<double>{a.youngsModulus, a.poissonRatio, a.restitution, a.friction, a.rollingResistance, a.density},
+        {b.youngsModulus, b.poissonRatio, b.restitution, b.friction, b.rollingResistance, b.density}, "material");
   }
 
   ASSERT_EQ(reader.frameCount(), run.frames.size());
@@ -225,26 +223,20 @@ TEST(Output, ReaderSeesFlushedFramesWhileTheWriterIsOpen) {
 TEST(Output, UnreadableFilesAreNamedInTheMessage) {
   const fs::path dir = freshDir();
   const std::string missing = (dir / "missing.h5").string();
-  EXPECT_EQ(thrownMessage([&] { RunFileReader r(missing); }),
-            missing + ": cannot open: no such file or not readable");
-  EXPECT_EQ(thrownMessage([&] { readCheckpoint(missing); }),
-            missing + ": cannot open: no such file or not readable");
+  EXPECT_EQ(thrownMessage([&] { RunFileReader r(missing); }), missing + ": cannot open: no such file or not readable");
+  EXPECT_EQ(thrownMessage([&] { readCheckpoint(missing); }), missing + ": cannot open: no such file or not readable");
   const std::string text = (dir / "notes.txt").string();
   std::ofstream(text) << "not HDF5\n";
   EXPECT_EQ(thrownMessage([&] { RunFileReader r(text); }), text + ": not an HDF5 file");
   // An HDF5 file of the other kind: a checkpoint is not a run file and vice versa.
   const std::string checkpoint = (dir / "checkpoint.h5").string();
   writeCheckpoint(checkpoint, sampleRun().checkpoint);
-  EXPECT_NE(thrownMessage([&] { RunFileReader r(checkpoint); }).find("not a regolith-run file"),
-            std::string::npos);
+  EXPECT_NE(thrownMessage([&] { RunFileReader r(checkpoint); }).find("not a regolith-run file"), std::string::npos);
   const std::string run = (dir / "run.h5").string();
   RunFileWriter::create(run, sampleRun().header);
-  EXPECT_NE(thrownMessage([&] { readCheckpoint(run); }).find("not a regolith-checkpoint file"),
-            std::string::npos);
-  EXPECT_EQ(thrownMessage([&] { RunFileReader(run).frame(0); }),
-            run + ": no frame 0 (the run has 0)");
-  EXPECT_EQ(thrownMessage([&] { RunFileReader(run).series("rover"); }),
-            run + ": /series/rover: not found");
+  EXPECT_NE(thrownMessage([&] { readCheckpoint(run); }).find("not a regolith-checkpoint file"), std::string::npos);
+  EXPECT_EQ(thrownMessage([&] { RunFileReader(run).frame(0); }), run + ": no frame 0 (the run has 0)");
+  EXPECT_EQ(thrownMessage([&] { RunFileReader(run).series("rover"); }), run + ": /series/rover: not found");
 }
 
 TEST(Output, XdmfNamesEveryFrameAndItsDatasets) {
@@ -256,8 +248,7 @@ TEST(Output, XdmfNamesEveryFrameAndItsDatasets) {
   text << in.rdbuf();
   const std::string xml = text.str();
   std::size_t frames = 0;
-  for (std::size_t at = xml.find("<Time "); at != std::string::npos; at = xml.find("<Time ", at + 1))
-    ++frames;
+  for (std::size_t at = xml.find("<Time "); at != std::string::npos; at = xml.find("<Time ", at + 1)) ++frames;
   EXPECT_EQ(frames, run.frames.size());
   EXPECT_NE(xml.find("CollectionType=\"Temporal\""), std::string::npos);
   EXPECT_NE(xml.find(">run.h5:/frames/000003/sphere_position<"), std::string::npos);
@@ -290,8 +281,7 @@ TEST(Output, XdmfKeptByTheWriterIsTheOneOfTheWholeFile) {
   EXPECT_EQ(fileText(kept), fileText(whole));
 
   {
-    auto writer = RunFileWriter::openForAppend(h5, run.frames[1].step, run.frames[1].time,
-                                               kept.string());
+    auto writer = RunFileWriter::openForAppend(h5, run.frames[1].step, run.frames[1].time, kept.string());
     EXPECT_EQ(fileText(kept).find("/frames/000002/"), std::string::npos);
     writer->writeFrame(run.frames[2]);
   }

@@ -50,8 +50,7 @@ TEST(Output, SeriesCsvResumeDropsATornLastLine) {
     csv.append(run.seriesRows[0]);
   }
   std::ofstream(path, std::ios::app) << "0.5,wheel,1.25,3";
-  EXPECT_EQ(thrownMessage([&] { readSeriesCsv(path); }),
-            path + ": line 4: expected 37 columns, found 4");
+  EXPECT_EQ(thrownMessage([&] { readSeriesCsv(path); }), path + ": line 4: expected 37 columns, found 4");
   SeriesCsvWriter::openForAppend(path, run.header.bodyNames, 1.0).append(run.seriesRows[1]);
   std::vector<SeriesCsvRow> rows = readSeriesCsv(path);
   ASSERT_EQ(rows.size(), 4u);

@@ -58,8 +58,7 @@ TEST_P(CheckpointEngine, RestoredRunContinuesBitIdentical) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, CheckpointEngine,
-                         ::testing::Values(StreamMode::Sync, StreamMode::Verlet,
-                                           StreamMode::Async),
+                         ::testing::Values(StreamMode::Sync, StreamMode::Verlet, StreamMode::Async),
                          [](const auto& info) { return streamModeName(info.param); });
 
 TEST(CheckpointEngine, RefusesAStateOfAnotherScene) {

@@ -15,10 +15,10 @@
 namespace regolith {
 namespace {
 
-using test::material;
-using test::modelWith;
 using test::drumScene;
 using test::DrumScene;
+using test::material;
+using test::modelWith;
 
 // Bit-identical, not close: with no contact missed, history carried by key and a gather
 // in key order, the extra candidates of the async lists add exact zeros (0.0 + x == x), so
@@ -107,7 +107,7 @@ TEST(DualStream, NoMissedContact) {
   MotionPhase held, fired;
   for (DofRule& d : held.dof) d = DofRule::fixed();
   fired = held;
-  fired.start = 0.002;                   // 200 steps
+  fired.start = 0.002;                    // 200 steps
   fired.dof[2] = DofRule::constant(-20);  // vz [m/s]
   scene.model.families = {FamilyMotion{}, FamilyMotion{{held, fired}}};
 
@@ -165,8 +165,7 @@ TripodRun runTripod(double thetaDeg, double mu, double seconds) {
   Material grain = material("grain", 1e7, 0.3, rho, 0.3, mu);
   Material floor = material("floor", 1e8, 0.3, rho, 0.3, mu);
   const double theta = thetaDeg * M_PI / 180.0, g = 9.81;
-  Model model = modelWith({grain, floor}, 2e-5,
-                          Vec3(Real(g * std::sin(theta)), 0, Real(-g * std::cos(theta))));
+  Model model = modelWith({grain, floor}, 2e-5, Vec3(Real(g * std::sin(theta)), 0, Real(-g * std::cos(theta))));
   model.boundaries = {infinitePlane(Vec3d(0, 0, 0), Vec3d(0, 0, 1), 1)};
   model.streams.mode = StreamMode::Async;
   model.streams.updateEvery = 4;
@@ -185,8 +184,7 @@ TripodRun runTripod(double thetaDeg, double mu, double seconds) {
   // Point masses at the vertices plus each sphere's own moment (an equilateral triangle
   // has sum x^2 = sum y^2 = 3a^2/2): symmetric, so the template frame is principal.
   const double own = 0.4 * ms * r * r;
-  t.principalInertia = Vec3d(3 * (0.5 * ms * a * a + own), 3 * (0.5 * ms * a * a + own),
-                             3 * (ms * a * a + own));
+  t.principalInertia = Vec3d(3 * (0.5 * ms * a * a + own), 3 * (0.5 * ms * a * a + own), 3 * (ms * a * a + own));
   WorldBuilder w;
   w.addClump(t, Vec3d(0, 0, r - 1e-6));  // resting, 1 um into the plane
   Simulation sim(model, w.state());
@@ -214,8 +212,7 @@ TEST(DualStream, HistorySurvivesRebuild) {
   // wrong friction law would give (e.g. 10 % for mu = 0.45).
   const TripodRun slid = runTripod(35.0, mu, 0.2);
   const double acc = 9.81 * (std::sin(35.0 * M_PI / 180) - mu * std::cos(35.0 * M_PI / 180));
-  EXPECT_NEAR(slid.downSlope, 0.5 * acc * slid.time * slid.time,
-              0.05 * 0.5 * acc * slid.time * slid.time);
+  EXPECT_NEAR(slid.downSlope, 0.5 * acc * slid.time * slid.time, 0.05 * 0.5 * acc * slid.time * slid.time);
 }
 
 TEST(DualStream, SettingsAreValidated) {

@@ -80,8 +80,7 @@ TEST(Families, TableMatchesItsIntegralAndHoldsOutside) {
   // Knots at step boundaries (multiples of dt): each step lies on one linear piece, where
   // the midpoint rule is exact; the last value holds after t = 0.08.
   const double dt = 1e-4;
-  const StateArrays s =
-      driveBodyAlongX(DofRule::table({0, 0.02, 0.05, 0.08}, {0, 0.4, -0.2, 0.1}), dt, 1000);
+  const StateArrays s = driveBodyAlongX(DofRule::table({0, 0.02, 0.05, 0.08}, {0, 0.4, -0.2, 0.1}), dt, 1000);
   const double exact = 0.02 * 0.2 + 0.03 * 0.1 + 0.03 * -0.05 + 0.02 * 0.1;  // trapezoids
   EXPECT_NEAR(s.ownerPosition[0].x, exact, 1e-12);
   EXPECT_NEAR(s.ownerVelocity[0].x, 0.1, 1e-15);
@@ -98,8 +97,7 @@ TEST(Families, SinusoidalWallMatchesItsIntegralAndCarriesItsBoundary) {
   dof[kDofX] = DofRule::sinusoid(0, A, f);
   model.families = {FamilyMotion{}, oneRule(dof)};
   WorldBuilder w;
-  const Index wall = w.addBody(5.0, Vec3d(0.1, 0.1, 0.1), Vec3d(0, 0, 0.05), Quat(), Vec3d(),
-                               Vec3d(), 1);
+  const Index wall = w.addBody(5.0, Vec3d(0.1, 0.1, 0.1), Vec3d(0, 0, 0.05), Quat(), Vec3d(), Vec3d(), 1);
   model.boundaries = boxContainer(Vec3d(0.05, -0.05, 0), Vec3d(0.15, 0.05, 0.1), 0,
                                   {true, false, false, false, false, false});
   model.boundaries[0].owner = wall;
@@ -132,8 +130,7 @@ RestingSphere restingSphere(double dt) {
   r.model = modelWith({m}, dt, Vec3(0, 0, Real(-kG)));
   r.model.boundaries = {infinitePlane(Vec3d(), Vec3d(0, 0, 1), 0)};
   WorldBuilder w;
-  w.addClump(sphereTemplate("grain", 0.005, 0, m.density), Vec3d(0, 0, 0.005), Quat(), Vec3d(),
-             Vec3d(), 1);
+  w.addClump(sphereTemplate("grain", 0.005, 0, m.density), Vec3d(0, 0, 0.005), Quat(), Vec3d(), Vec3d(), 1);
   r.state = w.take();
   r.mass = sphereMass(0.005, m.density);
   return r;
@@ -234,8 +231,7 @@ TEST(Families, RisingPlatformReadsTheWeightOfTheGrainsOnIt) {
   dof[kDofZ] = DofRule::constant(0.01);
   model.families = {FamilyMotion{}, oneRule(dof)};
   WorldBuilder w;
-  const Index platform =
-      w.addBody(10.0, Vec3d(1, 1, 1), Vec3d(0.02, 0.01, -0.03), Quat(), Vec3d(), Vec3d(), 1);
+  const Index platform = w.addBody(10.0, Vec3d(1, 1, 1), Vec3d(0.02, 0.01, -0.03), Quat(), Vec3d(), Vec3d(), 1);
   model.boundaries = {infinitePlane(Vec3d(), Vec3d(0, 0, 1), 0)};
   model.boundaries[0].owner = platform;
   double weight = 0;
@@ -281,8 +277,7 @@ TEST(Families, SlippingWheelSinksUntilItsWeightIsCarried) {
   dof[kDofRotY] = DofRule::constant(w);
   model.families = {FamilyMotion{}, oneRule(dof)};
   WorldBuilder b;
-  b.addClump(sphereTemplate("wheel", R, 0, m.density), Vec3d(0, 0, R + 1e-3), Quat(), Vec3d(),
-             Vec3d(), 1);
+  b.addClump(sphereTemplate("wheel", R, 0, m.density), Vec3d(0, 0, R + 1e-3), Quat(), Vec3d(), Vec3d(), 1);
   const double weight = sphereMass(R, m.density) * kG;
   Simulation sim(model, b.state());
   sim.step(6000);  // 0.3 s: drops 1 mm, then the bounce decays (e = 0.2)
@@ -359,9 +354,7 @@ TEST(Families, PrescribedBodySpinWhileFallingFreely) {
 }
 
 // Orbital angular velocity about the y axis of a grain at (x, z) moving at (vx, vz).
-double orbitRate(const Vec3d& x, const Vec3& v) {
-  return (x.z * v.x - x.x * v.z) / (x.x * x.x + x.z * x.z);
-}
+double orbitRate(const Vec3d& x, const Vec3& v) { return (x.z * v.x - x.x * v.z) / (x.x * x.x + x.z * x.z); }
 
 TEST(Families, RotatingDrumDragsItsGrainsAlong) {
   // A drum (body at the origin carrying an inside cylinder of radius 4 cm about y) turns at
@@ -388,9 +381,8 @@ TEST(Families, RotatingDrumDragsItsGrainsAlong) {
   const int grains = 5;
   for (int i = 0; i < grains; ++i) {
     const double a = (i - 2) * 15.0 * M_PI / 180.0;  // 15 deg apart around the bottom
-    w.addClump(sphereTemplate("grain", r, 0, m.density),
-               Vec3d((Rd - r) * std::sin(a), 0, -(Rd - r) * std::cos(a)), Quat(), Vec3d(),
-               Vec3d(), 2);
+    w.addClump(sphereTemplate("grain", r, 0, m.density), Vec3d((Rd - r) * std::sin(a), 0, -(Rd - r) * std::cos(a)),
+               Quat(), Vec3d(), Vec3d(), 2);
   }
   Simulation sim(model, w.state());
   const auto meanRate = [&]() {
@@ -399,7 +391,7 @@ TEST(Families, RotatingDrumDragsItsGrainsAlong) {
     for (int g = 1; g <= grains; ++g) mean += orbitRate(s.ownerPosition[g], s.ownerVelocity[g]);
     return mean / grains;
   };
-  sim.step(200);  // 10 ms
+  sim.step(200);               // 10 ms
   EXPECT_GT(meanRate(), 0.0);  // dragged the drum's way from the start
   sim.step(15800);
   // Over the last 0.2 s the grains ride with the wall (rolling resistance also turns their

@@ -64,21 +64,16 @@ void checkAgainstBruteForce(const RandomWorld& w) {
       if (norm2(x[i] - x[j]) < reach * reach) expected.insert(makePairKey(Index(i), Index(j)));
     }
   EXPECT_TRUE(std::is_sorted(c.pairKeys.begin(), c.pairKeys.end()));
-  EXPECT_EQ(std::adjacent_find(c.pairKeys.begin(), c.pairKeys.end()), c.pairKeys.end())
-      << "duplicate pair";
+  EXPECT_EQ(std::adjacent_find(c.pairKeys.begin(), c.pairKeys.end()), c.pairKeys.end()) << "duplicate pair";
   const std::set<unsigned long long> found(c.pairKeys.begin(), c.pairKeys.end());
   EXPECT_EQ(found.size(), c.pairKeys.size());
   EXPECT_EQ(found, expected);
   EXPECT_GT(expected.size(), 50u) << "the random set must actually contain pairs";
 }
 
-TEST(FindPairs, MonodisperseMatchesBruteForce) {
-  checkAgainstBruteForce(randomWorld(1500, 0.1, 0.002, 0.002, 1));
-}
+TEST(FindPairs, MonodisperseMatchesBruteForce) { checkAgainstBruteForce(randomWorld(1500, 0.1, 0.002, 0.002, 1)); }
 
-TEST(FindPairs, PolydisperseMatchesBruteForce) {
-  checkAgainstBruteForce(randomWorld(1500, 0.1, 0.0005, 0.005, 2));
-}
+TEST(FindPairs, PolydisperseMatchesBruteForce) { checkAgainstBruteForce(randomWorld(1500, 0.1, 0.0005, 0.005, 2)); }
 
 TEST(FindPairs, SparseFarApartCloudMatchesBruteForce) {
   // Two dense clusters 10 m apart: the grid spans a large empty space.
@@ -111,8 +106,7 @@ TEST(FindPairs, BoundaryCandidatesMatchBruteForce) {
     for (int b = 0; b < 6; ++b) {
       const int axis = b / 2;
       const double height = b % 2 == 0 ? c[axis] : 0.1 - c[axis];
-      if (height >= -m && overFace(axis) && height - r < m)
-        expected.insert(makePairKey(Index(i), b));
+      if (height >= -m && overFace(axis) && height - r < m) expected.insert(makePairKey(Index(i), b));
     }
     const double rho = std::hypot(p.x - 0.05, p.y - 0.05);
     if (0.045 - rho - r < m && rho > 0) expected.insert(makePairKey(Index(i), 6));

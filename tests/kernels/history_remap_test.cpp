@@ -23,8 +23,7 @@ Simulation shearedRow() {
   return Simulation(model, w.state());
 }
 
-std::map<unsigned long long, Vec3> byKey(const std::vector<unsigned long long>& keys,
-                                          const std::vector<Vec3>& shear) {
+std::map<unsigned long long, Vec3> byKey(const std::vector<unsigned long long>& keys, const std::vector<Vec3>& shear) {
   std::map<unsigned long long, Vec3> m;
   for (std::size_t i = 0; i < keys.size(); ++i) m[keys[i]] = shear[i];
   return m;
@@ -44,11 +43,15 @@ TEST(HistoryRemap, SurvivingContactsKeepTheirShearAcrossARebuild) {
   ASSERT_EQ(after.pairKeys, before.pairKeys);  // nothing moved far: the same candidates
   for (std::size_t i = 0; i < after.pairKeys.size(); ++i) {
     const Vec3 a = after.pairShear[i], b = old.at(after.pairKeys[i]);
-    EXPECT_EQ(a.x, b.x); EXPECT_EQ(a.y, b.y); EXPECT_EQ(a.z, b.z);
+    EXPECT_EQ(a.x, b.x);
+    EXPECT_EQ(a.y, b.y);
+    EXPECT_EQ(a.z, b.z);
   }
   for (std::size_t i = 0; i < after.wallKeys.size(); ++i) {
     const Vec3 a = after.wallShear[i], b = oldWall.at(after.wallKeys[i]);
-    EXPECT_EQ(a.x, b.x); EXPECT_EQ(a.y, b.y); EXPECT_EQ(a.z, b.z);
+    EXPECT_EQ(a.x, b.x);
+    EXPECT_EQ(a.y, b.y);
+    EXPECT_EQ(a.z, b.z);
   }
 }
 
@@ -70,7 +73,8 @@ TEST(HistoryRemap, MergeTakesStoredShearByKeyAndZeroForUnknownKeys) {
   for (std::size_t i = 0; i < merged.pairKeys.size(); ++i) {
     const Vec3 s = merged.pairShear[i];
     if (i == 0) {
-      EXPECT_EQ(s.x, Real(1e-6)); EXPECT_EQ(s.y, Real(2e-6));
+      EXPECT_EQ(s.x, Real(1e-6));
+      EXPECT_EQ(s.y, Real(2e-6));
     } else {
       EXPECT_EQ(norm2(s), Real(0)) << "pair " << i << " had no stored history";
     }

@@ -19,8 +19,7 @@ test::DrumScene meshDrum(StreamMode mode) {
   d.model.streams.mode = mode;
   const BoundaryPrimitive drum = d.model.boundaries[0];
   d.model.boundaries.erase(d.model.boundaries.begin());
-  appendMeshBoundaries(d.model, test::tube(drum.radius / std::cos(M_PI / 40), 0.021, 40, 4),
-                       drum.material, drum.owner);
+  appendMeshBoundaries(d.model, test::tube(drum.radius / std::cos(M_PI / 40), 0.021, 40, 4), drum.material, drum.owner);
   return d;
 }
 
@@ -73,8 +72,7 @@ StateArrays sphereOnPlate(Model& m, bool mesh) {
   w.addClump(sphereTemplate("grain", r, 0, 2600), Vec3d(0.001, 0.002, r - 1e-6));
   if (mesh) {
     TriangleMesh square;
-    square.vertices = {Vec3d(-0.05, -0.05, 0), Vec3d(0.05, -0.05, 0), Vec3d(0.05, 0.05, 0),
-                       Vec3d(-0.05, 0.05, 0)};
+    square.vertices = {Vec3d(-0.05, -0.05, 0), Vec3d(0.05, -0.05, 0), Vec3d(0.05, 0.05, 0), Vec3d(-0.05, 0.05, 0)};
     square.triangles = {{0, 1, 2}, {0, 2, 3}};
     appendMeshBoundaries(m, square, 0, plate);
   } else {
@@ -87,8 +85,7 @@ StateArrays sphereOnPlate(Model& m, bool mesh) {
 TEST(MeshBody, MovingMeshPlateDragsASphereAsAMovingWallDoes) {
   std::vector<Vec3> velocity[2];
   for (int mesh = 0; mesh < 2; ++mesh) {
-    Model m = test::modelWith({test::material("grain", 1e7, 0.3, 2600, 0.5, 0.5, 0.0)}, 2e-5,
-                              Vec3(0, 0, Real(-9.81)));
+    Model m = test::modelWith({test::material("grain", 1e7, 0.3, 2600, 0.5, 0.5, 0.0)}, 2e-5, Vec3(0, 0, Real(-9.81)));
     MotionPhase slide;
     for (DofRule& r : slide.dof) r = DofRule::fixed();
     slide.dof[0] = DofRule::constant(0.2);

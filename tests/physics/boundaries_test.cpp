@@ -19,8 +19,7 @@ Vec3 bounce(std::vector<BoundaryPrimitive> walls, const Vec3d& x0, const Vec3d& 
   WorldBuilder w;
   w.addClump(sphereTemplate("ball", R, 0, mat.density), x0, Quat(), v0);
   Simulation sim(model, w.state());
-  for (int k = 0; k < 200 && (dot(Vec3d(sim.state().ownerVelocity[0]), v0) > 0 ||
-                              sim.touchingWalls() > 0); ++k)
+  for (int k = 0; k < 200 && (dot(Vec3d(sim.state().ownerVelocity[0]), v0) > 0 || sim.touchingWalls() > 0); ++k)
     sim.step(100);
   return sim.state().ownerVelocity[0];
 }
@@ -36,15 +35,15 @@ void expectMirrored(const Vec3& v, const Vec3d& expected) {
 TEST(Boundaries, SphereInsideCylinderBouncesOffTheWall) {
   // Vertical cylinder of radius 0.05 around the z axis; the sphere moves radially outwards
   // along +x with a tangential y component that a frictionless wall keeps.
-  const auto v = bounce({cylinder(Vec3d(), Vec3d(0, 0, 1), 0.05, 0, true, 0)},
-                        Vec3d(0.0449, 0, 0), Vec3d(0.5, 0.0, 0.1));
+  const auto v = bounce({cylinder(Vec3d(), Vec3d(0, 0, 1), 0.05, 0, true, 0)}, Vec3d(0.0449, 0, 0),
+                        Vec3d(0.5, 0.0, 0.1));
   expectMirrored(v, Vec3d(-0.5, 0.0, 0.1));
 }
 
 TEST(Boundaries, SphereOutsideCylinderBouncesOffTheSurface) {
   // Horizontal cylinder along y of radius 0.02; the sphere falls onto its top.
-  const auto v = bounce({cylinder(Vec3d(), Vec3d(0, 1, 0), 0.02, 0, false, 0)},
-                        Vec3d(0, 0, 0.0251), Vec3d(0, 0.2, -0.5));
+  const auto v = bounce({cylinder(Vec3d(), Vec3d(0, 1, 0), 0.02, 0, false, 0)}, Vec3d(0, 0, 0.0251),
+                        Vec3d(0, 0.2, -0.5));
   expectMirrored(v, Vec3d(0, 0.2, 0.5));
 }
 
@@ -58,8 +57,7 @@ TEST(Boundaries, FiniteBoxWallActsOnlyOverItsFace) {
   Model model = modelWith({mat}, 1e-7);
   model.boundaries = {walls[1]};
   WorldBuilder w;
-  w.addClump(sphereTemplate("ball", 0.005, 0, mat.density), Vec3d(0.0949, 0.2, 0.05), Quat(),
-             Vec3d(0.5, 0, 0));
+  w.addClump(sphereTemplate("ball", 0.005, 0, mat.density), Vec3d(0.0949, 0.2, 0.05), Quat(), Vec3d(0.5, 0, 0));
   Simulation sim(model, w.state());
   sim.step(20000);  // 1 mm: past the wall's plane by 0.9 mm, had it extended this far
   EXPECT_EQ(sim.touchingWalls(), 0u);

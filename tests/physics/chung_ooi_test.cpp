@@ -36,8 +36,7 @@ double effectiveYoung(const Material& a, const Material& b) {
 }
 
 void expectWithin(double measured, double target, double relTol, const char* what) {
-  EXPECT_NEAR(measured / target, 1.0, relTol) << what << ": measured " << measured << ", Hertz "
-                                              << target;
+  EXPECT_NEAR(measured / target, 1.0, relTol) << what << ": measured " << measured << ", Hertz " << target;
 }
 
 // ---- Test 1: two identical spheres, head-on, e = 1 ----
@@ -54,8 +53,7 @@ void headOn(const Material& mat) {
   w.addClump(ball, Vec3d(R + gap / 2, 0, 0), Quat(), Vec3d(-v, 0, 0));
   Simulation sim(model, w.state());
   const ImpactRecord r = recordImpact(
-      sim, [&](const StateArrays& s) { return 2 * R - norm(s.ownerPosition[1] - s.ownerPosition[0]); },
-      10000);
+      sim, [&](const StateArrays& s) { return 2 * R - norm(s.ownerPosition[1] - s.ownerPosition[0]); }, 10000);
   ASSERT_TRUE(r.separated);
   // 0.5 %: the tolerance the benchmark sets; the scheme's error is ~1e-5 (see top).
   expectWithin(r.peakOverlap, target.overlap, 0.005, "peak overlap");
@@ -95,8 +93,7 @@ WallImpact wallImpact(const Material& mat, double R, double speed, double angleD
   WorldBuilder w;
   // Start 20 steps of flight above the wall.
   const double gap = 20 * vn * model.timeStep;
-  w.addClump(sphereTemplate("ball", R, 0, mat.density), Vec3d(0, 0, R + gap), Quat(),
-             Vec3d(vt, 0, -vn));
+  w.addClump(sphereTemplate("ball", R, 0, mat.density), Vec3d(0, 0, R + gap), Quat(), Vec3d(vt, 0, -vn));
   Simulation sim(model, w.state());
   out.record = recordImpact(
       sim, [&](const StateArrays& s) { return R - s.ownerPosition[0].z; }, 20000);
@@ -118,8 +115,8 @@ TEST(ChungOoi, Test2_ElasticSphereWall) {
 }
 
 TEST(ChungOoi, Test3_Restitution) {
-  for (const Material& base : {material("aluminium oxide", 3.8e11, 0.23, 4000),
-                               material("cast iron", 1.0e11, 0.25, 7000)}) {
+  for (const Material& base :
+       {material("aluminium oxide", 3.8e11, 0.23, 4000), material("cast iron", 1.0e11, 0.25, 7000)}) {
     for (double e : {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}) {
       Material mat = base;
       mat.restitution = e;
@@ -129,8 +126,7 @@ TEST(ChungOoi, Test3_Restitution) {
       // 1 %: the benchmark's tolerance. The damping formula reproduces e exactly in
       // continuous time (the attractive tail is kept, see kernels/hertz_mindlin.h); the
       // step adds ~1e-5.
-      EXPECT_NEAR(w.record.after.ownerVelocity[0].z / 3.9 / e, 1.0, 0.01)
-          << base.name << " e_in = " << e;
+      EXPECT_NEAR(w.record.after.ownerVelocity[0].z / 3.9 / e, 1.0, 0.01) << base.name << " e_in = " << e;
       if (e == 1.0) {
         expectWithin(w.record.duration, w.elastic.duration, 0.005, "elastic contact duration");
         expectWithin(w.record.peakForce, w.elastic.force, 0.005, "elastic peak force");
@@ -166,8 +162,8 @@ TEST(ChungOoi, Test4_ObliqueConstantSpeed) {
   const double mu = 0.092, R = 0.0025, speed = 3.9;
   for (double a = 5; a <= 85; a += 5) {
     const ObliqueResult r = oblique(a);
-    std::printf("  angle %4.0f deg: e_n %.4f  e_t %.4f  spin %9.2f rad/s  contact-point angle %7.2f deg\n",
-                a, r.normalRestitution, r.tangentialRestitution, r.spin, r.contactPointAngleDeg);
+    std::printf("  angle %4.0f deg: e_n %.4f  e_t %.4f  spin %9.2f rad/s  contact-point angle %7.2f deg\n", a,
+                r.normalRestitution, r.tangentialRestitution, r.spin, r.contactPointAngleDeg);
     const double th = a * M_PI / 180.0;
     const double e = r.normalRestitution;
     const bool grossSliding = std::tan(th) > 3.5 * mu * (1 + e);

@@ -117,8 +117,7 @@ TEST(Dynamics, SphereRollsDownInclineAtFiveSevenths) {
 TEST(Dynamics, SphereSlidesDownInclineWithCoulombFriction) {
   // mu = 0.05 < 0.104: gross sliding at g (sin theta - mu cos theta); 0.5 % as above.
   const double th = 20.0 * M_PI / 180.0, mu = 0.05;
-  EXPECT_NEAR(inclineAcceleration(mu, 20.0) / (9.81 * (std::sin(th) - mu * std::cos(th))), 1.0,
-              0.005);
+  EXPECT_NEAR(inclineAcceleration(mu, 20.0) / (9.81 * (std::sin(th) - mu * std::cos(th))), 1.0, 0.005);
 }
 
 TEST(Dynamics, TorqueFreeAsymmetricClumpConservesMomentumAndEnergy) {
@@ -228,8 +227,10 @@ TEST(DynamicsSlow, SettlingBoxComesToRestInsideWithRandomPacking) {
   double top = 0;
   for (std::size_t i = 0; i < s.ownerCount(); ++i) {
     const Vec3d& x = s.ownerPosition[i];
-    EXPECT_GT(x.x, 0.0); EXPECT_LT(x.x, scene.boxHigh.x);
-    EXPECT_GT(x.y, 0.0); EXPECT_LT(x.y, scene.boxHigh.y);
+    EXPECT_GT(x.x, 0.0);
+    EXPECT_LT(x.x, scene.boxHigh.x);
+    EXPECT_GT(x.y, 0.0);
+    EXPECT_LT(x.y, scene.boxHigh.y);
     EXPECT_GT(x.z, 0.0);
     top = std::max(top, x.z);
   }

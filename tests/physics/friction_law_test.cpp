@@ -56,8 +56,8 @@ struct ImpactLog {
 
 // Steps `sim` through one impact of owner 0, reading the contact with `view`. Returns once
 // the contact has ended (or after maxSteps).
-ImpactLog recordContact(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view,
-                        double mu, int maxSteps = 200000) {
+ImpactLog recordContact(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view, double mu,
+                        int maxSteps = 200000) {
   ImpactLog log;
   log.before = sim.state();
   const double dt = sim.model().timeStep;
@@ -124,13 +124,11 @@ enum class Wall { Plane, Mesh };
 // Impact on the floor z = 0 at normal speed vn, tangential speed vt (+x) and spin wy about
 // +y; the sphere first touches `phase` of a step after the 20th step of flight.
 Simulation wallSimulation(const Material& mat, double vn, double vt, double wy, Wall wall,
-                          ContactModelKind kind = ContactModelKind::HertzMindlin,
-                          double phase = 0.5) {
+                          ContactModelKind kind = ContactModelKind::HertzMindlin, double phase = 0.5) {
   const Material wallMat = rigidWallOf(mat);
   const double m = sphereMass(kR, mat.density);
   const double Estar = 1.0 / ((1 - mat.poissonRatio * mat.poissonRatio) / mat.youngsModulus +
-                              (1 - wallMat.poissonRatio * wallMat.poissonRatio) /
-                                  wallMat.youngsModulus);
+                              (1 - wallMat.poissonRatio * wallMat.poissonRatio) / wallMat.youngsModulus);
   const double tc = 2.868 * std::pow(m * m / (kR * Estar * Estar * vn), 0.2);
   Model model = modelWith({mat, wallMat}, tc / 1000);
   model.contactModel = kind;
@@ -151,8 +149,8 @@ Simulation wallSimulation(const Material& mat, double vn, double vt, double wy, 
   WorldBuilder w;
   const double gap = (20 + phase) * vn * model.timeStep;
   // Land inside a triangle, away from edges, on the mesh floor.
-  w.addClump(sphereTemplate("ball", kR, 0, mat.density), Vec3d(0.0031, 0.0017, kR + gap), Quat(),
-             Vec3d(vt, 0, -vn), Vec3d(0, wy, 0));
+  w.addClump(sphereTemplate("ball", kR, 0, mat.density), Vec3d(0.0031, 0.0017, kR + gap), Quat(), Vec3d(vt, 0, -vn),
+             Vec3d(0, wy, 0));
   return Simulation(std::move(model), w.take());
 }
 
@@ -165,8 +163,8 @@ double component(const Vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ?
 
 // Records the impact of owner 0 and reads its rebound along the tangential, normal and
 // spin axes (0, 1, 2 = x, y, z).
-Rebound reboundOf(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view,
-                  double mu, int tangential, int normal, int spin) {
+Rebound reboundOf(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view, double mu,
+                  int tangential, int normal, int spin) {
   Rebound r;
   r.log = recordContact(sim, view, mu);
   r.vt = component(r.log.after.ownerVelocity[0], tangential);
@@ -188,8 +186,7 @@ void expectCoulombWhileSliding(const ImpactLog& log, bool slidesFromFirstStep = 
   if (slidesFromFirstStep) {
     EXPECT_EQ(log.stickSteps, 0);
   }
-  EXPECT_EQ(log.slidingViolations, 0) << "worst | |F_t| - mu F_n | / peak mu F_n = "
-                                      << log.worstCapError;
+  EXPECT_EQ(log.slidingViolations, 0) << "worst | |F_t| - mu F_n | / peak mu F_n = " << log.worstCapError;
   EXPECT_EQ(log.alongSlip, 0);
 }
 
@@ -223,10 +220,10 @@ TEST(FrictionLaw, SlidingWallImpactIsCoulombAtEveryRestitution) {
     EXPECT_NEAR(r.vt / (vt - kMu * r.log.compressive / m), 1.0, kRigidTol);
     EXPECT_NEAR(r.spin / (2.5 * kMu * r.log.compressive / (m * kR)), 1.0, kRigidTol);
     const double tail = r.log.compressive / r.log.net;
-    std::printf("  wall, e = %.1f: friction impulse / mu J_c = %.6f, / mu J_net = %.4f, "
-                "J_c / J_net = %.4f, e_t = %.4f, spin %.1f rad/s\n",
-                e, friction / (kMu * r.log.compressive), friction / (kMu * r.log.net), tail,
-                r.vt / vt, r.spin);
+    std::printf(
+        "  wall, e = %.1f: friction impulse / mu J_c = %.6f, / mu J_net = %.4f, "
+        "J_c / J_net = %.4f, e_t = %.4f, spin %.1f rad/s\n",
+        e, friction / (kMu * r.log.compressive), friction / (kMu * r.log.net), tail, r.vt / vt, r.spin);
     // The tail, as README.md states it ("Physics and where the formulas come from"): a
     // property of the damped Hertz normal force alone (independent of mu and of the speed,
     // since the damping ratio depends on e only), so 0.002 leaves room for the step only.
@@ -254,8 +251,7 @@ TEST(FrictionLaw, SpinOnlyWallImpactMatchesRigidCoulomb) {
     const double dw = 2.5 * kMu * r.log.compressive / (m * kR);
     EXPECT_NEAR(r.spin / (w0 + dw), 1.0, kRigidTol);
     EXPECT_NEAR(r.vt / (-kMu * r.log.compressive / m), 1.0, kRigidTol);
-    std::printf("  spin-only, e = %.1f: rebound spin ratio %.4f (rigid, J_c: %.4f)\n", e,
-                r.spin / w0, (w0 + dw) / w0);
+    std::printf("  spin-only, e = %.1f: rebound spin ratio %.4f (rigid, J_c: %.4f)\n", e, r.spin / w0, (w0 + dw) / w0);
     if (e >= 0.9) {  // tail 0.1 %: the rigid-body solution in J_n = m (1 + e) v_n itself
       const double Jn = m * (vn + r.vn);
       EXPECT_NEAR(r.spin / (w0 + 2.5 * kMu * Jn / (m * kR)), 1.0, 0.01);
@@ -358,8 +354,8 @@ TEST(FrictionLaw, EqualSpinsOfTwoSpheresMatchRigidCoulomb) {
     expectCoulombWhileSliding(r.log);
     EXPECT_NEAR(r.vt / (-kMu * r.log.compressive / m), 1.0, kRigidTol);
     EXPECT_NEAR(r.spin / (w0 - 2.5 * kMu * r.log.compressive / (m * kR)), 1.0, kRigidTol);
-    std::printf("  equal spins, e = %.1f: tangential speed %.5f m/s (rigid, J_c: %.5f)\n", e,
-                r.vt, -kMu * r.log.compressive / m);
+    std::printf("  equal spins, e = %.1f: tangential speed %.5f m/s (rigid, J_c: %.5f)\n", e, r.vt,
+                -kMu * r.log.compressive / m);
   }
 }
 
@@ -374,8 +370,7 @@ TEST(FrictionLaw, StickingImpactDoesNotDependOnThePhaseOfFirstContact) {
     const Material mat = grain(e);
     double lo = 1e300, hi = -1e300;
     for (double phase : {1e-12, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999}) {
-      const Rebound r = wallImpact(mat, vn, 0, w0, Wall::Plane, ContactModelKind::HertzMindlin,
-                                   phase);
+      const Rebound r = wallImpact(mat, vn, 0, w0, Wall::Plane, ContactModelKind::HertzMindlin, phase);
       ASSERT_TRUE(r.log.separated);
       lo = std::min(lo, r.spin / w0);
       hi = std::max(hi, r.spin / w0);

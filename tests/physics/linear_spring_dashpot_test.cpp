@@ -24,11 +24,10 @@ TEST(LinearSpringDashpot, WallImpactMatchesDampedOscillator) {
   model.linearSpring = {k, d, 2.0 / 7.0 * k};
   model.boundaries = {infinitePlane(Vec3d(), Vec3d(0, 0, 1), 0)};
   WorldBuilder w;
-  w.addClump(sphereTemplate("ball", R, 0, rho), Vec3d(0, 0, R + 10 * v * model.timeStep), Quat(),
-             Vec3d(0, 0, -v));
+  w.addClump(sphereTemplate("ball", R, 0, rho), Vec3d(0, 0, R + 10 * v * model.timeStep), Quat(), Vec3d(0, 0, -v));
   Simulation sim(model, w.state());
-  const ImpactRecord r =
-      recordImpact(sim, [&](const StateArrays& s) { return R - s.ownerPosition[0].z; }, 100000);
+  const ImpactRecord r = recordImpact(
+      sim, [&](const StateArrays& s) { return R - s.ownerPosition[0].z; }, 100000);
   ASSERT_TRUE(r.separated);
   // dt = t_c/2000: the Verlet phase error is ~(w dt)^2 ~ 1e-6; 0.2 % leaves room for the
   // interpolated contact start and end.

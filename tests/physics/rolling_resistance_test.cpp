@@ -20,8 +20,8 @@ TEST(RollingResistance, RollingSphereDeceleratesAtFiveSeventhsCrrG) {
   const double delta = std::pow(m * g / (4.0 / 3.0 * Estar * std::sqrt(R)), 2.0 / 3.0);
   WorldBuilder w;
   // Rolling along +x: omega about +y with v = omega R.
-  w.addClump(sphereTemplate("ball", R, 0, mat.density), Vec3d(0, 0, R - delta), Quat(),
-             Vec3d(v0, 0, 0), Vec3d(0, v0 / R, 0));
+  w.addClump(sphereTemplate("ball", R, 0, mat.density), Vec3d(0, 0, R - delta), Quat(), Vec3d(v0, 0, 0),
+             Vec3d(0, v0 / R, 0));
   Simulation sim(model, w.state());
   sim.step(10000);  // 20 ms
   const double va = sim.state().ownerVelocity[0].x, ta = sim.time();

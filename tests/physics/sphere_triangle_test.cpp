@@ -55,8 +55,8 @@ void expectSameForce(const Vec3d& got, const Vec3d& expected) {
   const double scale = norm(expected);
   ASSERT_GT(scale, 0);
   EXPECT_LT(norm(got - expected), 1e-12 * scale)
-      << "got (" << got.x << ", " << got.y << ", " << got.z << "), expected (" << expected.x
-      << ", " << expected.y << ", " << expected.z << ")";
+      << "got (" << got.x << ", " << got.y << ", " << got.z << "), expected (" << expected.x << ", " << expected.y
+      << ", " << expected.z << ")";
 }
 
 TEST(SphereTriangle, FaceEdgeAndCornerOfAFlatMeshActAsThePlane) {
@@ -67,8 +67,8 @@ TEST(SphereTriangle, FaceEdgeAndCornerOfAFlatMeshActAsThePlane) {
   ASSERT_GT(plane.z, 0);
   // Inside a face, on a cell edge, on a diagonal, on a vertex where six triangles meet, and
   // on a vertex where three meet: one contact each, the plane's force.
-  for (const Vec3d& at : {Vec3d(0.003, 0.001, z), Vec3d(0.005, 0.0, z), Vec3d(0.005, 0.005, z),
-                          Vec3d(0.0, 0.0, z), Vec3d(0.01, 0.0, z)}) {
+  for (const Vec3d& at : {Vec3d(0.003, 0.001, z), Vec3d(0.005, 0.0, z), Vec3d(0.005, 0.005, z), Vec3d(0.0, 0.0, z),
+                          Vec3d(0.01, 0.0, z)}) {
     SCOPED_TRACE(testing::Message() << "sphere over (" << at.x << ", " << at.y << ")");
     expectSameForce(forceFromMesh(floor, at), plane);
   }
@@ -80,8 +80,7 @@ TEST(SphereTriangle, ConvexRidgeAndCubeCornerActOnce) {
   // plane through the ridge facing the sphere.
   const double slope = M_PI / 6, d = kR - 3e-5;
   const TriangleMesh ridge = roof(slope, 0.02, 0.04);
-  expectSameForce(forceFromMesh(ridge, Vec3d(0, 0.0, d)),
-                  forceFromPlane(Vec3d(), Vec3d(0, 0, 1), Vec3d(0, 0.0, d)));
+  expectSameForce(forceFromMesh(ridge, Vec3d(0, 0.0, d)), forceFromPlane(Vec3d(), Vec3d(0, 0, 1), Vec3d(0, 0.0, d)));
   // Off to one side but still within the edge's region (less than the 30 degree slope
   // from the vertical): the contact normal points from the ridge to the centre.
   const Vec3d dir = Vec3d(std::sin(0.2), 0, std::cos(0.2));
@@ -95,13 +94,11 @@ TEST(SphereTriangle, ConvexRidgeAndCubeCornerActOnce) {
   // The corner of a cube, approached along its diagonal: six triangles meet there.
   const Vec3d diagonal = Vec3d(-1, -1, -1) * (1 / std::sqrt(3.0));
   const TriangleMesh box = cube(Vec3d(), 0.02);
-  expectSameForce(forceFromMesh(box, diagonal * d),
-                  forceFromPlane(Vec3d(), diagonal, diagonal * d));
+  expectSameForce(forceFromMesh(box, diagonal * d), forceFromPlane(Vec3d(), diagonal, diagonal * d));
   // Along a cube edge's bisector (the edge on the x axis, y = z = 0).
   const Vec3d bisector = Vec3d(0, -1, -1) * (1 / std::sqrt(2.0));
   const Vec3d onEdge(0.01, 0, 0);
-  expectSameForce(forceFromMesh(box, onEdge + bisector * d),
-                  forceFromPlane(onEdge, bisector, onEdge + bisector * d));
+  expectSameForce(forceFromMesh(box, onEdge + bisector * d), forceFromPlane(onEdge, bisector, onEdge + bisector * d));
 }
 
 TEST(SphereTriangle, ConcaveGrooveGivesFaceContactsAndNoEdgeContact) {
@@ -196,8 +193,7 @@ TEST(SphereTriangle, RollingAcrossEdgesKeepsItsFrictionHistory) {
     appendMeshBoundaries(mesh, tessellatedSquare(0.02, 20), 1, -1);
     const auto got = rollingHistory(std::move(mesh), 60, 100);
     double worst = 0;
-    for (std::size_t k = 0; k < got.size(); ++k)
-      worst = std::max(worst, double(norm(got[k] - expected[k])));
+    for (std::size_t k = 0; k < got.size(); ++k) worst = std::max(worst, double(norm(got[k] - expected[k])));
     EXPECT_LT(worst, 1e-9);
   }
   // It did travel across edges: at 0.1 m/s or faster for 60 ms, at least three 2 mm cells.

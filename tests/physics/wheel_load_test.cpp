@@ -16,8 +16,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace regolith::test;
 
-constexpr double kGravity = 9.81;        // the scene's "earth"
-constexpr double kWindowStart = 0.20;    // [s]: the wheel is let go at 0.12 s, rests by 0.18 s
+constexpr double kGravity = 9.81;      // the scene's "earth"
+constexpr double kWindowStart = 0.20;  // [s]: the wheel is let go at 0.12 s, rests by 0.18 s
 
 struct WindowMean {
   double fz = 0, fnz = 0, ftz = 0;  // mean over the window's rows [N]
@@ -49,8 +49,7 @@ TEST(WheelLoad, SlowGrouserWheelOnASettledBedCarriesItsWeight) {
   const fs::path dir = scratchDir("regolith_wheel_load_");
   fs::create_directories(dir);
   const std::string scene = std::string(REGOLITH_SOURCE_DIR) + "/tests/data/wheel_load.json";
-  ASSERT_EQ(runToEnd({REGOLITH_BINARY, "run", scene, "--out", (dir / "out").string(),
-                      "--threads", "2"},
+  ASSERT_EQ(runToEnd({REGOLITH_BINARY, "run", scene, "--out", (dir / "out").string(), "--threads", "2"},
                      (dir / "run.log").string()),
             0)
       << "see " << (dir / "run.log").string();

@@ -51,8 +51,7 @@ TEST(StudyMetrics, PlateForcesLinearInDepthGiveTheirSlopePerArea) {
   // F_z = 0.3 N/cm^3 x depth x A + 0.05 N; F_x = -0.02 N/cm^3 x depth x A.
   const double kz = 0.3e6 * kArea, kx = -0.02e6 * kArea;
   const PlateIntrusionMetrics m = plateIntrusionMetrics(
-      descent([&](double d, int) { return kz * d + 0.05; }, [&](double d, int) { return kx * d; }), study(),
-      kSurface);
+      descent([&](double d, int) { return kz * d + 0.05; }, [&](double d, int) { return kx * d; }), study(), kSurface);
   // The window: stroke rows with depth >= 1 mm, i.e. from 3 mm of travel (t = 0.13 s) on
   // to the stroke's end; 0.13 .. 0.25 s is 121 rows.
   EXPECT_NEAR(m.window.begin, 0.13, 1e-12);
@@ -80,7 +79,8 @@ TEST(StudyMetrics, PlateForceFluctuationsLowerRSquaredAsTheSumsSay) {
   // Sxy^2 / (Sxx Syy) over the same 121 rows.
   const double kz = 0.3e6 * kArea;
   const auto fz = [&](double d, int i) { return kz * d + (i % 2 ? 0.05 : -0.05); };
-  const PlateIntrusionMetrics m = plateIntrusionMetrics(descent(fz, [](double, int) { return 0.0; }), study(), kSurface);
+  const PlateIntrusionMetrics m = plateIntrusionMetrics(descent(fz, [](double, int) { return 0.0; }), study(),
+                                                        kSurface);
   std::vector<double> x, y;
   for (int i = 130; i <= 250; ++i) {
     x.push_back(0.1 * (i * 1e-3 - 0.1) - 0.002);
@@ -108,8 +108,7 @@ TEST(StudyMetrics, PlateFitDepthNarrowsTheWindow) {
   const double kz = 0.3e6 * kArea;
   // Beyond 10 mm the force jumps (a floor, say): fit_depth keeps it out of the line.
   const PlateIntrusionMetrics m = plateIntrusionMetrics(
-      descent([&](double d, int) { return d > 0.0105 ? 5.0 : kz * d; }, [](double, int) { return 0.0; }), s,
-      kSurface);
+      descent([&](double d, int) { return d > 0.0105 ? 5.0 : kz * d; }, [](double, int) { return 0.0; }), s, kSurface);
   EXPECT_NEAR(m.depthBegin, 0.005, 1e-12);
   EXPECT_NEAR(m.depthEnd, 0.010, 1e-12);
   EXPECT_EQ(m.rows, 51u);  // 5 mm at 0.1 mm a row

@@ -18,7 +18,6 @@
 namespace regolith::postprocess {
 namespace {
 
-
 TEST(StudyMetrics, WindowMeanOfALineIsItsMidpointValueOnUnevenRows) {
   const std::vector<double> t = {0, 0.1, 0.15, 0.4, 0.45, 0.9, 1.0, 1.3};
   std::vector<double> y;
@@ -248,10 +247,10 @@ TEST(StudyMetrics, BedSurfaceLeavesOutTheCellsAlongTheSides) {
 TEST(StudyMetrics, DisplacedGrainsCountOnlyGrainsMovedDownslopeBeyondTheThreshold) {
   const FrameData before = grainFrame({Vec3d(0, 0, 0), Vec3d(0.01, 0, 0), Vec3d(0.02, 0, 0)}, 0.001);
   FrameData after = before;
-  after.state.ownerPosition[0].x += 0.01;    // downslope, beyond 4 mm
-  after.state.ownerPosition[1].x += 0.001;   // within
-  after.state.ownerPosition[2].x -= 0.01;    // upslope
-  after.state.ownerPosition[3].x += 1.0;     // the body: not a grain
+  after.state.ownerPosition[0].x += 0.01;   // downslope, beyond 4 mm
+  after.state.ownerPosition[1].x += 0.001;  // within
+  after.state.ownerPosition[2].x -= 0.01;   // upslope
+  after.state.ownerPosition[3].x += 1.0;    // the body: not a grain
   const DisplacedGrains d = displacedDownslope(before, after, 0.004);
   EXPECT_EQ(d.count, 1u);
   EXPECT_NEAR(d.mass, 0.001, 1e-9);
@@ -305,8 +304,7 @@ TEST(StudyMetrics, ReposeOfAConeIsItsAngle) {
   // A 30-degree cone 30 mm high with a run-out layer. Each cell's highest top is its
   // innermost sphere's, which lies on the cone, so every fitted point is on one line: the
   // angle is exact to round-off, and the foot (tops at 2 mm < 20 % of the peak) is out.
-  const FrameData f = heapFrame([](double, double, double rho) { return coneTop(0.030, 30, rho); }, 0, 0,
-                                0.070, true);
+  const FrameData f = heapFrame([](double, double, double rho) { return coneTop(0.030, 30, rho); }, 0, 0, 0.070, true);
   const ReposeMetrics m = reposeMetrics(f, reposeStudy());
   EXPECT_NEAR(m.angleDeg, 30, 1e-9);
   EXPECT_NEAR(m.fit.rSquared, 1, 1e-12);
@@ -332,8 +330,8 @@ TEST(StudyMetrics, ReposeIgnoresAFlatCapAndTheAxisOffset) {
   // from the origin: the cap is above 80 % of the peak, so the flank is the cone's alone,
   // and the sectors are about the axis given.
   const double cx = 0.1, cy = -0.05;
-  const FrameData f = heapFrame(
-      [](double, double, double rho) { return std::min(0.020, coneTop(0.030, 40, rho)); }, cx, cy, 0.050, true);
+  const FrameData f = heapFrame([](double, double, double rho) { return std::min(0.020, coneTop(0.030, 40, rho)); }, cx,
+                                cy, 0.050, true);
   const ReposeMetrics m = reposeMetrics(f, reposeStudy(cx, cy));
   EXPECT_NEAR(m.angleDeg, 40, 1e-9);
   EXPECT_NEAR(m.peakHeight, 0.020, 1e-12);
@@ -350,8 +348,8 @@ TEST(StudyMetrics, ReposeOfARoughConeIsWithinTheBoundItsRoughnessAllows) {
   const double delta = kGrain / 2;
   std::mt19937 random(17);
   std::uniform_real_distribution<double> noise(-delta, delta);
-  const FrameData f = heapFrame(
-      [&](double, double, double rho) { return coneTop(0.030, 30, rho) + noise(random); }, 0, 0, 0.070, true);
+  const FrameData f = heapFrame([&](double, double, double rho) { return coneTop(0.030, 30, rho) + noise(random); }, 0,
+                                0, 0.070, true);
   const ReposeMetrics m = reposeMetrics(f, reposeStudy());
   double mean = 0, n = 0;
   for (const ProfilePoint& p : m.points)
@@ -373,8 +371,8 @@ TEST(StudyMetrics, ReposeSectorsShowALopsidedHeap) {
   // each sector's points lie on its own cone, so the sector fits are 30 and 40 exactly. (The
   // pooled fit need not lie between: the 40-degree side ends sooner, and the free intercept
   // lets the pooled line tilt; it is no longer a line, which R^2 shows.)
-  const FrameData f = heapFrame(
-      [](double x, double, double rho) { return coneTop(0.030, x >= 0 ? 30 : 40, rho); }, 0, 0, 0.060, false);
+  const FrameData f = heapFrame([](double x, double, double rho) { return coneTop(0.030, x >= 0 ? 30 : 40, rho); }, 0,
+                                0, 0.060, false);
   const ReposeMetrics m = reposeMetrics(f, reposeStudy());
   EXPECT_EQ(m.sectorsFitted, 8);
   EXPECT_NEAR(m.sectorAngleMinDeg, 30, 1e-9);
@@ -388,8 +386,7 @@ TEST(StudyMetrics, ReposeLeavesOutTheRunOutLayerOfALowHeap) {
   // A 30-degree cone 10 mm high on a run-out layer 2 mm high: 20 % of its peak (9.86 mm)
   // is 1.97 mm, below the layer, so the foot is 1.5 sphere diameters (3 mm) and the flank
   // ends at the last bin above it, [10, 12) mm (its top 4.1 mm; [12, 14) tops at 2.9).
-  const FrameData f = heapFrame([](double, double, double rho) { return coneTop(0.010, 30, rho); }, 0, 0,
-                                0.030, true);
+  const FrameData f = heapFrame([](double, double, double rho) { return coneTop(0.010, 30, rho); }, 0, 0, 0.030, true);
   const ReposeMetrics m = reposeMetrics(f, reposeStudy());
   EXPECT_NEAR(m.flankFoot, 0.003, 1e-15);
   EXPECT_NEAR(m.fitTo, 0.012, 1e-12);

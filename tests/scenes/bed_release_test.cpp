@@ -18,9 +18,12 @@ Json releaseScene(const Json& release) {
   s.erase("families");
   s.erase("phases");
   s["end_time"] = 0.1;
-  s["sources"] = Json::array({{{"kind", "rain"}, {"template", "fine"}, {"count", 100},
+  s["sources"] = Json::array({{{"kind", "rain"},
+                               {"template", "fine"},
+                               {"count", 100},
                                {"release", release},
-                               {"lo", {0, 0, 0.05}}, {"hi", {0.04, 0.04, 0.06}}}});
+                               {"lo", {0, 0, 0.05}},
+                               {"hi", {0.04, 0.04, 0.06}}}});
   return s;
 }
 
@@ -77,18 +80,15 @@ TEST(Beds, RainIsReleasedInBatchesAtTheRate) {
 TEST(Beds, LayersAreReleasedAtTheirInterval) {
   const Scene scene = parse(releaseScene({{"layers", 4}, {"interval", 0.02}}).dump());
   ASSERT_EQ(scene.model.familySwitches.size(), 3u);  // layers of 25, the first free at once
-  for (std::size_t k = 1; k <= 3; ++k)
-    EXPECT_NEAR(scene.model.familySwitches[k - 1].time, 0.02 * double(k), 1e-15);
-  for (std::size_t o = 0; o < 100; ++o)
-    EXPECT_GE(scene.initial.ownerPosition[o].z, 0.05 + 0.01 * double(o / 25));
+  for (std::size_t k = 1; k <= 3; ++k) EXPECT_NEAR(scene.model.familySwitches[k - 1].time, 0.02 * double(k), 1e-15);
+  for (std::size_t o = 0; o < 100; ++o) EXPECT_GE(scene.initial.ownerPosition[o].z, 0.05 + 0.01 * double(o / 25));
 }
 
 TEST(Beds, ReleaseMistakesAreRefusedAtTheirPointers) {
-  expectProblem(problemsOf(releaseScene({{"rate", 100}, {"layers", 2}})), "/sources/0/release",
-                "both", "exactly one");
+  expectProblem(problemsOf(releaseScene({{"rate", 100}, {"layers", 2}})), "/sources/0/release", "both", "exactly one");
   // 5 batches of 20 at 50 particles/s: the last at 1.6 s, after the end (0.1 s).
-  expectProblem(problemsOf(releaseScene({{"rate", 50}, {"batch", 20}})), "/sources/0/release",
-                "released at t = 1.6 s", "before the end time");
+  expectProblem(problemsOf(releaseScene({{"rate", 50}, {"batch", 20}})), "/sources/0/release", "released at t = 1.6 s",
+                "before the end time");
   Json withVelocity = releaseScene({{"rate", 2000}, {"batch", 20}});
   withVelocity["sources"][0]["velocity"] = {0, 0, -1};
   expectProblem(problemsOf(withVelocity), "/sources/0/velocity", "", "conveyor speed");
@@ -101,11 +101,19 @@ TEST(Beds, SourcesStartParticlesWithTheirAngularVelocity) {
   // A lattice and a rain source each give every particle its world-frame spin (the set-up
   // of spin-impact tests), and velocity alongside.
   Json s = releaseScene({{"rate", 2000}, {"batch", 20}});
-  s["sources"] = Json::array(
-      {{{"kind", "lattice"}, {"template", "pair"}, {"lo", {0, 0, 0.05}}, {"hi", {0.02, 0.02, 0.06}},
-        {"spacing", 0.005}, {"angular_velocity", {0, 40, 0}}, {"velocity", {0, 0, -1}}},
-       {{"kind", "rain"}, {"template", "fine"}, {"count", 10}, {"lo", {0.03, 0, 0.05}},
-        {"hi", {0.06, 0.03, 0.06}}, {"angular_velocity", {-7, 0, 3}}}});
+  s["sources"] = Json::array({{{"kind", "lattice"},
+                               {"template", "pair"},
+                               {"lo", {0, 0, 0.05}},
+                               {"hi", {0.02, 0.02, 0.06}},
+                               {"spacing", 0.005},
+                               {"angular_velocity", {0, 40, 0}},
+                               {"velocity", {0, 0, -1}}},
+                              {{"kind", "rain"},
+                               {"template", "fine"},
+                               {"count", 10},
+                               {"lo", {0.03, 0, 0.05}},
+                               {"hi", {0.06, 0.03, 0.06}},
+                               {"angular_velocity", {-7, 0, 3}}}});
   const Scene scene = parse(s.dump());
   const StateArrays& st = scene.initial;
   ASSERT_GT(st.ownerCount(), 10u);

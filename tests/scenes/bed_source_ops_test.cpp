@@ -68,16 +68,15 @@ bool inside(const Vec3d& x, const Vec3d& lo, const Vec3d& hi) {
 
 // Expects the scene's particles to be the stored `kept`, copy after copy (i fastest), each
 // moved by (i px, j py, 0) and then by `shift`, with their velocities and orientations.
-void expectCopies(const Scene& s, const std::vector<StoredParticle>& kept, int nx, int ny,
-                  double px, double py, const Vec3d& shift = Vec3d()) {
+void expectCopies(const Scene& s, const std::vector<StoredParticle>& kept, int nx, int ny, double px, double py,
+                  const Vec3d& shift = Vec3d()) {
   const std::vector<std::size_t> owners = particleOwners(s);
   ASSERT_EQ(owners.size(), kept.size() * std::size_t(nx * ny));
   std::size_t n = 0;
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i)
       for (const StoredParticle& p : kept) {
-        SCOPED_TRACE("copy " + std::to_string(i) + ", " + std::to_string(j) + ", owner " +
-                     std::to_string(owners[n]));
+        SCOPED_TRACE("copy " + std::to_string(i) + ", " + std::to_string(j) + ", owner " + std::to_string(owners[n]));
         const std::size_t o = owners[n++];
         const Vec3d expected = p.position + Vec3d(i * px, j * py, 0) + shift;
         const Vec3d& got = s.initial.ownerPosition[o];
@@ -128,8 +127,8 @@ TEST(BedSourceOps, TrimDropsExactlyTheParticlesReachingAboveTheHeight) {
   // And so no sphere of the built scene reaches above it.
   for (std::size_t k = 0; k < s.initial.sphereCount(); ++k) {
     const std::size_t o = std::size_t(s.initial.sphereOwner[k]);
-    const Vec3d centre =
-        s.initial.ownerPosition[o] + rotate(s.initial.ownerOrientation[o], Vec3d(s.initial.sphereOffset[k]));
+    const Vec3d centre = s.initial.ownerPosition[o] +
+                         rotate(s.initial.ownerOrientation[o], Vec3d(s.initial.sphereOffset[k]));
     EXPECT_LE(centre.z + s.initial.sphereRadius[k], z + 1e-12);
   }
 }
@@ -151,9 +150,9 @@ TEST(BedSourceOps, TileTwoByThreeRepeatsTheCropAtThePeriod) {
 
 TEST(BedSourceOps, TilePeriodDefaultsToTheCropBox) {
   // A crop around the whole bed, 0.1 × 0.11 m in x and y: the copies keep clear.
-  const Scene s = parse(withKeys({{"crop", {{"lo", {-0.05, -0.05, -0.05}}, {"hi", {0.05, 0.06, 0.05}}}},
-                                  {"tile", {{"x", 2}, {"y", 3}}}})
-                            .dump());
+  const Scene s = parse(
+      withKeys({{"crop", {{"lo", {-0.05, -0.05, -0.05}}, {"hi", {0.05, 0.06, 0.05}}}}, {"tile", {{"x", 2}, {"y", 3}}}})
+          .dump());
   expectCopies(s, storedBed(), 2, 3, 0.05 - -0.05, 0.06 - -0.05);
 }
 
@@ -214,52 +213,49 @@ double periodForSeamOverlap(double depth) {
 TEST(BedSourceOps, CopiesMayOverlapAsDeepAsTheBedsOwnContacts) {
   const double own = deepestOverlap(Vec3d());
   ASSERT_GT(own, 0);  // a settled bed: its grains press on each other
-  const auto tiledAt = [](double period) {
-    return withKeys({{"tile", {{"x", 2}, {"period", {period, 1.0}}}}});
-  };
+  const auto tiledAt = [](double period) { return withKeys({{"tile", {{"x", 2}, {"period", {period, 1.0}}}}}); };
   // Half as deep as the bed's own contacts: taken, both copies whole.
   const double gentle = periodForSeamOverlap(own / 2);
   EXPECT_NEAR(deepestOverlap(Vec3d(gentle, 0, 0)), own / 2, own * 1e-6);
   const Scene s = parse(tiledAt(gentle).dump());
   expectCopies(s, storedBed(), 2, 1, gentle, 1.0);
   // Twice as deep: refused.
-  expectProblem(problemsOf(tiledAt(periodForSeamOverlap(2 * own))), "/sources/0/tile",
-                "copies overlapping by up to",
+  expectProblem(problemsOf(tiledAt(periodForSeamOverlap(2 * own))), "/sources/0/tile", "copies overlapping by up to",
                 "the deepest overlap between the bed's own particles");
 }
 
 TEST(BedSourceOps, MistakesAreRefusedAtTheirPointers) {
   // A crop box flat in y.
-  expectProblem(problemsOf(withKeys({{"crop", {{"lo", {0, 0, 0}}, {"hi", {0.01, 0, 0.01}}}}})),
-                "/sources/0/crop/hi", "[0.01, 0, 0.01]", "a corner above");
+  expectProblem(problemsOf(withKeys({{"crop", {{"lo", {0, 0, 0}}, {"hi", {0.01, 0, 0.01}}}}})), "/sources/0/crop/hi",
+                "[0.01, 0, 0.01]", "a corner above");
   // A crop around none of the particles.
-  expectProblem(problemsOf(withKeys({{"crop", {{"lo", {1, 1, 1}}, {"hi", {2, 2, 2}}}}})),
-                "/sources/0/crop", "a box around none of the frame's",
-                "a box around some of their centres of mass, which lie from");
+  expectProblem(problemsOf(withKeys({{"crop", {{"lo", {1, 1, 1}}, {"hi", {2, 2, 2}}}}})), "/sources/0/crop",
+                "a box around none of the frame's", "a box around some of their centres of mass, which lie from");
   // A trim below every particle.
   expectProblem(problemsOf(withKeys({{"trim_height", -1}})), "/sources/0/trim_height",
                 "-1 m, below the top of every one", "at or above the lowest particle top");
   // Tile counts below 1, and a period of 0.
   expectProblem(problemsOf(withKeys({{"tile", {{"x", 0}}}})), "/sources/0/tile/x", "0", "1");
   expectProblem(problemsOf(withKeys({{"tile", {{"y", -2}}}})), "/sources/0/tile/y", "-2", "1");
-  expectProblem(problemsOf(withKeys({{"tile", {{"x", 2}, {"period", {0.0, 0.1}}}}})),
-                "/sources/0/tile/period/0", "0", "> 0");
+  expectProblem(problemsOf(withKeys({{"tile", {{"x", 2}, {"period", {0.0, 0.1}}}}})), "/sources/0/tile/period/0", "0",
+                "> 0");
   // Tiling without a period or a crop to take it from.
-  expectProblem(problemsOf(withKeys({{"tile", {{"x", 2}}}})), "/sources/0/tile",
-                "no \"period\", and no \"crop\"", "a \"period\": [px, py]");
+  expectProblem(problemsOf(withKeys({{"tile", {{"x", 2}}}})), "/sources/0/tile", "no \"period\", and no \"crop\"",
+                "a \"period\": [px, py]");
   // Too many copies.
-  expectProblem(problemsOf(withKeys({{"tile", {{"x", 10000}, {"y", 10000}, {"period", {1, 1}}}}})),
-                "/sources/0/tile", "10000 × 10000 copies", "at most 1e8 particles");
+  expectProblem(problemsOf(withKeys({{"tile", {{"x", 10000}, {"y", 10000}, {"period", {1, 1}}}}})), "/sources/0/tile",
+                "10000 × 10000 copies", "at most 1e8 particles");
   // An unknown key in the tile.
-  expectProblem(problemsOf(withKeys({{"tile", {{"z", 2}}}})), "/sources/0/tile/z", "unknown key",
-                "period");
+  expectProblem(problemsOf(withKeys({{"tile", {{"z", 2}}}})), "/sources/0/tile/z", "unknown key", "period");
 }
 
 TEST(BedSourceOps, ABedMustClearEarlierSources) {
   Json s = bedScene(-1);
-  s["sources"].insert(s["sources"].begin(),
-                      Json{{"kind", "lattice"}, {"template", "fine"}, {"lo", {-0.004, -0.004, -0.02}},
-                           {"hi", {0.004, 0.004, -0.012}}, {"spacing", 0.004}});
+  s["sources"].insert(s["sources"].begin(), Json{{"kind", "lattice"},
+                                                 {"template", "fine"},
+                                                 {"lo", {-0.004, -0.004, -0.02}},
+                                                 {"hi", {0.004, 0.004, -0.012}},
+                                                 {"spacing", 0.004}});
   expectProblem(problemsOf(s), "/sources/1", "overlapping one placed before",
                 "clear of the particles of earlier sources");
   // Moved out of the way, it is placed whole after the lattice.

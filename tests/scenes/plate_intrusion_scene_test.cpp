@@ -105,8 +105,8 @@ TEST(StudyScene, PlateWithARotateOfItsOwnIsRefused) {
 
 TEST(StudyScene, PlateStudyOfANonPlateShapeIsRefused) {
   Json j = plateScene();
-  j["bodies"][plateIndex(j)]["shape"] = {{"kind", "ring"}, {"radius", 0.01}, {"width", 0.01},
-                                         {"thickness", 0.002}, {"translate", {0, 0, 0.089}}};
+  j["bodies"][plateIndex(j)]["shape"] = {
+      {"kind", "ring"}, {"radius", 0.01}, {"width", 0.01}, {"thickness", 0.002}, {"translate", {0, 0, 0.089}}};
   expectProblem(plateProblems(j), "/study/plate", "\"plate\", a \"ring\" shape", "a body whose shape is a \"plate\"");
 }
 

@@ -29,8 +29,10 @@ TEST(Plausibility, ModulusOfFivePascalsIsAWarningWithItsPointer) {
   Json doc = smokeScene();
   doc["materials"][0]["youngs_modulus"] = 5;
   const Scene s = parse(doc.dump());
-  EXPECT_TRUE(anyContains(s.warnings, "/materials/0/youngs_modulus: ", "outside what solids have")) << joined(s.warnings);
-  EXPECT_TRUE(anyContains(s.warnings, "/materials/0/youngs_modulus: ", "5 GPa would be 5e+09 Pa")) << joined(s.warnings);
+  EXPECT_TRUE(anyContains(s.warnings, "/materials/0/youngs_modulus: ", "outside what solids have"))
+      << joined(s.warnings);
+  EXPECT_TRUE(anyContains(s.warnings, "/materials/0/youngs_modulus: ", "5 GPa would be 5e+09 Pa"))
+      << joined(s.warnings);
   EXPECT_TRUE(parse(smokeScene().dump()).warnings.empty()) << joined(parse(smokeScene().dump()).warnings);
 }
 
@@ -85,17 +87,17 @@ TEST(Plausibility, RangesHoldRealMaterialsAndRefuseUnitSlips) {
   Material m;
   m.youngsModulus = 7e10, m.density = 2650;  // quartz
   EXPECT_TRUE(implausibleMaterialValues(m).empty());
-  m.youngsModulus = 1e6, m.density = 1500;   // a DEM-softened grain of a porous rock
+  m.youngsModulus = 1e6, m.density = 1500;  // a DEM-softened grain of a porous rock
   EXPECT_TRUE(implausibleMaterialValues(m).empty());
-  m.density = 0;                             // a wall without density: not checked
+  m.density = 0;  // a wall without density: not checked
   EXPECT_TRUE(implausibleMaterialValues(m).empty());
-  m.density = 2.65;                          // g/cm^3
+  m.density = 2.65;  // g/cm^3
   ASSERT_EQ(implausibleMaterialValues(m).size(), 1u);
   EXPECT_EQ(implausibleMaterialValues(m)[0].key, "density");
-  m.density = 2650, m.youngsModulus = 70;    // GPa
+  m.density = 2650, m.youngsModulus = 70;  // GPa
   ASSERT_EQ(implausibleMaterialValues(m).size(), 1u);
   EXPECT_EQ(implausibleMaterialValues(m)[0].key, "youngs_modulus");
-  m.youngsModulus = 7e16;                    // Pa given as mPa, or a typo
+  m.youngsModulus = 7e16;  // Pa given as mPa, or a typo
   EXPECT_EQ(implausibleMaterialValues(m).size(), 1u);
 }
 

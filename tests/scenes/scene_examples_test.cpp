@@ -88,7 +88,8 @@ TEST(SceneValidation, ExampleScenesLoad) {
     // No shipped scene looks like a unit slip (core/plausible_values.h).
     for (const std::string& w : s.warnings)
       EXPECT_TRUE(w.find("outside what solids have") == std::string::npos &&
-                  w.find("times the grains' region") == std::string::npos) << w;
+                  w.find("times the grains' region") == std::string::npos)
+          << w;
   }
 }
 
@@ -203,7 +204,7 @@ TEST(SceneValidation, TwoSphereClumpMassProperties) {
   const double r = 0.0015, d = 0.002, ball = 4.0 / 3.0 * M_PI * r * r * r;
   const double lens = M_PI * (2 * r - d) * (2 * r - d) * (d * d + 4 * d * r) / (12 * d);
   const double m = (2 * ball - lens) * 2500;
-  EXPECT_NEAR(pair.mass, m, kDefaultMassTolerance * m);  // the default bound on the volume
+  EXPECT_NEAR(pair.mass, m, kDefaultMassTolerance * m);         // the default bound on the volume
   EXPECT_LT(pair.principalInertia.x, pair.principalInertia.y);  // the long axis is x
   EXPECT_NEAR(pair.principalInertia.z, pair.principalInertia.y, 1e-3 * pair.principalInertia.y);
   EXPECT_NEAR(pair.offsets[0].x + pair.offsets[1].x, 0, 1e-6 * r);  // about the centre of mass
@@ -316,8 +317,8 @@ TEST(SceneValidation, CheckCommandExitsWithTwo) {
   int status = std::system((binary + " check " + bad + " > " + out + " 2> " + err).c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
-  EXPECT_NE(readText(err).find(bad + ": /materials/0/restitution: found 1.5, expected a number <= 1"),
-            std::string::npos) << readText(err);
+  EXPECT_NE(readText(err).find(bad + ": /materials/0/restitution: found 1.5, expected a number <= 1"), std::string::npos)
+      << readText(err);
 
   const std::string good = kDemoDir + "/demo.smoke.json";
   status = std::system((binary + " check " + good + " > " + out + " 2> " + err).c_str());
@@ -331,8 +332,9 @@ TEST(SceneValidation, CheckCommandExitsWithTwo) {
   EXPECT_NE(readText(err).find("no readable file"), std::string::npos);
 
   // A schema that cannot be read is the installation's fault, not the scene's: status 3.
-  status = std::system(("REGOLITH_SCHEMA=" + dir + "/no_such_schema.json " + binary + " check " + good +
-                        " > " + out + " 2> " + err).c_str());
+  status = std::system(
+      ("REGOLITH_SCHEMA=" + dir + "/no_such_schema.json " + binary + " check " + good + " > " + out + " 2> " + err)
+          .c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 3);
   EXPECT_NE(readText(err).find("cannot read the scene schema"), std::string::npos) << readText(err);

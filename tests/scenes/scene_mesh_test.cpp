@@ -80,8 +80,8 @@ TEST(SceneMesh, MeshFileInMillimetresIsScaledAndPlaced) {
   // [0, 20] x [0, 40] x [0, 60] mm turned 90 degrees about z: x' = -y, y' = x; then +1 m in x.
   double xmin = 1e9, xmax = -1e9, ymax = -1e9, zmax = -1e9;
   for (std::size_t k : b.boundaries)
-    for (const Vec3d& v : {scene.model.boundaries[k].point, scene.model.boundaries[k].corner1,
-                           scene.model.boundaries[k].corner2}) {
+    for (const Vec3d& v :
+         {scene.model.boundaries[k].point, scene.model.boundaries[k].corner1, scene.model.boundaries[k].corner2}) {
       xmin = std::min(xmin, v.x);
       xmax = std::max(xmax, v.x);
       ymax = std::max(ymax, v.y);

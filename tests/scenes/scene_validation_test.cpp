@@ -64,8 +64,7 @@ TEST(SceneValidation, PoissonRatioOfHalfOrMore) {
   Json s = smokeScene();
   for (double nu : {0.5, 0.6}) {
     s["materials"][0]["poisson_ratio"] = nu;
-    expectProblem(problemsOf(s), "/materials/0/poisson_ratio", nu == 0.5 ? "0.5" : "0.6",
-                  "a number < 0.5");
+    expectProblem(problemsOf(s), "/materials/0/poisson_ratio", nu == 0.5 ? "0.5" : "0.6", "a number < 0.5");
   }
 }
 
@@ -138,8 +137,7 @@ TEST(SceneValidation, UndefinedTemplate) {
 TEST(SceneValidation, UndefinedRunPhase) {
   Json s = smokeScene();
   s["families"][0]["phases"][1]["start"] = "spinn";
-  expectProblem(problemsOf(s), "/families/0/phases/1/start", "undefined run phase \"spinn\"",
-                "\"settle\", \"spin\"");
+  expectProblem(problemsOf(s), "/families/0/phases/1/start", "undefined run phase \"spinn\"", "\"settle\", \"spin\"");
 }
 
 TEST(SceneValidation, TimeStepAboveRayleighGuard) {
@@ -157,8 +155,7 @@ TEST(SceneValidation, TimeStepAboveRayleighGuard) {
 TEST(SceneValidation, DuplicateNames) {
   Json s = smokeScene();
   s["materials"][1]["name"] = "grain";
-  expectProblem(problemsOf(s), "/materials/1/name", "a second material named \"grain\"",
-                "first at /materials/0");
+  expectProblem(problemsOf(s), "/materials/1/name", "a second material named \"grain\"", "first at /materials/0");
 }
 
 TEST(SceneValidation, RegionWithLoAboveHi) {
@@ -229,8 +226,7 @@ TEST(SceneValidation, ErrorTextNamesFileAndPointer) {
     parse(s.dump());
     FAIL() << "accepted";
   } catch (const SceneError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "scene.json: /materials/0/poisson_ratio: found 0.6, expected a number < 0.5");
+    EXPECT_EQ(std::string(e.what()), "scene.json: /materials/0/poisson_ratio: found 0.6, expected a number < 0.5");
   }
 }
 

@@ -87,8 +87,8 @@ TEST(StudyScene, DriveStartMustComeBeforeTheEnd) {
 
 TEST(StudyScene, AWheelThatIsNoWheelShapeNeedsARadius) {
   Json j = wheelScene();
-  j["bodies"][2]["shape"] = {{"kind", "ring"}, {"radius", 0.01}, {"width", 0.01},
-                             {"thickness", 0.002}, {"translate", {-0.018, 0, 0.0215}}};
+  j["bodies"][2]["shape"] = {
+      {"kind", "ring"}, {"radius", 0.01}, {"width", 0.01}, {"thickness", 0.002}, {"translate", {-0.018, 0, 0.0215}}};
   expectProblem(wheelProblems(j), "/study", "", "a \"radius\"");
 }
 
@@ -103,7 +103,7 @@ TEST(StudyScene, SetOverridesAValueAndTheStoredText) {
   EXPECT_NEAR(Json::parse(s.studyJson)["slip"].get<double>(), 0.5, 0);
   EXPECT_EQ(s.seed, 3u);
   EXPECT_NEAR(double(s.model.gravity.z), -1.62, 1e-6);  // a bare word is a string
-  const Json stored = Json::parse(s.text);  // what run.h5 keeps is the overridden scene
+  const Json stored = Json::parse(s.text);              // what run.h5 keeps is the overridden scene
   EXPECT_EQ(stored["study"]["slip"], 0.5);
   EXPECT_EQ(stored["gravity"], "moon");
 }
@@ -117,7 +117,6 @@ TEST(StudyScene, SetWithoutAParentOrAPointerIsRefused) {
     expectProblem(e.problems(), "", "--set slip=0.5", "POINTER=VALUE");
   }
 }
-
 
 // repose: the study lifts the column; what it cannot lift is refused at its pointer.
 const std::string kReposeDir = kSourceDir + "/scenes/repose";

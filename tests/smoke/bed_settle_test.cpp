@@ -60,9 +60,9 @@ TEST(Beds, SlowRainedBedOf3000ClumpsSettlesIntoAPlausiblePacking) {
   for (std::size_t o = 0; o < s.ownerCount(); ++o) {
     const Vec3d v(s.ownerVelocity[o]);
     const Vec3d w = rotate(conjugate(s.ownerOrientation[o]), Vec3d(s.ownerAngularVelocity[o]));
-    energy += 0.5 * s.ownerMass[o] * dot(v, v) + 0.5 * (s.ownerInertia[o].x * w.x * w.x +
-                                                        s.ownerInertia[o].y * w.y * w.y +
-                                                        s.ownerInertia[o].z * w.z * w.z);
+    energy += 0.5 * s.ownerMass[o] * dot(v, v) +
+              0.5 *
+                  (s.ownerInertia[o].x * w.x * w.x + s.ownerInertia[o].y * w.y * w.y + s.ownerInertia[o].z * w.z * w.z);
     fastest = std::max(fastest, norm(v));
   }
   EXPECT_LE(energy / double(s.ownerCount()), scene.settle.maxKineticEnergy);
@@ -90,8 +90,7 @@ TEST(Beds, SlowRainedBedOf3000ClumpsSettlesIntoAPlausiblePacking) {
   // grains keeps it well inside (measured 0.632).
   std::vector<double> density;
   for (const Material& m : scene.model.materials) density.push_back(m.density);
-  const PackingSample p = packingInBox(s, f.sphereCentres, density, scene.settle.sampleLo,
-                                       scene.settle.sampleHi);
+  const PackingSample p = packingInBox(s, f.sphereCentres, density, scene.settle.sampleLo, scene.settle.sampleHi);
   EXPECT_GT(p.grains, 300u);
   EXPECT_GT(p.packingFraction, 0.555);
   EXPECT_LT(p.packingFraction, 0.71);
@@ -124,11 +123,9 @@ TEST(Beds, BedCommandRefusesNoCriterionAndReportsNotSettled) {
   const std::string scenePath = (dir / "scene.json").string();
   std::ofstream(scenePath) << scene.dump();
   fs::copy_file(kSourceDir + "/data/clumps/sphere_2mm.json", dir / "sphere_2mm.json");
-  EXPECT_EQ(runToEnd({REGOLITH_BINARY, "bed", scenePath, "--out", bed, "--quiet"},
-                     (dir / "unsettled.log").string()),
+  EXPECT_EQ(runToEnd({REGOLITH_BINARY, "bed", scenePath, "--out", bed, "--quiet"}, (dir / "unsettled.log").string()),
             4);
-  EXPECT_NE(readText((dir / "unsettled.log").string()).find("NOT settled by the end time"),
-            std::string::npos);
+  EXPECT_NE(readText((dir / "unsettled.log").string()).find("NOT settled by the end time"), std::string::npos);
   EXPECT_EQ(RunFileReader(bed).frameCount(), 1u);
   fs::remove_all(dir);
 }

@@ -48,7 +48,8 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   // RFT: one vertical push gives zeta (its own stress per depth) and no grid: the generic
   // coefficients are kept and the file says so.
   const fs::path log = dir / "fit.log";
-  ASSERT_EQ(test::runRegolith({"fit", "rft", plate.string(), "--out", (dir / "rft.json").string()}, log), 0) << test::readText(log);
+  ASSERT_EQ(test::runRegolith({"fit", "rft", plate.string(), "--out", (dir / "rft.json").string()}, log), 0)
+      << test::readText(log);
   const json rftModel = test::readJson(dir / "rft.json");
   const json runMetrics = test::readJson(plate / "beta_0_gamma_90" / "metrics.json");
   const double zetaRun = runMetrics["metrics"]["stress_per_depth_z"]["value"].get<double>();
@@ -72,18 +73,22 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   EXPECT_GT(slip["models"]["drawbar_pull_coefficient"]["coefficients"][1].get<double>(), 0);
   EXPECT_LT(slip["models"]["sinkage"]["coefficients"][1].get<double>(), 0);
   const json low = test::readJson(wheel / "slip_0.1" / "metrics.json")["metrics"];
-  const json atLow = predictJson(dir / "slip.json", {"slip=" + low["slip"]["value"].dump(), "Fz=" + low["weight"]["value"].dump()},
+  const json atLow = predictJson(dir / "slip.json",
+                                 {"slip=" + low["slip"]["value"].dump(), "Fz=" + low["weight"]["value"].dump()},
                                  dir / "predict_slip.log");
   // A line through two points passes through them (to rounding of the QR solve).
-  EXPECT_NEAR(atLow["drawbar_pull_coefficient"].get<double>(), low["drawbar_pull_coefficient"]["value"].get<double>(), 1e-9);
+  EXPECT_NEAR(atLow["drawbar_pull_coefficient"].get<double>(), low["drawbar_pull_coefficient"]["value"].get<double>(),
+              1e-9);
   EXPECT_NEAR(atLow["sinkage"].get<double>(), low["sinkage"]["value"].get<double>(), 1e-12);
   EXPECT_GT(atLow["stiffness"].get<double>(), 0);
 
   // Bekker on the two runs: six values for three parameters (k_phi, n, phi; K and the
   // rest at the preset, c = 0 for cohesionless grains). The smoke wheel is 10 mm wide, which
   // the single_wheel study records for a generated wheel: no --width needed.
-  ASSERT_EQ(test::runRegolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(),
-                      "--fit", "kphi,n,phi", "--fix", "c=0", "--fix", "kc=0"}, log), 0)
+  ASSERT_EQ(test::runRegolith({"fit", "bekker", wheel.string(), "--out", (dir / "soil.json").string(), "--fit",
+                               "kphi,n,phi", "--fix", "c=0", "--fix", "kc=0"},
+                              log),
+            0)
       << test::readText(log);
   const json soil = test::readJson(dir / "soil.json");
   EXPECT_EQ(soil["wheel"]["width"].get<double>(), 0.01);
@@ -92,7 +97,8 @@ TEST(CalibrationSmoke, FitsTheStudySmokeRunsAndPredicts) {
   EXPECT_TRUE(soil["fit"]["training_rmse"]["drawbar_pull_coefficient"].is_number());
   // At the fast run's own slip and load (predict refuses inputs outside the training runs).
   const json high = test::readJson(wheel / "slip_0.6" / "metrics.json")["metrics"];
-  const json atHigh = predictJson(dir / "soil.json", {"slip=" + high["slip"]["value"].dump(), "Fz=" + high["weight"]["value"].dump()},
+  const json atHigh = predictJson(dir / "soil.json",
+                                  {"slip=" + high["slip"]["value"].dump(), "Fz=" + high["weight"]["value"].dump()},
                                   dir / "predict_soil.log");
   EXPECT_GT(atHigh["sinkage"].get<double>(), 0);
   EXPECT_LT(atHigh["sinkage"].get<double>(), 0.01);  // below the axle

@@ -28,17 +28,15 @@ TEST(Reproducible, SameSceneAndSeedGiveIdenticalRunFiles) {
   for (const char* name : {"regolith_repro_a_", "regolith_repro_b_"}) {
     const fs::path d = test::scratchDir(name);
     // Two threads: the async mode's kinematic stream and a thread for the dynamic one.
-    ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "run", scene, "--out", d.string(), "--threads", "2"},
-                             d.string() + ".log"),
-              0)
+    ASSERT_EQ(
+        test::runToEnd({REGOLITH_BINARY, "run", scene, "--out", d.string(), "--threads", "2"}, d.string() + ".log"), 0)
         << "see " << d << ".log";
     dirs.push_back(d);
   }
   const fs::path a = dirs[0] / "run.h5", b = dirs[1] / "run.h5";
   // h5diff exits 0 when every compared object is equal; /meta holds the wall-clock start.
-  const int diff = test::runToEnd(
-      {REGOLITH_H5DIFF, "--exclude-path", "/meta", a.string(), b.string()},
-      dirs[0].string() + ".h5diff.log");
+  const int diff = test::runToEnd({REGOLITH_H5DIFF, "--exclude-path", "/meta", a.string(), b.string()},
+                                  dirs[0].string() + ".h5diff.log");
   EXPECT_EQ(diff, 0) << "h5diff found differences, see " << dirs[0] << ".h5diff.log";
 
   const RunFileReader ra(a.string()), rb(b.string());

@@ -92,10 +92,14 @@ TEST(StudySmoke, SingleWheelPlotForAPaper) {
   const fs::path sweep = kSmokeDir / "single_wheel";
   const fs::path fit = sweep / "fit_for_plot.json";
   ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "fit", "regression", sweep.string(), "--out", fit.string()},
-                           (sweep / "fit.log").string()), 0) << "see " << (sweep / "fit.log");
+                           (sweep / "fit.log").string()),
+            0)
+      << "see " << (sweep / "fit.log");
   const fs::path log = sweep / "plot_svg.log";
   ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--format", "svg", "--model", fit.string()},
-                           log.string()), 0) << textOf(log);
+                           log.string()),
+            0)
+      << textOf(log);
   const std::string svg = textOf(sweep / "single_wheel_slip.svg");
   EXPECT_NE(svg.find("error bars: 1 std over the steady window"), std::string::npos);
   EXPECT_NE(svg.find("regression fit"), std::string::npos);
@@ -110,15 +114,16 @@ TEST(StudySmoke, SingleWheelPlotForAPaper) {
   EXPECT_NE(series.find("single wheel: slip 0.60"), std::string::npos);
   EXPECT_NE(series.find("driving torque $-\\tau_y$ [N m]"), std::string::npos);
 
-  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--format", "pdf", "--dpi", "300"}, log.string()), 0)
+  ASSERT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--format", "pdf", "--dpi", "300"}, log.string()),
+            0)
       << textOf(log);
   EXPECT_EQ(textOf(sweep / "single_wheel_slip.pdf").rfind("%PDF-", 0), 0u);
   // A model of another kind, or a missing file, is refused.
   EXPECT_EQ(test::runToEnd({REGOLITH_BINARY, "plot", sweep.string(), "--model", (sweep / "none.json").string()},
-                           log.string()), 1);
+                           log.string()),
+            1);
   EXPECT_NE(textOf(log).find("no such file"), std::string::npos) << textOf(log);
 }
-
 
 TEST(StudySmoke, ReposeAngleWithinBand) {
   const fs::path run = kSmokeDir / "repose";
@@ -212,8 +217,8 @@ TEST(StudySmoke, TumblingRingIsSlowerOnGrainsThanOnRigidGround) {
   // below the pair's mu m g cos(a) (tan 24 deg = 0.445 < 0.67). The mean over the window
   // includes the first few ms in which it picks up that speed from rest: 3 %.
   const Json& q = rigidPrescribed["parameters"];
-  EXPECT_NEAR(metric(rigidPrescribed, "mean_speed") /
-                  (q["angular_velocity"].get<double>() * q["radius"].get<double>()), 1.0, 0.03);
+  EXPECT_NEAR(metric(rigidPrescribed, "mean_speed") / (q["angular_velocity"].get<double>() * q["radius"].get<double>()),
+              1.0, 0.03);
 
   // On grains the same free ring moves downslope, by more than a few grain diameters...
   EXPECT_GT(metric(grains, "travel"), 0.02);

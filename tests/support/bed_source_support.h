@@ -16,9 +16,9 @@ namespace regolith::test {
 inline const std::filesystem::path& earlierRun() {
   static const std::filesystem::path dir = [] {
     const std::filesystem::path d = scratchDir("regolith_bed_");
-    const int code = runToEnd({REGOLITH_BINARY, "run", kDemoDir + "/demo.smoke.json", "--out",
-                               d.string(), "--threads", "1", "--quiet"},
-                              d.string() + ".log");
+    const int code = runToEnd(
+        {REGOLITH_BINARY, "run", kDemoDir + "/demo.smoke.json", "--out", d.string(), "--threads", "1", "--quiet"},
+        d.string() + ".log");
     if (code != 0) throw std::runtime_error("the earlier run failed, see " + d.string() + ".log");
     return d;
   }();

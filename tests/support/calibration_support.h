@@ -28,7 +28,8 @@ inline std::filesystem::path writeSyntheticRun(const std::filesystem::path& dir,
     m[key] = {{"value", std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr)}, {"unit", "?"}};
   nlohmann::json parametersWithKind = parameters;
   parametersWithKind["kind"] = study;
-  std::ofstream(run / "metrics.json") << nlohmann::json{{"study", study}, {"run", name}, {"parameters", parametersWithKind}, {"metrics", m}}.dump(2);
+  std::ofstream(run / "metrics.json")
+      << nlohmann::json{{"study", study}, {"run", name}, {"parameters", parametersWithKind}, {"metrics", m}}.dump(2);
   return run;
 }
 

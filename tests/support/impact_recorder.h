@@ -20,8 +20,7 @@ struct ImpactRecord {
 
 // overlapOf(state) gives the current overlap of the watched contact (negative = gap).
 // Steps until the contact has started and ended, or maxSteps.
-inline ImpactRecord recordImpact(Simulation& sim,
-                                 const std::function<double(const StateArrays&)>& overlapOf,
+inline ImpactRecord recordImpact(Simulation& sim, const std::function<double(const StateArrays&)>& overlapOf,
                                  std::uint64_t maxSteps) {
   ImpactRecord r;
   const double dt = sim.model().timeStep;

@@ -29,8 +29,8 @@ inline TriangleMesh tessellatedSquare(double half, int n, double z = 0) {
 inline TriangleMesh roof(double slope, double width, double length) {
   TriangleMesh m;
   const double dx = width * std::cos(slope), dz = -width * std::sin(slope), l = length / 2;
-  m.vertices = {Vec3d(0, -l, 0), Vec3d(0, l, 0), Vec3d(dx, -l, dz), Vec3d(dx, l, dz),
-                Vec3d(-dx, -l, dz), Vec3d(-dx, l, dz)};
+  m.vertices = {Vec3d(0, -l, 0),  Vec3d(0, l, 0),     Vec3d(dx, -l, dz),
+                Vec3d(dx, l, dz), Vec3d(-dx, -l, dz), Vec3d(-dx, l, dz)};
   m.triangles = {{0, 2, 3}, {0, 3, 1}, {0, 1, 5}, {0, 5, 4}};
   return m;
 }
@@ -46,8 +46,7 @@ inline TriangleMesh groove(double slope, double width, double length) {
 // The cube [lo, lo + side]^3, 12 triangles, normals outwards.
 inline TriangleMesh cube(const Vec3d& lo, double side) {
   TriangleMesh m;
-  for (int k = 0; k < 8; ++k)
-    m.vertices.push_back(lo + Vec3d(k & 1, (k >> 1) & 1, (k >> 2) & 1) * side);
+  for (int k = 0; k < 8; ++k) m.vertices.push_back(lo + Vec3d(k & 1, (k >> 1) & 1, (k >> 2) & 1) * side);
   m.triangles = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
                  {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
   return m;
@@ -61,9 +60,8 @@ inline TriangleMesh tube(double radius, double halfLength, int facets, int rings
   for (int j = 0; j < rings; ++j)
     for (int k = 0; k < facets; ++k) {
       const double phi = 2 * M_PI * k / facets;
-      m.vertices.push_back(Vec3d(radius * std::cos(phi),
-                                 -halfLength + 2 * halfLength * j / (rings - 1),
-                                 radius * std::sin(phi)));
+      m.vertices.push_back(
+          Vec3d(radius * std::cos(phi), -halfLength + 2 * halfLength * j / (rings - 1), radius * std::sin(phi)));
     }
   for (int j = 0; j + 1 < rings; ++j)
     for (int k = 0; k < facets; ++k) {

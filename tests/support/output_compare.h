@@ -58,8 +58,7 @@ inline void expectSameState(const StateArrays& a, const StateArrays& b) {
   expectSameBytes(a.sphereMaterial, b.sphereMaterial, "sphereMaterial");
 }
 
-inline void expectSameBoundaries(const std::vector<BoundaryPrimitive>& a,
-                          const std::vector<BoundaryPrimitive>& b) {
+inline void expectSameBoundaries(const std::vector<BoundaryPrimitive>& a, const std::vector<BoundaryPrimitive>& b) {
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].kind, b[i].kind);

@@ -44,9 +44,9 @@ struct SampleWorld {
 SampleWorld sampleWorld() {
   const double r = 0.003, density = 2600;
   SampleWorld s;
-  s.model = modelWith({material("grain", 1e7, 0.3, density, 0.5, 0.5, 0.05),
-                       material("steel", 2e8, 0.3, 7800, 0.5, 0.4)},
-                      2e-5, Vec3(0, 0, Real(-9.81)));
+  s.model = modelWith(
+      {material("grain", 1e7, 0.3, density, 0.5, 0.5, 0.05), material("steel", 2e8, 0.3, 7800, 0.5, 0.4)}, 2e-5,
+      Vec3(0, 0, Real(-9.81)));
   s.model.streams.mode = StreamMode::Sync;
   MotionPhase spin;
   for (DofRule& d : spin.dof) d = DofRule::fixed();
@@ -62,12 +62,11 @@ SampleWorld sampleWorld() {
     }
   for (int k = 0; k < 3; ++k) {
     const Index owner = w.addClump(s.templates[1], Vec3d((k - 1) * 4 * r, 0, 3 * r), Quat(), Vec3d(0, 0, -0.1),
-               Vec3d(0, 1, 0));
+                                   Vec3d(0, 1, 0));
     if (k == 0) s.firstClump = owner;
     s.ownerTemplate.push_back(1);
   }
-  s.wheel = w.addBody(1.0, Vec3d(1e-3, 1e-3, 1e-3), Vec3d(0.018, 0, 0.02), Quat(), Vec3d(),
-                      Vec3d(), 1);
+  s.wheel = w.addBody(1.0, Vec3d(1e-3, 1e-3, 1e-3), Vec3d(0.018, 0, 0.02), Quat(), Vec3d(), Vec3d(), 1);
   s.ownerTemplate.push_back(-1);
   s.model.boundaries = boxContainer(Vec3d(-0.03, -0.02, 0), Vec3d(0.03, 0.02, 0.04), 1,
                                     {true, true, true, true, true, false});
@@ -109,8 +108,7 @@ SampleRun simulateSampleRun(int frames, int stepsPerFrame) {
   bodies.bodyOfBoundary.assign(world.model.boundaries.size(), -1);
   bodies.bodyOfBoundary.back() = 0;
   const auto seriesNow = [&] {
-    return captureSeries(sim.state(), sim.time(), bodies, sim.wallContacts(),
-                         sim.spherePositions());
+    return captureSeries(sim.state(), sim.time(), bodies, sim.wallContacts(), sim.spherePositions());
   };
   const int half = std::max(1, stepsPerFrame / 2);
   for (int k = 0; k < frames; ++k) {

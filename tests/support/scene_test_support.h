@@ -57,14 +57,15 @@ inline std::string listed(const std::vector<SceneProblem>& ps) {
 }
 
 // A problem at exactly `pointer` whose found and expected texts contain the given words.
-inline void expectProblem(const std::vector<SceneProblem>& ps, const std::string& pointer,
-                   const std::string& found, const std::string& expected) {
+inline void expectProblem(const std::vector<SceneProblem>& ps, const std::string& pointer, const std::string& found,
+                          const std::string& expected) {
   const bool present = std::any_of(ps.begin(), ps.end(), [&](const SceneProblem& p) {
     return p.pointer == pointer && p.found.find(found) != std::string::npos &&
            p.expected.find(expected) != std::string::npos;
   });
-  EXPECT_TRUE(present) << "no problem at " << pointer << " with found ~ '" << found
-                       << "', expected ~ '" << expected << "' among:\n" << listed(ps);
+  EXPECT_TRUE(present) << "no problem at " << pointer << " with found ~ '" << found << "', expected ~ '" << expected
+                       << "' among:\n"
+                       << listed(ps);
 }
 
 }  // namespace regolith::test

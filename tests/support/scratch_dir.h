@@ -35,8 +35,7 @@ class ScratchDirs {
 
 // <temp>/<name><pid>, emptied now and removed at the end (see above).
 inline std::filesystem::path scratchDir(const std::string& name) {
-  const std::filesystem::path d =
-      std::filesystem::path(::testing::TempDir()) / (name + std::to_string(getpid()));
+  const std::filesystem::path d = std::filesystem::path(::testing::TempDir()) / (name + std::to_string(getpid()));
   std::filesystem::remove_all(d);
   ScratchDirs::instance().add(d);
   return d;

@@ -12,8 +12,8 @@
 
 namespace regolith::test {
 
-inline Material material(const std::string& name, double E, double nu, double rho,
-                         double e = 1.0, double mu = 0.0, double crr = 0.0) {
+inline Material material(const std::string& name, double E, double nu, double rho, double e = 1.0, double mu = 0.0,
+                         double crr = 0.0) {
   return Material{name, E, nu, e, mu, crr, rho};
 }
 

@@ -27,8 +27,6 @@ inline Eigen::Matrix3d rotation(double angle, const Eigen::Vector3d& axis) {
   return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
 }
 
-inline double relErr(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-  return (a - b).norm() / b.norm();
-}
+inline double relErr(const Eigen::Vector3d& a, const Eigen::Vector3d& b) { return (a - b).norm() / b.norm(); }
 
 }  // namespace regolith::rft::test
