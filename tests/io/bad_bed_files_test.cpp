@@ -84,5 +84,37 @@ TEST(BadBedFiles, NanPositionIsRefusedWithItsRow) {
   EXPECT_NE(message.find("owner_position row 2: not finite, expected a finite number"), std::string::npos) << message;
 }
 
+// A frame's contacts index its spheres: a pair naming a sphere the frame does not have is
+// refused with its row (the bed's earlier run stores no contacts, so they are added here).
+TEST(BadBedFiles, ContactPairPastTheSpheresIsRefusedWithItsRow) {
+  std::string message;
+  const int rc = checkDamagedBed(
+      "contact",
+      [](const h5::Group& g) {
+        g.setAttribute("has_contacts", std::int64_t(1));
+        g.write("contact_pair", std::vector<Index>{0, 1, 2, 1000000}, {2, 2});
+        g.write("contact_force", std::vector<Real>(6, Real(0.1)), {2, 3});
+        g.write("wall_contact", std::vector<Index>(), {0, 2});
+        g.write("wall_contact_force", std::vector<Real>(), {0, 3});
+      },
+      message);
+  EXPECT_EQ(rc, 2) << message;
+  EXPECT_NE(message.find("/sources/0/file"), std::string::npos) << message;
+  EXPECT_NE(message.find("contact_pair row 1: (2, 1000000), expected a sphere index 0.."), std::string::npos)
+      << message;
+}
+
+// step = 2^62 in a frame at a time of a second or so: the step and the time disagree.
+TEST(BadBedFiles, StepThatDisagreesWithTheTimeIsRefused) {
+  std::string message;
+  const int rc = checkDamagedBed(
+      "step", [](const h5::Group& g) { g.setAttribute("step", std::uint64_t(1) << 62); }, message);
+  EXPECT_EQ(rc, 2) << message;
+  EXPECT_NE(message.find("/sources/0/file"), std::string::npos) << message;
+  EXPECT_NE(message.find("step attribute: 4611686018427387904, expected the frame's time over the time step"),
+            std::string::npos)
+      << message;
+}
+
 }  // namespace
 }  // namespace regolith
