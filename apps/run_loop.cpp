@@ -295,4 +295,8 @@ int runScene(const std::string& scenePath, const RunOptions& options) {
       scenePath, "run", [&](const Scene& scene) { return run(scene, options); }, options.overrides);
 }
 
+int runScene(const Scene& scene, const RunOptions& options) {
+  return runBuiltSceneCommand(scene, "run", [&](const Scene& s) { return run(s, options); });
+}
+
 }  // namespace regolith

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "scenes/scene.h"
+
 namespace regolith {
 
 struct RunOptions {
@@ -35,5 +37,8 @@ inline constexpr int kRunBlowUp = 5;
 // Runs the scene; prints the summary line on stdout, progress and errors on stderr.
 // Returns the exit code.
 int runScene(const std::string& scenePath, const RunOptions& options);
+// The same for a scene already built (options.overrides are then ignored: the scene has
+// them, and `--resume` checks its text against the checkpoint's).
+int runScene(const Scene& scene, const RunOptions& options);
 
 }  // namespace regolith

@@ -19,11 +19,15 @@ int runSceneCommand(const std::string& scenePath, const char* command, const std
     std::fprintf(stderr, "%s\n", e.what());
     return kSceneErrorExitCode;
   }
-  for (const std::string& w : scene.warnings) std::fprintf(stderr, "%s: warning: %s\n", scenePath.c_str(), w.c_str());
+  return runBuiltSceneCommand(scene, command, body);
+}
+
+int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body) {
+  for (const std::string& w : scene.warnings) std::fprintf(stderr, "%s: warning: %s\n", scene.file.c_str(), w.c_str());
   try {
     return body(scene);
   } catch (const TimeStepError& e) {
-    std::fprintf(stderr, "%s: %s\n", scenePath.c_str(), e.what());
+    std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), e.what());
     return kSceneErrorExitCode;
   } catch (const InputFileError& e) {  // a bad checkpoint or other file: invalid input too
     std::fprintf(stderr, "regolith %s: %s\n", command, e.what());

@@ -16,5 +16,8 @@ namespace regolith {
 // `overrides`: `--set POINTER=VALUE` (loadScene, scenes/scene.h).
 int runSceneCommand(const std::string& scenePath, const char* command, const std::function<int(const Scene&)>& body,
                     const std::vector<std::string>& overrides = {});
+// The same for a scene already built (the Python API's regolith.run): its warnings printed,
+// then the body, with the same exit codes and messages.
+int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body);
 
 }  // namespace regolith

@@ -101,6 +101,19 @@ void Simulation::applyMotionRules() {
   m_controls = std::move(controls);
 }
 
+void Simulation::setFamilyMotion(Index family, MotionPhase phase) {
+  if (family < 0) throw std::invalid_argument("setFamilyMotion: family " + std::to_string(family));
+  std::vector<FamilyMotion> families = m_model.families;
+  if (std::size_t(family) >= families.size()) families.resize(std::size_t(family) + 1);
+  std::vector<MotionPhase>& phases = families[std::size_t(family)].phases;
+  phase.start = m_time;
+  phases.erase(std::remove_if(phases.begin(), phases.end(), [&](const MotionPhase& p) { return p.start >= m_time; }),
+               phases.end());
+  phases.push_back(std::move(phase));
+  validateFamilies(families, m_model.familySwitches);
+  m_model.families = std::move(families);
+}
+
 void Simulation::rebuildNow() {
   if (m_model.streams.mode == StreamMode::Async) {
     const SphereMotion motion = updateSpherePositions(*m_device, /*withSpeed=*/true);
@@ -332,6 +345,8 @@ StateArrays Simulation::state() const {
   downloadState(*m_device, s);
   return s;
 }
+
+HostStateView Simulation::hostStateView() const { return regolith::hostStateView(*m_device); }
 
 std::vector<BoundaryPrimitive> Simulation::boundaries() const { return downloadBoundaries(*m_device); }
 

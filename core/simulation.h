@@ -38,6 +38,13 @@ class Simulation {
   double minRadius() const { return m_minRadius; }
   Index firstBadOwner() const;
 
+  // From the current time on, owners of `family` follow `phase` (its start becomes time();
+  // the family's phases from then on are dropped): how a controller changes a prescribed
+  // velocity between step() calls. Families past the model's list are added (free until
+  // then). Not part of saveState(): a restored run follows the model's rules. Throws
+  // std::invalid_argument for a negative family or a rule validateFamilies refuses.
+  void setFamilyMotion(Index family, MotionPhase phase);
+
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
   void rebuildNow();
   // What a checkpoint holds (core/engine_state.h), and its restore: call restoreState on a
@@ -65,7 +72,9 @@ class Simulation {
   const Model& model() const { return m_model; }
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
-  StateArrays state() const;                          // download of owners and spheres
+  StateArrays state() const;  // download of owners and spheres
+  // The live arrays in place (CPU build; null pointers on CUDA): kernels/stages.h.
+  HostStateView hostStateView() const;
   std::vector<BoundaryPrimitive> boundaries() const;  // as they stand (owned ones moved)
   ContactSnapshot contacts() const;                   // candidate lists and shear history
   std::size_t touchingPairs() const;                  // overlapping sphere–sphere candidates

@@ -1,5 +1,7 @@
-// The package's data folder, found relative to the running executable (io/data_files.h).
+// The package's data folder, found relative to the running program or module (io/data_files.h).
 #include "io/data_files.h"
+
+#include <dlfcn.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -18,24 +20,40 @@ const char* nonEmptyEnv(const char* name) {
   return v && *v ? v : nullptr;
 }
 
-std::string findDataDirectory() {
-  if (const char* env = nonEmptyEnv("REGOLITH_DATA_DIR")) return env;
+// The file whose code is running this: the shared object that holds it when Regolith is
+// loaded as one (the Python extension module), else the executable.
+fs::path runningCodeFile() {
   std::error_code error;
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
   if (error)
     throw std::runtime_error("cannot locate the running program (/proc/self/exe: " + error.message() +
                              "); set REGOLITH_DATA_DIR to Regolith's share/regolith folder");
-  // Installed: <prefix>/bin/regolith. Build tree: <build>/apps/regolith, <build>/tests/...,
-  // one level deeper for <build>/models/tests/...
-  const std::vector<fs::path> candidates = {exe.parent_path().parent_path() / "share" / "regolith",
-                                            exe.parent_path().parent_path().parent_path() / "share" / "regolith"};
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&runningCodeFile), &info) != 0 && info.dli_fname && *info.dli_fname) {
+    const fs::path object = fs::weakly_canonical(info.dli_fname, error);
+    if (!error && fs::is_regular_file(object, error) && object != fs::weakly_canonical(exe, error)) return object;
+  }
+  return exe;
+}
+
+std::string findDataDirectory() {
+  if (const char* env = nonEmptyEnv("REGOLITH_DATA_DIR")) return env;
+  // Installed: <prefix>/bin/regolith, <prefix>/lib/python3.X/dist-packages/regolith/_regolith*.so.
+  // Build tree: <build>/apps/regolith, <build>/tests/..., <build>/models/tests/...,
+  // <build>/python/regolith/_regolith*.so. The nearest folder above the code's file that
+  // holds share/regolith/scene.schema.json, at most five levels up.
+  const fs::path code = runningCodeFile();
+  std::error_code error;
   std::string looked;
-  for (const fs::path& dir : candidates) {
-    if (fs::is_regular_file(dir / "scene.schema.json", error)) return dir.lexically_normal().string();
-    looked += (looked.empty() ? "" : ", ") + dir.lexically_normal().string();
+  fs::path dir = code.parent_path();
+  for (int level = 0; level < 5 && !dir.empty(); ++level, dir = dir.parent_path()) {
+    const fs::path candidate = dir.parent_path() / "share" / "regolith";
+    if (fs::is_regular_file(candidate / "scene.schema.json", error)) return candidate.lexically_normal().string();
+    looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
+    if (dir == dir.parent_path()) break;
   }
   throw std::runtime_error("Regolith's data folder (share/regolith with scene.schema.json) is not beside " +
-                           exe.string() + " (looked in " + looked + "): reinstall, or set REGOLITH_DATA_DIR to it");
+                           code.string() + " (looked in " + looked + "): reinstall, or set REGOLITH_DATA_DIR to it");
 }
 
 }  // namespace

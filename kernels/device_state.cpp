@@ -161,6 +161,23 @@ void downloadState(const DeviceState& s, StateArrays& out) {
   download(s.sphereMaterial, out.sphereMaterial);
 }
 
+HostStateView hostStateView(const DeviceState& s) {
+  HostStateView v;
+  v.owners = s.ownerPosition.size();
+  v.spheres = s.sphereOwner.size();
+#if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
+  v.ownerPosition = thrust::raw_pointer_cast(s.ownerPosition.data());
+  v.ownerOrientation = thrust::raw_pointer_cast(s.ownerOrientation.data());
+  v.ownerVelocity = thrust::raw_pointer_cast(s.ownerVelocity.data());
+  v.ownerAngularVelocity = thrust::raw_pointer_cast(s.ownerAngularVelocity.data());
+  v.ownerFamily = thrust::raw_pointer_cast(s.ownerFamily.data());
+  v.spherePosition = thrust::raw_pointer_cast(s.spherePosition.data());
+  v.sphereRadius = thrust::raw_pointer_cast(s.sphereRadius.data());
+  v.sphereOwner = thrust::raw_pointer_cast(s.sphereOwner.data());
+#endif
+  return v;
+}
+
 void restoreOwnerState(DeviceState& s, const StateArrays& state) {
   checkSizes(state);
   if (state.ownerCount() != s.ownerPosition.size() || state.sphereCount() != s.sphereOwner.size())

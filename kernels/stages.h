@@ -78,6 +78,24 @@ std::vector<BoundaryPrimitive> downloadBoundaries(const DeviceState& s);
 // World sphere centres as of the last updateSpherePositions [m] (output).
 std::vector<Vec3d> downloadSpherePositions(const DeviceState& s);
 
+// The live owner and sphere arrays, where the host can read them in place: on the CPU build
+// the device vectors are host memory (Thrust's OpenMP system), so the Python API hands
+// them out as read-only NumPy views without a copy. On the CUDA build every pointer is null
+// (use downloadState). Valid while the state lives (no step resizes them); their values
+// change with every step.
+struct HostStateView {
+  const Vec3d* ownerPosition = nullptr;        // [m]
+  const Quat* ownerOrientation = nullptr;      // body to world
+  const Vec3* ownerVelocity = nullptr;         // [m/s]
+  const Vec3* ownerAngularVelocity = nullptr;  // world frame [rad/s]
+  const Index* ownerFamily = nullptr;
+  const Vec3d* spherePosition = nullptr;  // world centres as of the last step [m]
+  const Real* sphereRadius = nullptr;     // [m]
+  const Index* sphereOwner = nullptr;
+  std::size_t owners = 0, spheres = 0;
+};
+HostStateView hostStateView(const DeviceState& s);
+
 // Motion rules (kernels/dof_control.h, kernels/families.cpp). The control table has one
 // entry per family of Model::families; owners of other families are free.
 void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls);

@@ -3,6 +3,8 @@
 # prefix (nothing may depend on where it was installed), then from there:
 #   - runs `regolith --version`, `regolith check` and a short `regolith run` on an
 #     installed example scene (schema, clump files and scenes found beside the binary);
+#   - imports the installed Python package (when the build has one) and loads an
+#     installed scene with it;
 #   - configures, builds and runs tests/downstream/ (find_package(Regolith) and the
 #     Regolith::models, ::engine and ::io targets).
 # Usage: check_install.sh SOURCE_DIR BUILD_DIR
@@ -28,6 +30,20 @@ scene=$prefix/share/regolith/scenes/demo/demo.smoke.json
 if grep -rqs "$src" "$prefix/bin/regolith"; then
   echo "FAILED: the installed regolith contains the source path $src" >&2
   exit 1
+fi
+
+python_dir=$(find "$prefix/lib" -maxdepth 3 -type d -path '*/dist-packages/regolith' -print -quit)
+if grep -q '^REGOLITH_PYTHON:BOOL=ON' "$build/CMakeCache.txt" && [ -z "$python_dir" ]; then
+  echo "FAILED: the build has the Python package, the install has no */dist-packages/regolith" >&2
+  exit 1
+fi
+if [ -n "$python_dir" ]; then
+  echo "== the installed Python package ($python_dir)"
+  PYTHONPATH=$(dirname "$python_dir") /usr/bin/python3 -c "
+import regolith, sys
+scene = regolith.Scene.load(sys.argv[1])
+print('regolith', regolith.__version__, 'from', regolith.__file__)
+print(scene)" "$scene"
 fi
 
 echo "== tests/downstream against the relocated install"

@@ -1,0 +1,17 @@
+"""Regolith from Python: scenes, simulations with NumPy views of their state, and the
+terrain models (docs/python.md).
+
+    import regolith
+    scene = regolith.Scene.load("scenes/demo/demo.smoke.json")
+    sim = regolith.Simulation(scene)
+    sim.advance(0.01)
+    print(sim.time, sim.owner_positions[:3])
+
+SI units throughout.
+"""
+
+from ._regolith import __version__, backend, RunFile, Scene, Simulation, metrics, run
+from . import models
+from .errors import BlowUpError, Problem, SceneError
+
+__all__ = ["__version__", "backend", "Scene", "Simulation", "RunFile", "run", "metrics", "models", "SceneError", "Problem", "BlowUpError"]

@@ -1,0 +1,37 @@
+"""Regolith's exceptions: what a scene, a model file or a run reports, as Python types."""
+
+from typing import List, NamedTuple, Sequence
+
+
+class Problem(NamedTuple):
+    """One thing wrong with a scene: where (an RFC 6901 JSON pointer, "" for the whole
+    document), what was found there and what was expected."""
+
+    pointer: str
+    found: str
+    expected: str
+
+
+class SceneError(ValueError):
+    """A scene that failed validation (the same checks as ``regolith check``).
+
+    ``str(error)`` is the command line's text, one problem per line as
+    ``<file>: <pointer>: found <found>, expected <expected>``; ``problems`` lists them as
+    :class:`Problem` tuples, ``file`` names the scene and ``warnings`` holds what the
+    build noticed but accepted."""
+
+    def __init__(self, message: str, file: str = "", problems: Sequence = (), warnings: Sequence[str] = ()):
+        super().__init__(message)
+        self.file: str = file
+        self.problems: List[Problem] = [Problem(*p) for p in problems]
+        self.warnings: List[str] = list(warnings)
+
+
+class BlowUpError(RuntimeError):
+    """A simulation whose state stopped being finite or moved faster than the engine can
+    follow (r_min / dt), or whose contact lists passed their cap. ``step`` is the step it
+    was found at; the state is then fit for a post-mortem only."""
+
+    def __init__(self, message: str, step: int = 0):
+        super().__init__(message)
+        self.step: int = step

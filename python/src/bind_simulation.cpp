@@ -1,0 +1,349 @@
+// regolith.Simulation: a scene's engine stepped from Python. Stepping releases the GIL;
+// the state comes out as NumPy arrays that, on the CPU build, are read-only views of the
+// engine's own arrays (no copy), kept valid by a reference to the engine they came from.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "apps/frame_capture.h"
+#include "core/simulation.h"
+#include "io/checkpoint.h"
+#include "kernels/stages.h"
+#include "python/src/bindings.h"
+
+namespace regolith::python {
+namespace py = pybind11;
+
+namespace {
+
+constexpr std::uint64_t kSignalCheckSteps = 1000;
+
+// What a Simulation object owns: the scene (its model) and the engine. The NumPy views hold
+// a reference too, so the memory they read lives as long as the last of them.
+struct Engine {
+  std::shared_ptr<const Scene> scene;
+  std::unique_ptr<Simulation> sim;
+};
+
+// The index of the scene's body called `name` (its loads: core/body_loads.h, as series.csv).
+std::optional<std::size_t> bodyIndex(const Scene& scene, const std::string& name) {
+  for (std::size_t k = 0; k < scene.bodies.size(); ++k)
+    if (scene.bodies[k].name == name) return k;
+  return std::nullopt;
+}
+
+// One DOF's rule from Python: a number is a constant velocity, "free" and "fixed" say so.
+DofRule dofRuleOf(const py::handle& v, const char* what, int axis) {
+  if (py::isinstance<py::str>(v)) {
+    const std::string word = v.cast<std::string>();
+    if (word == "free") return DofRule::free();
+    if (word == "fixed") return DofRule::fixed();
+    throw py::value_error(std::string(what) + "[" + std::to_string(axis) + "]: \"" + word +
+                          "\", expected a velocity (a number), \"free\" or \"fixed\"");
+  }
+  return DofRule::constant(v.cast<double>());
+}
+
+class PySimulation {
+ public:
+  PySimulation(const PyScene& scene, std::optional<int> threads, std::optional<std::string> mode) {
+    Model model = scene.scene->model;
+    if (mode) model.streams.mode = parseStreamMode(*mode);
+    if (threads) {
+      if (*threads < 1) throw py::value_error("threads: " + std::to_string(*threads) + ", expected at least 1");
+      setThreadCount(*threads);
+    }
+    auto engine = std::make_shared<Engine>();
+    engine->scene = scene.scene;
+    {
+      py::gil_scoped_release free;
+      engine->sim = std::make_unique<Simulation>(std::move(model), scene.scene->initial);
+    }
+    m_engine = std::move(engine);
+  }
+
+  // Other Python threads run while the engine steps (the GIL is released); every
+  // kSignalCheckSteps steps the GIL is taken back for a moment to look for Ctrl-C, which
+  // then raises KeyboardInterrupt after a whole step.
+  void step(std::uint64_t steps) {
+    Simulation& s = sim();
+    for (std::uint64_t done = 0; done < steps;) {
+      const std::uint64_t chunk = std::min<std::uint64_t>(steps - done, kSignalCheckSteps);
+      {
+        py::gil_scoped_release free;
+        s.step(chunk);
+      }
+      done += chunk;
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+  }
+
+  void advance(double seconds) {
+    if (!(seconds >= 0)) throw py::value_error("advance: " + std::to_string(seconds) + " s, expected >= 0");
+    step(stepsFor(seconds, sim().model().timeStep));
+  }
+
+  void setFamilyMotion(const py::object& family, const py::sequence& linear, const py::sequence& angular,
+                       const std::string& frame) {
+    const Scene& scene = *engine()->scene;
+    Index id = -1;
+    if (py::isinstance<py::str>(family)) {
+      const std::string name = family.cast<std::string>();
+      for (std::size_t i = 0; i < scene.familyNames.size(); ++i)
+        if (scene.familyNames[i] == name) id = Index(i);
+      if (id < 0) throw py::value_error("no family \"" + name + "\" in " + scene.file);
+    } else {
+      id = family.cast<Index>();
+      if (id < 0 || std::size_t(id) >= scene.familyNames.size())
+        throw py::value_error("family " + std::to_string(id) + ": expected 0.." +
+                              std::to_string(scene.familyNames.size() - 1));
+    }
+    if (py::len(linear) != 3 || py::len(angular) != 3)
+      throw py::value_error("linear and angular: three entries each (x, y, z)");
+    MotionPhase phase;
+    for (int k = 0; k < 3; ++k) {
+      phase.dof[std::size_t(k)] = dofRuleOf(linear[std::size_t(k)], "linear", k);
+      phase.dof[std::size_t(k) + 3] = dofRuleOf(angular[std::size_t(k)], "angular", k);
+    }
+    if (frame != "world" && frame != "body")
+      throw py::value_error("rotation_frame: \"" + frame + "\", expected \"world\" or \"body\"");
+    phase.rotationFrame = frame == "body" ? RotationFrame::Body : RotationFrame::World;
+    sim().setFamilyMotion(id, std::move(phase));
+  }
+
+  // The named body's pose, velocities and contact loads now, as a series row records them.
+  py::object body(const std::string& name) const {
+    const Scene& scene = *engine()->scene;
+    const std::optional<std::size_t> k = bodyIndex(scene, name);
+    if (!k) {
+      std::string known;
+      for (const SceneBody& b : scene.bodies) known += (known.empty() ? "" : ", ") + b.name;
+      throw py::key_error("no body \"" + name + "\" in " + scene.file +
+                          " (its bodies: " + (known.empty() ? "none" : known) + ")");
+    }
+    const SeriesBodies one = seriesBodiesOf({&scene.bodies[*k]}, scene.model.boundaries.size());
+    SeriesSample r;
+    {
+      py::gil_scoped_release free;
+      const Simulation& s = sim();
+      r = captureSeries(s.state(), s.time(), one, s.wallContacts(), s.spherePositions()).front();
+    }
+    const auto vec = [](const auto& v) { return py::make_tuple(double(v.x), double(v.y), double(v.z)); };
+    return py::module_::import("types").attr("SimpleNamespace")(
+        py::arg("name") = name, py::arg("time") = r.time, py::arg("position") = vec(r.position),
+        py::arg("orientation") = py::make_tuple(r.orientation.w, r.orientation.x, r.orientation.y, r.orientation.z),
+        py::arg("velocity") = vec(r.velocity), py::arg("angular_velocity") = vec(r.angularVelocity),
+        py::arg("force") = vec(r.force), py::arg("torque") = vec(r.torque),
+        py::arg("force_normal") = vec(r.forceNormal), py::arg("force_tangential") = vec(r.forceTangential),
+        py::arg("torque_normal") = vec(r.torqueNormal), py::arg("torque_tangential") = vec(r.torqueTangential),
+        py::arg("contacts") = r.contacts, py::arg("patch_centroid") = vec(r.patchCentroid));
+  }
+
+  // checkpoint.h5 as `regolith run` writes it (the engine state, the scene text, the seed).
+  void saveCheckpoint(const py::object& path) const {
+    const std::string file = py::str(py::module_::import("os").attr("fspath")(path));
+    const Scene& scene = *engine()->scene;
+    Checkpoint c;
+    c.sceneJson = scene.text;
+    c.seed = scene.seed;
+    c.rngState = scene.rngState;
+    {
+      py::gil_scoped_release free;
+      c.engine = sim().saveState();
+      c.output.nextFrameStep = c.output.nextSeriesStep = sim().stepCount();
+      writeCheckpoint(file, c);
+    }
+  }
+
+  void restoreCheckpoint(const py::object& path) {
+    const std::string file = py::str(py::module_::import("os").attr("fspath")(path));
+    const Scene& scene = *engine()->scene;
+    py::gil_scoped_release free;
+    const Checkpoint c = readCheckpoint(file);
+    if (c.sceneJson != scene.text)
+      throw std::invalid_argument(file + " was written for another scene (its text differs from " + scene.file +
+                                  "'s): restore it with the scene it was saved from");
+    sim().restoreState(c.engine);
+  }
+
+  void close() { m_engine.reset(); }
+  bool closed() const { return !m_engine; }
+
+  Simulation& sim() const {
+    if (!m_engine) throw std::runtime_error("this regolith.Simulation was closed");
+    return *m_engine->sim;
+  }
+  const std::shared_ptr<Engine>& engine() const {
+    sim();
+    return m_engine;
+  }
+
+ private:
+  std::shared_ptr<Engine> m_engine;
+};
+
+// A read-only array of `rows` x `cols` elements of type T at `data` (row stride sizeof(Row)),
+// whose base object holds the engine.
+template <class T, class Row>
+py::array view(const std::shared_ptr<Engine>& engine, const Row* data, std::size_t rows, std::size_t cols) {
+  auto* keep = new std::shared_ptr<Engine>(engine);
+  py::capsule base(keep, [](void* p) { delete static_cast<std::shared_ptr<Engine>*>(p); });
+  std::vector<py::ssize_t> shape = {py::ssize_t(rows)}, strides = {py::ssize_t(sizeof(Row))};
+  if (cols > 1) {
+    shape.push_back(py::ssize_t(cols));
+    strides.push_back(py::ssize_t(sizeof(T)));
+  }
+  py::array a(py::dtype::of<T>(), shape, strides, reinterpret_cast<const T*>(data), base);
+  a.attr("setflags")(py::arg("write") = false);
+  return a;
+}
+
+// A fresh array (the CUDA build's download, or data the engine does not hold as such).
+template <class T, class Row>
+py::array copied(const std::vector<Row>& rows, std::size_t cols) {
+  std::vector<py::ssize_t> shape = {py::ssize_t(rows.size())};
+  if (cols > 1) shape.push_back(py::ssize_t(cols));
+  py::array_t<T> a(shape);
+  if (!rows.empty()) std::memcpy(a.mutable_data(), rows.data(), rows.size() * sizeof(Row));
+  a.attr("setflags")(py::arg("write") = false);
+  return std::move(a);
+}
+
+static_assert(sizeof(Vec3d) == 3 * sizeof(double) && sizeof(Vec3) == 3 * sizeof(Real) &&
+                  sizeof(Quat) == 4 * sizeof(double),
+              "the NumPy views read these structs as packed rows");
+
+// One state array as a property: a view where the engine's memory is host memory (the
+// CPU build), else a copy of `download`'s result. `field` is the array's pointer in
+// HostStateView, `perSphere` says whether it has a row per sphere or per owner.
+template <class Row>
+using Download = std::vector<Row> (*)(const Simulation&);
+template <class T>
+struct NotDeduced {
+  using type = T;
+};
+
+template <class T, class Row>
+void stateArray(py::class_<PySimulation>& c, const char* name, const Row* HostStateView::*field, bool perSphere,
+                std::size_t cols, typename NotDeduced<Download<Row>>::type download, const char* doc) {
+  c.def_property_readonly(
+      name,
+      [=](const PySimulation& p) -> py::array {
+        const HostStateView v = p.sim().hostStateView();
+        if (v.*field) return view<T>(p.engine(), v.*field, perSphere ? v.spheres : v.owners, cols);
+        return copied<T>(download(p.sim()), cols);
+      },
+      doc);
+}
+
+}  // namespace
+
+void bindSimulation(py::module_& m) {
+  py::class_<PySimulation> c(m, "Simulation", R"doc(
+A scene's engine, stepped from Python.
+
+    sim = regolith.Simulation(scene, threads=None, mode=None)
+
+`threads` sets the OpenMP threads of the CPU build (process-wide; default: as the
+environment says), `mode` the contact-list mode ("async", "sync" or "verlet"; default: the
+scene's). step() and advance() release the GIL for the whole call.
+
+State arrays (owner_positions, sphere_centres, ...) are read-only NumPy arrays. On the CPU
+build they are views of the engine's own memory, without a copy: their values change with
+every step, and they stay readable after the simulation is closed or dropped (each holds
+the engine's memory until the last view goes). On the CUDA build they are copies taken
+when read. Take .copy() to keep a value across steps.)doc");
+  c.def(py::init<const PyScene&, std::optional<int>, std::optional<std::string>>(), py::arg("scene"),
+        py::arg("threads") = py::none(), py::arg("mode") = py::none())
+      .def("step", &PySimulation::step, py::arg("steps") = 1,
+           "Advances `steps` time steps (the GIL is released meanwhile). Raises BlowUpError when "
+           "the state stops being finite or moves faster than r_min / dt.")
+      .def("advance", &PySimulation::advance, py::arg("seconds"),
+           "Advances round(seconds / dt) steps of simulated time [s].")
+      .def("set_family_motion", &PySimulation::setFamilyMotion, py::arg("family"),
+           py::arg("linear") = py::make_tuple("free", "free", "free"),
+           py::arg("angular") = py::make_tuple("free", "free", "free"), py::arg("rotation_frame") = "world",
+           R"doc(From now on, owners of `family` (a name or id) move by these rules: `linear` and
+`angular` give, per axis (x, y, z), a prescribed velocity [m/s, rad/s], "free" or "fixed";
+rotation about the world's axes or, with rotation_frame="body", the owner's principal
+axes. The scene's later phases for the family are dropped. How a controller drives a
+wheel from Python between step() calls; not stored in checkpoints.)doc")
+      .def("body", &PySimulation::body, py::arg("name"),
+           "A named body now: position, orientation (w, x, y, z), velocity, angular_velocity, the "
+           "contact force and torque on it and their normal/tangential split, contacts and "
+           "patch_centroid, as series.csv records them (SI).")
+      .def_property_readonly(
+          "bodies",
+          [](const PySimulation& p) {
+            std::vector<std::string> names;
+            for (const SceneBody& b : p.engine()->scene->bodies) names.push_back(b.name);
+            return names;
+          },
+          "The scene's named bodies.")
+      .def("save_checkpoint", &PySimulation::saveCheckpoint, py::arg("path"),
+           "Writes the engine's state as a checkpoint.h5 (the format `regolith run` writes).")
+      .def("restore_checkpoint", &PySimulation::restoreCheckpoint, py::arg("path"),
+           "Continues from a checkpoint of this scene (from save_checkpoint or `regolith run`), bit "
+           "for bit as the saved run would have (CPU build).")
+      .def_static(
+          "restore",
+          [](const PyScene& scene, const py::object& path, std::optional<int> threads,
+             std::optional<std::string> mode) {
+            PySimulation sim(scene, threads, mode);
+            sim.restoreCheckpoint(path);
+            return sim;
+          },
+          py::arg("scene"), py::arg("path"), py::arg("threads") = py::none(), py::arg("mode") = py::none(),
+          "A Simulation of `scene` continued from a checkpoint of it (restore_checkpoint).")
+      .def("close", &PySimulation::close,
+           "Frees the engine (views already taken keep what they read). Later calls raise RuntimeError.")
+      .def_property_readonly("closed", &PySimulation::closed)
+      .def_property_readonly(
+          "time", [](const PySimulation& p) { return p.sim().time(); }, "Simulated time [s].")
+      .def_property_readonly(
+          "step_count", [](const PySimulation& p) { return p.sim().stepCount(); }, "Steps taken.")
+      .def_property_readonly(
+          "time_step", [](const PySimulation& p) { return p.sim().model().timeStep; }, "dt [s].")
+      .def_property_readonly(
+          "mode", [](const PySimulation& p) { return streamModeName(p.sim().mode()); },
+          "The contact-list mode: async, sync or verlet.")
+      .def("__repr__", [](const PySimulation& p) {
+        if (p.closed()) return std::string("<regolith.Simulation (closed)>");
+        return "<regolith.Simulation at t = " + std::to_string(p.sim().time()) + " s, step " +
+               std::to_string(p.sim().stepCount()) + ", " + streamModeName(p.sim().mode()) + ">";
+      });
+  using V = HostStateView;
+  stateArray<double>(
+      c, "owner_positions", &V::ownerPosition, false, 3, [](const Simulation& s) { return s.state().ownerPosition; },
+      "Owners' centres of mass, (owners, 3) [m].");
+  stateArray<double>(
+      c, "owner_quaternions", &V::ownerOrientation, false, 4,
+      [](const Simulation& s) { return s.state().ownerOrientation; },
+      "Owners' orientations (w, x, y, z), body to world, (owners, 4).");
+  stateArray<Real>(
+      c, "owner_velocities", &V::ownerVelocity, false, 3, [](const Simulation& s) { return s.state().ownerVelocity; },
+      "Owners' velocities, (owners, 3) [m/s].");
+  stateArray<Real>(
+      c, "owner_angular_velocities", &V::ownerAngularVelocity, false, 3,
+      [](const Simulation& s) { return s.state().ownerAngularVelocity; },
+      "Owners' angular velocities in the world frame, (owners, 3) [rad/s].");
+  stateArray<Index>(
+      c, "owner_families", &V::ownerFamily, false, 1, [](const Simulation& s) { return s.state().ownerFamily; },
+      "Owners' family ids, (owners,).");
+  stateArray<double>(
+      c, "sphere_centres", &V::spherePosition, true, 3, [](const Simulation& s) { return s.spherePositions(); },
+      "Spheres' centres in the world frame, (spheres, 3) [m].");
+  stateArray<Real>(
+      c, "sphere_radii", &V::sphereRadius, true, 1, [](const Simulation& s) { return s.state().sphereRadius; },
+      "Spheres' radii, (spheres,) [m].");
+  stateArray<Index>(
+      c, "sphere_owners", &V::sphereOwner, true, 1, [](const Simulation& s) { return s.state().sphereOwner; },
+      "Each sphere's owner index, (spheres,).");
+}
+
+}  // namespace regolith::python

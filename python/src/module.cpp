@@ -1,0 +1,19 @@
+// The extension module regolith._regolith: the C++ libraries as Python types. The package
+// regolith (python/regolith/__init__.py) re-exports them with the pure-Python parts.
+#include <pybind11/pybind11.h>
+
+#include "io/build_info.h"
+#include "kernels/stages.h"
+#include "python/src/bindings.h"
+
+PYBIND11_MODULE(_regolith, m) {
+  m.doc() = "Regolith's C++ libraries (scenes, the DEM engine, the terrain models) for Python.";
+  m.attr("__version__") = regolith::regolithVersion();
+  m.attr("backend") = regolith::backendName();
+  regolith::python::bindErrors(m);
+  regolith::python::bindScene(m);
+  regolith::python::bindSimulation(m);
+  regolith::python::bindModels(m);
+  regolith::python::bindRunFile(m);
+  regolith::python::bindRun(m);
+}
