@@ -10,8 +10,8 @@ terrain models (docs/python.md).
 SI units throughout.
 """
 
-from ._regolith import __version__, backend, RunFile, Scene, Simulation, metrics, run
-from . import models
+from ._regolith import __version__, backend, RunFile, Scene, Simulation, collect, metrics, run
+from . import batch, fit, models
 from .errors import BlowUpError, Problem, SceneError
 
-__all__ = ["__version__", "backend", "Scene", "Simulation", "RunFile", "run", "metrics", "models", "SceneError", "Problem", "BlowUpError"]
+__all__ = ["__version__", "backend", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError"]

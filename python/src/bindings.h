@@ -22,5 +22,6 @@ void bindSimulation(pybind11::module_& m);
 void bindModels(pybind11::module_& m);
 void bindRunFile(pybind11::module_& m);
 void bindRun(pybind11::module_& m);
+void bindStudies(pybind11::module_& m);
 
 }  // namespace regolith::python

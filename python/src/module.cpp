@@ -16,4 +16,5 @@ PYBIND11_MODULE(_regolith, m) {
   regolith::python::bindModels(m);
   regolith::python::bindRunFile(m);
   regolith::python::bindRun(m);
+  regolith::python::bindStudies(m);
 }
