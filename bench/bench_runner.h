@@ -2,6 +2,8 @@
 // particle-steps per second, contacts per second and device bytes per particle.
 #pragma once
 
+#include "bench/settle_scene.h"
+
 #include <cstdint>
 #include <string>
 
@@ -41,6 +43,10 @@ struct BenchResult {
 };
 
 BenchResult runSettleBench(const BenchOptions& o);
+// The bed of the dense and wheel benches: the settling scene with its spheres settled
+// (untimed, in verlet mode) or loaded from o.bedCache; `settled` is the steps that took.
+// The Python bench (python3 -m regolith.bench) steps the same bed.
+SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled);
 BenchResult runDenseBench(const BenchOptions& o);
 // The dense bed with a grouser wheel mesh driven through it (bench/wheel_scene.h).
 BenchResult runWheelBench(const BenchOptions& o);

@@ -23,5 +23,6 @@ void bindModels(pybind11::module_& m);
 void bindRunFile(pybind11::module_& m);
 void bindRun(pybind11::module_& m);
 void bindStudies(pybind11::module_& m);
+void bindBench(pybind11::module_& m);
 
 }  // namespace regolith::python

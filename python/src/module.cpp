@@ -17,4 +17,5 @@ PYBIND11_MODULE(_regolith, m) {
   regolith::python::bindRunFile(m);
   regolith::python::bindRun(m);
   regolith::python::bindStudies(m);
+  regolith::python::bindBench(m);
 }
