@@ -57,7 +57,7 @@ add_library(Regolith::io ALIAS regolith_io)
 add_library(Regolith::scenes ALIAS regolith_scenes)
 
 # Every library an exported target links (static libraries carry their dependencies).
-set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_io
+set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_json regolith_io
              regolith_clumps regolith_postprocess regolith_scenes
              regolith_rft regolith_regression regolith_bekker regolith_models regolith_engine)
 foreach(target IN LISTS exported)

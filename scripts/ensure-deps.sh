@@ -8,9 +8,11 @@ set -euo pipefail
 profile=${1:-test}
 # Compiler and build tools; Thrust/CUB (the CPU backend); CLI11, Eigen, nlohmann/json,
 # valijson, HDF5; VTK from paraview-dev (libvtk9-dev conflicts with python3-paraview);
-# pybind11, the interpreter's headers and NumPy for the Python package.
+# pybind11, the interpreter's headers and NumPy for the Python package; MuJoCo (and qhull,
+# which Debian's MuJoCo CMake config needs) for robots/ and `regolith robot`.
 build=(g++ cmake ninja-build libthrust-dev libcub-dev libcli11-dev libeigen3-dev
-  nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev pybind11-dev python3-dev python3-numpy)
+  nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev pybind11-dev python3-dev python3-numpy
+  libmujoco-dev libqhull-dev)
 # GoogleTest; h5diff; h5py, pvpython and xvfb for the output tests; matplotlib for
 # `regolith plot`; slurm-wlm and munge for the one-node Slurm cluster of the batch test;
 # clang-format for .ci/run's formatting check; pytest for the Python package's tests.
