@@ -22,6 +22,9 @@ set(REGOLITH_SHARE_FILES
   ${PROJECT_SOURCE_DIR}/batch/sweep.schema.json
   ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py
   ${PROJECT_SOURCE_DIR}/postprocess/render_run.py)
+if(TARGET regolith_robots)
+  list(APPEND REGOLITH_SHARE_FILES ${PROJECT_SOURCE_DIR}/robots/terrain.schema.json)
+endif()
 set(REGOLITH_SHARE_DIRS
   "${PROJECT_SOURCE_DIR}/data/clumps=clumps"
   "${PROJECT_SOURCE_DIR}/scenes=scenes")

@@ -1,0 +1,272 @@
+// Reading and checking terrain files (terrain_file.h).
+#include "robots/terrain_file.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "calibrate/fit_rft.h"
+#include "io/data_files.h"
+#include "io/json_document.h"
+#include "io/json_pointer.h"
+#include "io/json_schema.h"
+#include "models/rft/rft_coefficients.h"
+
+namespace regolith::robots {
+namespace {
+
+using json::Json;
+constexpr double kDegree = 3.14159265358979323846 / 180;
+
+const Json& schemaDocument() {
+  static const Json doc = [] {
+    const std::string path = terrainSchemaPath();
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read the terrain schema " + path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return Json::parse(text.str());
+  }();
+  return doc;
+}
+
+bool readText(const std::string& path, std::string& text) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return false;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream s;
+  s << in.rdbuf();
+  text = s.str();
+  return true;
+}
+
+std::string resolvePath(const std::string& baseDir, const std::string& path) {
+  return path.empty() || path[0] == '/' ? path : baseDir + "/" + path;
+}
+
+// A height map: CSV rows of numbers, row j holding the heights of y0 + j spacing.
+void readHeightMap(const Json& s, const std::string& baseDir, SurfaceSpec& out, std::vector<JsonProblem>& problems) {
+  const std::string file = s["file"].get<std::string>();
+  std::string text;
+  if (!readText(resolvePath(baseDir, file), text)) {
+    problems.push_back({"/surface/file", "\"" + file + "\", no readable file", "a CSV file of heights [m]"});
+    return;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  int row = 0;
+  while (std::getline(lines, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::istringstream cells(line);
+    std::string cell;
+    int count = 0;
+    while (std::getline(cells, cell, ',')) {
+      char* end = nullptr;
+      const double h = std::strtod(cell.c_str(), &end);
+      if (end == cell.c_str() || !std::isfinite(h) ||
+          cell.find_first_not_of(" \t\r", end - cell.c_str()) != std::string::npos) {
+        problems.push_back({"/surface/file",
+                            file + " row " + std::to_string(row + 1) + " \"" + json::printable(cell) + "\"",
+                            "finite numbers separated by commas"});
+        return;
+      }
+      out.heights.push_back(h);
+      ++count;
+    }
+    if (row == 0) out.nx = count;
+    if (count != out.nx) {
+      problems.push_back({"/surface/file",
+                          file + " row " + std::to_string(row + 1) + " with " + std::to_string(count) + " values",
+                          std::to_string(out.nx) + " values, as the first row"});
+      return;
+    }
+    ++row;
+  }
+  out.ny = row;
+  if (out.nx < 2 || out.ny < 2)
+    problems.push_back({"/surface/file",
+                        file + " with " + std::to_string(out.nx) + " x " + std::to_string(out.ny) + " heights",
+                        "at least 2 x 2 heights"});
+  out.spacing = s["spacing"].get<double>();
+  if (s.contains("origin")) {
+    out.x0 = s["origin"][0].get<double>();
+    out.y0 = s["origin"][1].get<double>();
+  }
+}
+
+SurfaceSpec readSurface(const Json& s, const std::string& baseDir, std::vector<JsonProblem>& problems) {
+  SurfaceSpec out;
+  const std::string type = s["type"].get<std::string>();
+  out.height = s.value("height", 0.0);
+  if (type == "slope") {
+    out.kind = SurfaceSpec::Kind::Slope;
+    out.slopeAngle = s["angle_deg"].get<double>() * kDegree;
+    out.slopeDirection = s.value("direction_deg", 0.0) * kDegree;
+  } else if (type == "height_map") {
+    out.kind = SurfaceSpec::Kind::HeightMap;
+    readHeightMap(s, baseDir, out, problems);
+  }
+  return out;
+}
+
+void readSoil(const Json& s, const std::string& baseDir, rft::RftParameters& p, std::vector<JsonProblem>& problems) {
+  if (s.contains("preset")) {
+    for (const SoilPreset& preset : soilPresets())
+      if (s["preset"] == preset.name) p.zeta = rft::zetaFromNPerCm3(preset.zetaNPerCm3);
+    return;
+  }
+  if (s.contains("model")) {
+    const std::string file = s["model"].get<std::string>();
+    std::string text;
+    if (!readText(resolvePath(baseDir, file), text)) {
+      problems.push_back(
+          {"/soil/model", "\"" + file + "\", no readable file", "an RFT model file written by `regolith fit rft`"});
+      return;
+    }
+    try {
+      const calibrate::RftModelFile model = calibrate::rftModelFromJson(Json::parse(text));
+      p.zeta = model.zeta;
+      p.coefficients = model.coefficients;
+      p.validate();
+    } catch (const std::exception& e) {
+      problems.push_back({"/soil/model", "\"" + file + "\" (" + e.what() + ")",
+                          "an RFT model file written by `regolith fit rft` (\"model\": \"rft\", zeta, coefficients)"});
+    }
+    return;
+  }
+  p.zeta = s["zeta"].get<double>();
+  if (s.contains("coefficients") && s["coefficients"].is_object()) {
+    Eigen::VectorXd v(rft::FourierCoefficients::kCount);
+    for (int i = 0; i < rft::FourierCoefficients::kCount; ++i)
+      v[i] = s["coefficients"][rft::FourierCoefficients::names()[i]].get<double>();
+    p.coefficients = rft::FourierCoefficients::fromVector(v);
+  }
+}
+
+std::optional<Eigen::Vector3d> readGravity(const Json& g) {
+  if (g.is_array()) return Eigen::Vector3d(g[0].get<double>(), g[1].get<double>(), g[2].get<double>());
+  const std::string name = g.get<std::string>();
+  if (name == "earth") return Eigen::Vector3d(0, 0, -9.81);
+  if (name == "moon") return Eigen::Vector3d(0, 0, -1.62);
+  if (name == "mars") return Eigen::Vector3d(0, 0, -3.72);
+  return std::nullopt;  // "model": MuJoCo's own option
+}
+
+void readDeformation(const Json& d, DeformationSpec& out, std::vector<JsonProblem>& problems) {
+  out.enabled = d["enabled"].get<bool>();
+  out.spacing = d.value("spacing", out.spacing);
+  out.reposeAngle = d.value("repose_angle_deg", out.reposeAngle / kDegree) * kDegree;
+  if (d.contains("extent")) {
+    out.xMin = d["extent"][0].get<double>();
+    out.yMin = d["extent"][1].get<double>();
+    out.xMax = d["extent"][2].get<double>();
+    out.yMax = d["extent"][3].get<double>();
+    if (!(out.xMax > out.xMin) || !(out.yMax > out.yMin))
+      problems.push_back({"/deformation/extent", json::describeValue(d["extent"]),
+                          "[x_min, y_min, x_max, y_max] with x_max > x_min and y_max > y_min"});
+  }
+  // The grid is allocated whole: refuse sizes that would not fit a workstation.
+  const double nodes = ((out.xMax - out.xMin) / out.spacing + 1) * ((out.yMax - out.yMin) / out.spacing + 1);
+  if (problems.empty() && !(nodes <= 4e7))
+    problems.push_back({"/deformation/spacing",
+                        json::numberText(out.spacing) + " m, " + json::numberText(nodes, 3) + " grid nodes",
+                        "a spacing giving at most 4e+07 nodes over the extent"});
+}
+
+}  // namespace
+
+TerrainError::TerrainError(std::string file, std::vector<JsonProblem> problems)
+    : std::runtime_error(describeProblems(file, problems)), m_file(std::move(file)), m_problems(std::move(problems)) {}
+
+std::string describeProblems(const std::string& file, const std::vector<JsonProblem>& problems) {
+  std::string out;
+  for (const JsonProblem& p : problems) {
+    if (!out.empty()) out += '\n';
+    out += json::printable(file + ": " + p.pointer + ": found " + p.found + ", expected " + p.expected);
+  }
+  return out;
+}
+
+const std::vector<SoilPreset>& soilPresets() {
+  // RFT-SiM (arXiv 2606.19504): settled play sand 3.75 N/cm^3, freshly tilled 0.94, beach
+  // sand 0.92-0.96 (its middle).
+  static const std::vector<SoilPreset> presets = {
+      {"settled_play_sand", 3.75}, {"tilled_play_sand", 0.94}, {"beach_sand", 0.94}};
+  return presets;
+}
+
+std::string terrainSchemaPath() { return dataFile("terrain.schema.json", "REGOLITH_TERRAIN_SCHEMA"); }
+
+TerrainSpec parseTerrain(const std::string& text, const std::string& file, const std::string& baseDir) {
+  std::vector<JsonProblem> problems;
+  const std::optional<Json> read = json::readDocument(text, problems);
+  if (!read) throw TerrainError(file, std::move(problems));
+  const Json& doc = *read;
+  for (JsonProblem& p : json::schemaProblemsCached(doc, schemaDocument())) problems.push_back(std::move(p));
+  if (!problems.empty()) throw TerrainError(file, std::move(problems));
+
+  TerrainSpec t;
+  t.file = file;
+  t.surface = readSurface(doc["surface"], baseDir, problems);
+  readSoil(doc["soil"], baseDir, t.rft, problems);
+  for (std::size_t i = 0; i < doc["interact"].size(); ++i) {
+    const Json& e = doc["interact"][i];
+    InteractingSpec s;
+    s.isBody = e.contains("body");
+    s.name = e[s.isBody ? "body" : "geom"].get<std::string>();
+    s.plateDensity = e.value("plate_density", s.plateDensity);
+    s.pointer = json::pointerJoin(json::pointerJoin("/interact", i), s.isBody ? "body" : "geom");
+    t.interacting.push_back(s);
+  }
+  t.kappa = doc.value("kappa_F", 1.0);
+  t.restSpeed = doc.value("rest_speed", t.restSpeed);
+  if (doc.contains("dynamic")) {
+    t.rft.inertialLambda = doc["dynamic"]["lambda"].get<double>();
+    t.rft.grainDensity = doc["dynamic"]["grain_density"].get<double>();
+  }
+  if (doc.contains("gravity")) t.gravity = readGravity(doc["gravity"]);
+  if (doc.contains("deformation")) readDeformation(doc["deformation"], t.deformation, problems);
+  if (!problems.empty()) throw TerrainError(file, std::move(problems));
+  return t;
+}
+
+TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>& overrides) {
+  std::string text;
+  if (!readText(path, text)) throw TerrainError(path, {{"", "no readable file", "a terrain file (JSON) at this path"}});
+  if (!overrides.empty()) {
+    // --set POINTER=VALUE as `regolith run` takes it (scenes/loader.cpp): the value is
+    // JSON, or a bare word read as a string; the pointer's parent must exist.
+    std::vector<JsonProblem> problems;
+    std::optional<Json> doc = json::readDocument(text, problems);
+    if (!doc) throw TerrainError(path, std::move(problems));
+    for (const std::string& o : overrides) {
+      const std::size_t eq = o.find('=');
+      if (eq == std::string::npos || o[0] != '/') {
+        problems.push_back({"", "--set " + o, "--set POINTER=VALUE with a JSON pointer such as /kappa_F=0.2"});
+        continue;
+      }
+      Json value = Json::parse(o.substr(eq + 1), nullptr, false);
+      if (value.is_discarded()) value = o.substr(eq + 1);
+      try {
+        const Json::json_pointer p(o.substr(0, eq));
+        if (!doc->contains(p.parent_pointer()))
+          problems.push_back({o.substr(0, eq),
+                              "--set " + o + " with no " + p.parent_pointer().to_string() + " to put it in",
+                              "a pointer whose parent exists in the terrain file"});
+        else (*doc)[p] = value;
+      } catch (const std::exception& e) {
+        problems.push_back(
+            {o.substr(0, eq), "--set " + o + " (" + e.what() + ")", "a JSON pointer into the terrain file"});
+      }
+    }
+    if (!problems.empty()) throw TerrainError(path, std::move(problems));
+    text = doc->dump(2);
+  }
+  const std::size_t slash = path.find_last_of('/');
+  const std::string baseDir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  return parseTerrain(text, path, baseDir);
+}
+
+}  // namespace regolith::robots

@@ -1,0 +1,91 @@
+// The terrain file of `regolith robot` (robots/terrain.schema.json, docs/robots.md): the
+// sand surface, the soil's RFT parameters, the MuJoCo bodies or geoms that feel the sand,
+// force smoothing, the optional dynamic term, gravity and the deforming surface.
+//
+// Read like a scene file (scenes/loader.cpp): the JSON is checked against the schema, then
+// for meaning (files it names, extents), and every problem is reported at once, each with
+// the file, its JSON pointer, what was found and what was expected (TerrainError). Names
+// of bodies and geoms are checked against the MuJoCo model later (terrain_forces.h), with
+// the same kind of problems.
+#pragma once
+
+#include <Eigen/Core>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "io/json_problem.h"
+#include "models/rft/rft_model.h"
+
+namespace regolith::robots {
+
+struct SurfaceSpec {
+  enum class Kind { Flat, Slope, HeightMap };
+  Kind kind = Kind::Flat;
+  double height = 0;          // [m] flat height; a slope's height at the origin
+  double slopeAngle = 0;      // [rad]: the surface rises by tan(angle) per metre along
+  double slopeDirection = 0;  // [rad] this direction, measured from world x towards y
+  // height_map: nodes (x0 + i spacing, y0 + j spacing), heights[j nx + i]
+  double x0 = 0, y0 = 0, spacing = 0;
+  int nx = 0, ny = 0;
+  std::vector<double> heights;
+};
+
+struct InteractingSpec {
+  std::string name;
+  bool isBody = true;           // a body (all its geoms) or one geom
+  double plateDensity = 20000;  // [plates/m^2] for primitives (about 7 mm plates)
+  std::string pointer;          // where it was named, for problems
+};
+
+struct DeformationSpec {
+  bool enabled = false;
+  double spacing = 0.005;                                   // [m]
+  double xMin = -0.5, yMin = -0.5, xMax = 0.5, yMax = 0.5;  // [m]
+  double reposeAngle = 0.558505360638185;                   // [rad], 32 degrees
+};
+
+struct TerrainSpec {
+  std::string file;
+  SurfaceSpec surface;
+  rft::RftParameters rft;  // zeta, coefficients, dynamic term
+  std::vector<InteractingSpec> interacting;
+  double kappa = 1;                        // force smoothing kappa_F; 1 is none
+  double restSpeed = 1e-3;                 // [m/s] below it a plate keeps its last direction
+  std::optional<Eigen::Vector3d> gravity;  // unset: the MuJoCo model's own
+  DeformationSpec deformation;
+};
+
+class TerrainError : public std::runtime_error {
+ public:
+  TerrainError(std::string file, std::vector<JsonProblem> problems);
+  const std::string& file() const { return m_file; }
+  const std::vector<JsonProblem>& problems() const { return m_problems; }
+
+ private:
+  std::string m_file;
+  std::vector<JsonProblem> m_problems;
+};
+
+// Soil presets: zeta of the RFT-SiM paper's sands with the generic coefficients.
+struct SoilPreset {
+  const char* name;
+  double zetaNPerCm3;
+};
+const std::vector<SoilPreset>& soilPresets();
+
+// The schema (share/regolith/terrain.schema.json, or $REGOLITH_TERRAIN_SCHEMA).
+std::string terrainSchemaPath();
+
+// `text` as a terrain file named `file`; relative paths inside it are taken from
+// `baseDir`. Throws TerrainError with every problem found.
+TerrainSpec parseTerrain(const std::string& text, const std::string& file, const std::string& baseDir);
+
+// The file at `path` with `overrides` ("POINTER=VALUE", as `regolith run --set`) applied.
+TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>& overrides = {});
+
+// "file: pointer: found F, expected E", one line per problem.
+std::string describeProblems(const std::string& file, const std::vector<JsonProblem>& problems);
+
+}  // namespace regolith::robots

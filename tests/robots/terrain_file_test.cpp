@@ -1,0 +1,171 @@
+// Terrain files (robots/terrain_file.h): a full file reads as written, and each bad input
+// is reported with its JSON pointer, all of them at once.
+#include "robots/terrain_file.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/robots/robot_test_support.h"
+
+namespace regolith::test {
+namespace {
+
+using nlohmann::json;
+
+json goodTerrain() {
+  return json::parse(R"({
+    "surface": {"type": "slope", "height": 0.01, "angle_deg": 10, "direction_deg": 90},
+    "soil": {"zeta": 3.75e6, "coefficients": "generic"},
+    "interact": [{"body": "leg", "plate_density": 30000}, {"geom": "foot"}],
+    "kappa_F": 0.2,
+    "dynamic": {"lambda": 1.5, "grain_density": 1600},
+    "gravity": "moon",
+    "deformation": {"enabled": true, "spacing": 0.01, "extent": [-1, -0.5, 1, 0.5], "repose_angle_deg": 30}
+  })");
+}
+
+std::vector<std::string> pointersOf(const json& doc) {
+  try {
+    robots::parseTerrain(doc.dump(), "terrain.json", std::filesystem::path(writeScratchFile("keep", "")).parent_path());
+  } catch (const robots::TerrainError& e) {
+    std::vector<std::string> p;
+    for (const JsonProblem& problem : e.problems()) p.push_back(problem.pointer);
+    return p;
+  }
+  return {};
+}
+
+TEST(TerrainFile, ReadsWhatItSays) {
+  const robots::TerrainSpec t = robots::parseTerrain(goodTerrain().dump(), "terrain.json", ".");
+  EXPECT_EQ(t.surface.kind, robots::SurfaceSpec::Kind::Slope);
+  EXPECT_NEAR(t.surface.slopeAngle, 10 * M_PI / 180, 1e-15);
+  EXPECT_NEAR(t.surface.slopeDirection, M_PI / 2, 1e-15);
+  EXPECT_EQ(t.rft.zeta, 3.75e6);
+  ASSERT_EQ(t.interacting.size(), 2u);
+  EXPECT_TRUE(t.interacting[0].isBody);
+  EXPECT_EQ(t.interacting[0].plateDensity, 30000);
+  EXPECT_FALSE(t.interacting[1].isBody);
+  EXPECT_EQ(t.interacting[1].pointer, "/interact/1/geom");
+  EXPECT_EQ(t.kappa, 0.2);
+  EXPECT_EQ(t.rft.inertialLambda, 1.5);
+  ASSERT_TRUE(t.gravity.has_value());
+  EXPECT_NEAR(t.gravity->z(), -1.62, 1e-15);
+  EXPECT_TRUE(t.deformation.enabled);
+  EXPECT_EQ(t.deformation.xMax, 1);
+}
+
+TEST(TerrainFile, PresetsModelFilesAndHeightMaps) {
+  json doc = goodTerrain();
+  doc["soil"] = {{"preset", "settled_play_sand"}};
+  EXPECT_EQ(robots::parseTerrain(doc.dump(), "t.json", ".").rft.zeta, 3.75e6);
+
+  const std::string model = writeScratchFile("rft_model.json", R"({"model": "rft", "zeta": {"value": 2.5e6},
+      "coefficients": {"A00": 0.2, "A10": 0.17, "B11": 0.21, "B01": 0.36, "B-11": 0.05,
+                       "C11": -0.12, "C01": 0.25, "C-11": 0.01, "D10": 0.09}})");
+  doc["soil"] = {{"model", "rft_model.json"}};
+  const std::string dir = std::filesystem::path(model).parent_path();
+  const robots::TerrainSpec fitted = robots::parseTerrain(doc.dump(), "t.json", dir);
+  EXPECT_EQ(fitted.rft.zeta, 2.5e6);
+  EXPECT_EQ(fitted.rft.coefficients.b01, 0.36);
+
+  writeScratchFile("heights.csv", "0, 0.01, 0.02\n0.03, 0.04, 0.05\n");
+  doc["surface"] = {{"type", "height_map"}, {"file", "heights.csv"}, {"spacing", 0.1}, {"origin", {1, 2}}};
+  const robots::TerrainSpec mapped = robots::parseTerrain(doc.dump(), "t.json", dir);
+  EXPECT_EQ(mapped.surface.nx, 3);
+  EXPECT_EQ(mapped.surface.ny, 2);
+  EXPECT_EQ(mapped.surface.heights[4], 0.04);
+  EXPECT_EQ(mapped.surface.x0, 1);
+}
+
+// Each bad input on its own gives its own pointer.
+TEST(TerrainFile, EachBadInputGivesItsPointer) {
+  struct Case {
+    std::string pointer;
+    json value;
+  };
+  const std::vector<Case> cases = {
+      {"/surface/type", "bumpy"},
+      {"/surface/angle_deg", 95},
+      {"/soil/zeta", -1},
+      {"/soil/coefficients", "special"},
+      {"/soil/coefficients/A00", "x"},
+      {"/interact/0/plate_density", 0},
+      {"/kappa_F", 1.5},
+      {"/dynamic/lambda", -1},
+      {"/gravity", "jupiter"},
+      {"/deformation/spacing", -0.01},
+      {"/deformation/extent", json::array({1, 0, -1, 1})},
+      {"/deformation/repose_angle_deg", 90},
+      {"/unknown_key", 1},
+  };
+  for (const Case& c : cases) {
+    json doc = goodTerrain();
+    if (c.pointer == "/soil/coefficients/A00")
+      doc["soil"]["coefficients"] = {{"A00", "x"}, {"A10", 0}, {"B11", 0},  {"B01", 0}, {"B-11", 0},
+                                     {"C11", 0},   {"C01", 0}, {"C-11", 0}, {"D10", 0}};
+    else doc[json::json_pointer(c.pointer)] = c.value;
+    const std::vector<std::string> found = pointersOf(doc);
+    ASSERT_FALSE(found.empty()) << c.pointer << " accepted";
+    EXPECT_EQ(found.front(), c.pointer) << c.pointer;
+  }
+  // Files it names: missing, or not what they should be.
+  json doc = goodTerrain();
+  doc["surface"] = {{"type", "height_map"}, {"file", "no_such.csv"}, {"spacing", 0.1}};
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/surface/file"});
+  writeScratchFile("ragged.csv", "0, 0.01\n0.03\n");
+  doc["surface"]["file"] = "ragged.csv";
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/surface/file"});
+  doc = goodTerrain();
+  doc["soil"] = {{"model", "no_such_model.json"}};
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/soil/model"});
+  writeScratchFile("not_rft.json", R"({"model": "bekker"})");
+  doc["soil"]["model"] = "not_rft.json";
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/soil/model"});
+  // Soil given two ways, an entry naming both a body and a geom, no entries.
+  doc = goodTerrain();
+  doc["soil"]["preset"] = "beach_sand";
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/soil"});
+  doc = goodTerrain();
+  doc["interact"][0]["geom"] = "foot";
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/interact/0"});
+  doc["interact"] = json::array();
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/interact"});
+}
+
+TEST(TerrainFile, ReportsEveryProblemAtOnce) {
+  json doc = goodTerrain();
+  doc["kappa_F"] = -1;
+  doc["soil"]["zeta"] = 0;
+  doc["surface"]["angle_deg"] = "steep";
+  const std::vector<std::string> found = pointersOf(doc);
+  EXPECT_EQ(found.size(), 3u);
+  for (const char* p : {"/kappa_F", "/soil/zeta", "/surface/angle_deg"})
+    EXPECT_NE(std::find(found.begin(), found.end(), p), found.end()) << p;
+}
+
+TEST(TerrainFile, MessagesNameFilePointerFoundAndExpected) {
+  json doc = goodTerrain();
+  doc["kappa_F"] = 1.5;
+  try {
+    robots::parseTerrain(doc.dump(), "walk/terrain.json", ".");
+    FAIL();
+  } catch (const robots::TerrainError& e) {
+    const std::string text = e.what();
+    EXPECT_NE(text.find("walk/terrain.json: /kappa_F: found 1.5, expected"), std::string::npos) << text;
+  }
+}
+
+TEST(TerrainFile, OverridesApplyBeforeValidation) {
+  const std::string path = writeScratchFile("override.json", goodTerrain().dump());
+  EXPECT_EQ(robots::loadTerrain(path, {"/kappa_F=0.5"}).kappa, 0.5);
+  EXPECT_FALSE(robots::loadTerrain(path, {"/deformation/enabled=false"}).deformation.enabled);
+  try {
+    robots::loadTerrain(path, {"/kappa_F=7"});
+    FAIL();
+  } catch (const robots::TerrainError& e) {
+    EXPECT_EQ(e.problems().at(0).pointer, "/kappa_F");
+  }
+}
+
+}  // namespace
+}  // namespace regolith::test
