@@ -1,0 +1,87 @@
+// The deforming sand surface under a robot: a height grid that remembers where it was
+// pressed, moves the displaced sand in front of the plate that displaced it, and lets
+// slopes steeper than the angle of repose slide.
+//
+// Nodes sit at (x0 + i spacing, y0 + j spacing); each stands for a square cell of area
+// spacing^2, so the sand volume above z = 0 is V = spacing^2 sum h_ij. One update, given
+// the plates of this step (world centroids and velocities):
+//  1. press: each plate over the grid whose centroid is below its nearest node (or within
+//     kContactTolerance above it: a foot standing in its own footprint) presses that node
+//     and lowers it to the plate (the deepest plate of a node wins). Like the permanent depth of
+//     models/regression/trace_deformation.h, a footprint only deepens: nothing raises a
+//     pressed node while it is pressed, and it stays lowered when the plate leaves.
+//  2. bulldoze: the volume taken from a pressed node is put on the first node that is not
+//     pressed this step, walking from it in the direction of the deepest plate's
+//     horizontal velocity (rounded to one of the eight neighbours); a plate moving slower
+//     than kBulldozeSpeed horizontally (straight down), or one with no free node ahead,
+//     shares it among the free nodes of the nearest square ring around the node that has
+//     any (a rim around the foot). When none is found within kMaxRimRadius nodes the
+//     volume stays on the node: the node is then not lowered.
+//  3. slide: a few Gauss-Seidel sweeps over the 4-neighbour pairs of free nodes move half
+//     the excess of any height difference above spacing tan(repose angle) downhill.
+// Each step moves volume between nodes and never creates or destroys it: V is conserved
+// to rounding (HeightGrid.ConservesVolumeUnderBulldozing).
+//
+// The surface RFT sees (rftHeightAt): a node pressed since the previous step keeps the
+// height it had when its press began, so a plate that sinks keeps measuring its depth from
+// the sand it entered (the lowered node under it would otherwise give it zero depth, and
+// no support); once released, the node's lowered height is the surface, the footprint.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <vector>
+
+namespace regolith::robots {
+
+struct GridPlate {
+  Eigen::Vector3d centroid;  // world [m]
+  Eigen::Vector3d velocity;  // world [m/s]
+};
+
+class HeightGrid {
+ public:
+  // nx, ny >= 2 nodes, spacing > 0, repose angle in (0, 90) degrees given in radians;
+  // heights row-major (heights[j nx + i]), finite (std::invalid_argument otherwise).
+  HeightGrid(double x0, double y0, double spacing, int nx, int ny, std::vector<double> heights, double reposeAngle);
+
+  static constexpr double kBulldozeSpeed = 1e-3;  // [m/s]
+  static constexpr int kSlideSweeps = 4;
+  static constexpr int kMaxRimRadius = 64;           // nodes searched outward for free ones
+  static constexpr double kContactTolerance = 1e-6;  // [m] a plate this close above a node presses it
+
+  // One deformation step with this step's plates (plates off the grid are ignored).
+  void update(const std::vector<GridPlate>& plates);
+
+  // True when (x, y) lies within the grid's nodes.
+  bool covers(double x, double y) const;
+  // The sand surface (bilinear between nodes, clamped to the grid).
+  double heightAt(double x, double y) const;
+  // The surface RFT depths are measured from (the press-start height of pressed nodes).
+  double rftHeightAt(double x, double y) const;
+
+  double volume() const;  // spacing^2 sum h [m^3]
+  int nx() const { return m_nx; }
+  int ny() const { return m_ny; }
+  double x0() const { return m_x0; }
+  double y0() const { return m_y0; }
+  double spacing() const { return m_spacing; }
+  const std::vector<double>& heights() const { return m_h; }
+  double node(int i, int j) const { return m_h[index(i, j)]; }
+  bool pressed(int i, int j) const { return m_pressed[index(i, j)] != 0; }
+
+ private:
+  std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * m_nx + i; }
+  double interpolate(const std::vector<double>& h, double x, double y) const;
+  void deposit(int i, int j, double volume, const Eigen::Vector3d& velocity);
+  void slide();
+
+  double m_x0, m_y0, m_spacing;
+  int m_nx, m_ny;
+  double m_maxStep;                     // spacing tan(repose)
+  std::vector<double> m_h;              // sand surface
+  std::vector<double> m_rft;            // the surface RFT sees
+  std::vector<std::uint8_t> m_pressed;  // pressed this step
+};
+
+}  // namespace regolith::robots

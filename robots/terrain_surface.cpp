@@ -1,0 +1,44 @@
+// Base surface and deforming grid (terrain_surface.h).
+#include "robots/terrain_surface.h"
+
+#include <cmath>
+
+namespace regolith::robots {
+
+TerrainSurface::TerrainSurface(const SurfaceSpec& surface, const DeformationSpec& deformation) : m_spec(surface) {
+  if (surface.kind == SurfaceSpec::Kind::HeightMap)
+    m_map.emplace(surface.x0, surface.y0, surface.spacing, surface.nx, surface.ny, surface.heights);
+  if (deformation.enabled) {
+    const double s = deformation.spacing;
+    const int nx = static_cast<int>(std::floor((deformation.xMax - deformation.xMin) / s + 1e-9)) + 1;
+    const int ny = static_cast<int>(std::floor((deformation.yMax - deformation.yMin) / s + 1e-9)) + 1;
+    std::vector<double> h(static_cast<std::size_t>(nx) * ny);
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i)
+        h[static_cast<std::size_t>(j) * nx + i] = baseHeightAt(deformation.xMin + i * s, deformation.yMin + j * s);
+    m_grid.emplace(deformation.xMin, deformation.yMin, s, nx, ny, std::move(h), deformation.reposeAngle);
+  }
+}
+
+double TerrainSurface::baseHeightAt(double x, double y) const {
+  switch (m_spec.kind) {
+    case SurfaceSpec::Kind::Flat:
+      return m_spec.height;
+    case SurfaceSpec::Kind::Slope:
+      return m_spec.height +
+             std::tan(m_spec.slopeAngle) * (x * std::cos(m_spec.slopeDirection) + y * std::sin(m_spec.slopeDirection));
+    case SurfaceSpec::Kind::HeightMap:
+      return m_map->heightAt(x, y);
+  }
+  return m_spec.height;
+}
+
+double TerrainSurface::rftHeightAt(double x, double y) const {
+  return m_grid && m_grid->covers(x, y) ? m_grid->rftHeightAt(x, y) : baseHeightAt(x, y);
+}
+
+double TerrainSurface::heightAt(double x, double y) const {
+  return m_grid && m_grid->covers(x, y) ? m_grid->heightAt(x, y) : baseHeightAt(x, y);
+}
+
+}  // namespace regolith::robots

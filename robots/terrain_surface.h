@@ -1,0 +1,36 @@
+// The sand surface a robot walks on: the terrain file's base surface (flat, slope or
+// height map) and, when deformation is on, the deforming height grid over its extent
+// (height_grid.h), which starts as a copy of the base surface there.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "models/rft/free_surface.h"
+#include "robots/height_grid.h"
+#include "robots/terrain_file.h"
+
+namespace regolith::robots {
+
+class TerrainSurface {
+ public:
+  explicit TerrainSurface(const SurfaceSpec& surface, const DeformationSpec& deformation = {});
+
+  // The base surface, without deformation.
+  double baseHeightAt(double x, double y) const;
+  // The height RFT depths are measured from: the grid's (height_grid.h) where it covers
+  // (x, y), else the base surface.
+  double rftHeightAt(double x, double y) const;
+  // The sand surface itself (the grid's where it covers, else the base).
+  double heightAt(double x, double y) const;
+
+  HeightGrid* grid() { return m_grid ? &*m_grid : nullptr; }
+  const HeightGrid* grid() const { return m_grid ? &*m_grid : nullptr; }
+
+ private:
+  SurfaceSpec m_spec;
+  std::optional<rft::HeightMap> m_map;
+  std::optional<HeightGrid> m_grid;
+};
+
+}  // namespace regolith::robots
