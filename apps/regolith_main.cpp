@@ -41,6 +41,9 @@
 #include "apps/metrics_command.h"
 #include "apps/plot_command.h"
 #include "apps/render_command.h"
+#ifdef REGOLITH_ROBOTS
+#include "apps/robot_command.h"
+#endif
 
 namespace {
 
@@ -148,6 +151,11 @@ int main(int argc, char** argv) {
   runCmd->add_flag_callback(
       "--quiet,-q", [&] { runOptions.progress = nullptr; }, "no progress lines on stderr");
 
+#ifdef REGOLITH_ROBOTS
+  regolith::RobotOptions robotOptions;
+  regolith::addRobotCommand(app, robotOptions);
+#endif
+
   std::string runFile;
   std::string bedScenePath;
   regolith::BedOptions bedOptions;
@@ -230,6 +238,9 @@ int main(int argc, char** argv) {
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
     if (*runCmd) return regolith::runScene(runScenePath, runOptions);
+#ifdef REGOLITH_ROBOTS
+    if (*robotOptions.command) return regolith::runRobot(robotOptions);
+#endif
     if (*bedCmd) {
       if (bedQuiet) bedOptions.progress = nullptr;
       return regolith::prepareBed(bedScenePath, bedOptions);

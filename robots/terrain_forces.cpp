@@ -72,6 +72,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
   m_placed.resize(total);
   m_lastDirection.assign(total, Eigen::Vector3d::Zero());
   m_wrenches.resize(m_bodies.size());
+  for (std::size_t i = 0; i < m_bodies.size(); ++i) m_wrenches[i].body = m_bodies[i].id;  // zero until a step
 }
 
 void TerrainForces::compute(const mjModel* m, const mjData* d) {

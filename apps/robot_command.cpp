@@ -1,0 +1,244 @@
+// `regolith robot` (robot_command.h): options, the stepping loop and its output.
+#include "apps/robot_command.h"
+
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "apps/progress_meter.h"
+#include "core/stop_signals.h"
+#include "io/build_info.h"
+#include "io/output_lock.h"
+#include "io/robot_run_file.h"
+#include "io/series_csv.h"
+#include "kernels/build_guard.h"
+#include "robots/robot_simulation.h"
+#include "scenes/scene.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kRobotOk = 0, kRobotFailed = 1, kRobotBlowUp = 5;
+
+std::string utcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string fileText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+RobotBodyRow rowOf(const robots::BodySample& s) {
+  RobotBodyRow r;
+  for (int i = 0; i < 3; ++i) {
+    r.position[i] = s.position[i];
+    r.velocity[i] = s.velocity[i];
+    r.angularVelocity[i] = s.angularVelocity[i];
+    r.force[i] = s.terrainForce[i];
+    r.moment[i] = s.terrainMoment[i];
+  }
+  for (int i = 0; i < 4; ++i) r.orientation[i] = s.orientation[i];
+  r.platesInContact = s.platesInContact;
+  return r;
+}
+
+// The series.csv row of a body: the DEM columns, with the terrain wrench as the load.
+SeriesSample csvSample(double time, const robots::BodySample& s) {
+  SeriesSample c;
+  c.time = time;
+  c.position = Vec3d(s.position.x(), s.position.y(), s.position.z());
+  c.orientation = Quat{s.orientation[0], s.orientation[1], s.orientation[2], s.orientation[3]};
+  c.velocity = Vec3(Real(s.velocity.x()), Real(s.velocity.y()), Real(s.velocity.z()));
+  c.angularVelocity = Vec3(Real(s.angularVelocity.x()), Real(s.angularVelocity.y()), Real(s.angularVelocity.z()));
+  c.force = Vec3(Real(s.terrainForce.x()), Real(s.terrainForce.y()), Real(s.terrainForce.z()));
+  c.torque = Vec3(Real(s.terrainMoment.x()), Real(s.terrainMoment.y()), Real(s.terrainMoment.z()));
+  c.contacts = s.platesInContact;
+  const double nan = std::nan("");
+  c.patchCentroid = Vec3d(nan, nan, nan);
+  return c;
+}
+
+// The frame: body poses, the bodies' triangles and the terrain surface as triangles (the
+// deforming grid, or the base surface over a square around the bodies).
+RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::vector<robots::BodySample>& samples) {
+  RobotFrame f;
+  f.step = step;
+  f.time = sim.time();
+  for (const robots::BodySample& s : samples) f.bodies.push_back(rowOf(s));
+  const robots::WorldMesh mesh = sim.bodyMesh();
+  for (const Eigen::Vector3d& v : mesh.vertices) f.vertices.push_back({v.x(), v.y(), v.z()});
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    f.triangles.push_back({mesh.triangles[t][0], mesh.triangles[t][1], mesh.triangles[t][2]});
+    f.triangleOwner.push_back(mesh.owner[t]);
+  }
+  const robots::TerrainSurface& surface = sim.terrain().surface();
+  int nx = 2, ny = 2;
+  double x0 = -1, y0 = -1, spacing = 2;
+  if (const robots::HeightGrid* g = surface.grid()) {
+    nx = g->nx(), ny = g->ny(), x0 = g->x0(), y0 = g->y0(), spacing = g->spacing();
+    f.gridNx = nx, f.gridNy = ny, f.gridX0 = x0, f.gridY0 = y0, f.gridSpacing = spacing;
+    f.terrainHeight = g->heights();
+  } else if (!samples.empty()) {
+    x0 = samples[0].position.x() - 1, y0 = samples[0].position.y() - 1;
+    nx = ny = 41, spacing = 0.05;
+  }
+  const int base = static_cast<int>(f.vertices.size());
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const double x = x0 + i * spacing, y = y0 + j * spacing;
+      f.vertices.push_back({x, y, surface.heightAt(x, y)});
+    }
+  for (int j = 0; j + 1 < ny; ++j)
+    for (int i = 0; i + 1 < nx; ++i) {
+      const int a = base + j * nx + i;
+      f.triangles.push_back({a, a + 1, a + nx + 1});
+      f.triangles.push_back({a, a + nx + 1, a + nx});
+      f.triangleOwner.push_back(-1);
+      f.triangleOwner.push_back(-1);
+    }
+  return f;
+}
+
+int run(const RobotOptions& o) {
+  const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
+  robots::RobotSimulation sim(o.modelPath, terrain);
+  if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
+  if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
+
+  // Before anything in DIR is read or changed (io/output_lock.h).
+  const OutputFolderLock lock(o.outDir);
+  const fs::path dir(o.outDir);
+  if (fs::exists(dir / "run.h5") && !o.overwrite)
+    throw std::runtime_error((dir / "run.h5").string() +
+                             " exists: replace it with --overwrite, or choose another --out");
+
+  RobotRunHeader header;
+  header.modelFile = o.modelPath;
+  header.terrainFile = o.terrainPath;
+  header.terrainJson = fileText(o.terrainPath);
+  header.version = regolithVersion();
+  header.gitRevision = regolithRevision();
+  header.startTime = utcNow();
+  header.timeStep = sim.timeStep();
+  header.bodyNames = sim.bodyNames();
+  RobotRunWriter h5((dir / "run.h5").string(), (dir / "run.xmf").string(), header);
+  SeriesCsvWriter csv = SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
+
+  const double dt = sim.timeStep();
+  const auto steps = static_cast<std::uint64_t>(std::llround(o.duration / dt));
+  const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
+  const std::uint64_t frameEvery = std::max<std::uint64_t>(1, std::llround(o.frameEvery / dt));
+  const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
+    std::vector<RobotBodyRow> rows;
+    std::vector<SeriesSample> csvRows;
+    for (const robots::BodySample& b : s) {
+      rows.push_back(rowOf(b));
+      csvRows.push_back(csvSample(sim.time(), b));
+    }
+    h5.appendSeries(sim.time(), rows);
+    csv.append(csvRows);
+  };
+  if (o.progress)
+    std::fprintf(o.progress, "regolith robot: %s on %s, %zu plates, dt = %g s, %llu steps\n", o.modelPath.c_str(),
+                 o.terrainPath.c_str(), sim.terrain().plateCount(), dt, static_cast<unsigned long long>(steps));
+  {
+    const std::vector<robots::BodySample> s = sim.sample();
+    writeSeries(s);
+    h5.writeFrame(frameOf(sim, 0, s));
+  }
+  const StopSignals signals;
+  ProgressMeter meter(o.progress, 0, steps, dt, sim.terrain().plateCount());
+  for (std::uint64_t step = 1; step <= steps; ++step) {
+    if (const int signal = stopRequested()) {
+      meter.finish(step - 1);
+      std::fprintf(stderr, "regolith: stopped by signal %d at t = %.6g s; %s keeps %zu frames\n", signal, sim.time(),
+                   (dir / "run.h5").c_str(), h5.frameCount());
+      return 128 + signal;
+    }
+    sim.step();
+    if (!sim.finite()) {
+      h5.writeFrame(frameOf(sim, step, sim.sample()));
+      meter.finish(step);
+      std::fprintf(stderr,
+                   "regolith robot: blow-up at step %llu (t = %.6g s): a position or velocity is not finite "
+                   "(a smaller time step or kappa_F, or a lower drop, may help); wrote frame %zu for post-mortem\n",
+                   static_cast<unsigned long long>(step), sim.time(), h5.frameCount() - 1);
+      return kRobotBlowUp;
+    }
+    const bool series = step % seriesEvery == 0, frame = step % frameEvery == 0 || step == steps;
+    if (series || frame) {
+      const std::vector<robots::BodySample> s = sim.sample();
+      if (series) writeSeries(s);
+      if (frame) h5.writeFrame(frameOf(sim, step, s));
+    }
+    meter.update(step);
+  }
+  meter.finish(steps);
+  std::printf("wrote %s (%zu frames), run.xmf, series.csv in %s\n", (dir / "run.h5").c_str(), h5.frameCount(),
+              o.outDir.c_str());
+  return kRobotOk;
+}
+
+}  // namespace
+
+void addRobotCommand(CLI::App& app, RobotOptions& o) {
+  o.command = app.add_subcommand(
+      "robot",
+      "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
+      "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
+      "terrain file, model or control file; 5 blow-up (a position or velocity not finite: a last frame "
+      "is written); 128 + N after signal N.");
+  o.command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
+  o.command->add_option("--terrain", o.terrainPath, "terrain file (JSON, robots/terrain.schema.json)")->required();
+  o.command->add_option("--duration", o.duration, "simulated time [s]")->required()->check(CLI::PositiveNumber);
+  o.command->add_option("--out,-o", o.outDir, "output folder")->required();
+  o.command->add_option("--control", o.controlPath, "CSV of actuator targets: time,<actuator>,...");
+  o.command->add_option("--gait", o.gait, "built-in controller: tripod (actuators <leg>_swing, <leg>_lift)")
+      ->check(CLI::IsMember({"tripod"}))
+      ->excludes("--control");
+  o.command->add_option("--period", o.tripod.period, "tripod gait: cycle period [s]")->capture_default_str();
+  o.command->add_option("--stride", o.tripod.stride, "tripod gait: swing amplitude, peak to peak [rad]")
+      ->capture_default_str();
+  o.command->add_option("--lift", o.tripod.lift, "tripod gait: lift amplitude [rad]")->capture_default_str();
+  o.command->add_option("--duty", o.tripod.duty, "tripod gait: stance fraction of a cycle")->capture_default_str();
+  o.command->add_option("--gait-start", o.tripod.start, "tripod gait: start time [s]")->capture_default_str();
+  o.command->add_option("--set", o.overrides, "replace a terrain value first: POINTER=VALUE (repeatable)");
+  o.command->add_option("--frame-every", o.frameEvery, "simulated seconds between frames")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  o.command->add_option("--series-every", o.seriesEvery, "simulated seconds between series rows")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  o.command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
+  o.command->add_flag_callback(
+      "--quiet,-q", [&o] { o.progress = nullptr; }, "no progress lines on stderr");
+}
+
+int runRobot(const RobotOptions& o) {
+  try {
+    return run(o);
+  } catch (const robots::TerrainError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kSceneErrorExitCode;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "regolith robot: %s\n", e.what());
+    return kSceneErrorExitCode;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "regolith robot: %s\n", e.what());
+    return kRobotFailed;
+  }
+}
+
+}  // namespace regolith

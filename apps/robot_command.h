@@ -1,0 +1,40 @@
+// `regolith robot MODEL.xml --terrain terrain.json --duration T --out DIR`: a MuJoCo model
+// on granular terrain (robots/, docs/robots.md), with actuator targets from a CSV table
+// (--control) or the built-in alternating-tripod gait (--gait tripod). Writes DIR/run.h5
+// and run.xmf (io/robot_run_file.h) and DIR/series.csv (io/series_csv.h: the terrain
+// force and moment in the force and torque columns, plates in contact as contacts), under
+// the output folder's lock, with the progress line and exit codes of `regolith run`.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "robots/controls.h"
+
+namespace regolith {
+
+struct RobotOptions {
+  CLI::App* command = nullptr;
+  std::string modelPath, terrainPath, outDir, controlPath, gait;
+  robots::TripodGait tripod;
+  double duration = 0;         // [s]
+  double frameEvery = 0.05;    // [s] between frames of run.h5
+  double seriesEvery = 0.002;  // [s] between series rows (at least every step)
+  bool overwrite = false;
+  std::FILE* progress = stderr;
+  std::vector<std::string> overrides;  // --set POINTER=VALUE into the terrain file
+};
+
+// Adds "robot" to `app`.
+void addRobotCommand(CLI::App& app, RobotOptions& o);
+
+// Exit codes as `regolith run` (apps/run_loop.h): 0 done; 1 failure (I/O, DIR in use, an
+// existing run.h5 without --overwrite); 2 invalid input (terrain file, MJCF, control
+// file); 5 blow-up (a position or velocity not finite: a last frame is written);
+// 128 + N after signal N.
+int runRobot(const RobotOptions& o);
+
+}  // namespace regolith

@@ -1,0 +1,112 @@
+// Writing robot run files (robot_run_file.h) over the HDF5 layer and the XDMF sidecar of
+// DEM runs.
+#include "io/robot_run_file.h"
+
+#include <cstdio>
+
+#include "io/h5_file.h"
+#include "io/xdmf_sidecar.h"
+
+namespace regolith {
+namespace {
+
+// HDF5 link names may not hold '/' (a MuJoCo name may).
+std::string linkName(std::string name) {
+  for (char& c : name)
+    if (c == '/') c = '_';
+  return name.empty() ? "_" : name;
+}
+
+}  // namespace
+
+struct RobotRunWriter::Impl {
+  h5::File file;
+  std::vector<std::string> series;
+  std::unique_ptr<XdmfSidecar> xmf;
+  std::size_t frames = 0;
+};
+
+RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header)
+    : m_impl(new Impl{h5::File::createReplacing(h5Path), {}, nullptr, 0}) {
+  const h5::File& f = m_impl->file;
+  const h5::Group meta = f.create("meta");
+  meta.setAttribute("format", kRobotRunFormat);
+  meta.setAttribute("format_version", kRobotRunFormatVersion);
+  meta.setAttribute("version", header.version);
+  meta.setAttribute("git_revision", header.gitRevision);
+  meta.setAttribute("start_time", header.startTime);
+  meta.setAttribute("time_step", header.timeStep);
+  meta.setAttribute("model_file", header.modelFile);
+  meta.setAttribute("terrain_file", header.terrainFile);
+  meta.writeString("terrain_json", header.terrainJson);
+  meta.writeStrings("body_names", header.bodyNames);
+  const h5::Group series = f.create("series");
+  for (const std::string& name : header.bodyNames) {
+    m_impl->series.push_back(linkName(name));
+    series.createRows<double>(m_impl->series.back(), 21);
+  }
+  f.create("frames");
+  if (!xmfPath.empty()) m_impl->xmf = std::make_unique<XdmfSidecar>(h5Path, xmfPath);
+  f.flush();
+}
+
+RobotRunWriter::~RobotRunWriter() = default;
+
+void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& rows) {
+  const h5::Group series = m_impl->file.open("series");
+  for (std::size_t b = 0; b < rows.size() && b < m_impl->series.size(); ++b) {
+    const RobotBodyRow& r = rows[b];
+    std::vector<double> row = {time};
+    for (const auto* v : {&r.position}) row.insert(row.end(), v->begin(), v->end());
+    row.insert(row.end(), r.orientation.begin(), r.orientation.end());
+    for (const auto* v : {&r.velocity, &r.angularVelocity, &r.force, &r.moment})
+      row.insert(row.end(), v->begin(), v->end());
+    row.push_back(r.platesInContact);
+    series.appendRows(m_impl->series[b], row);
+  }
+  m_impl->file.flush();
+}
+
+void RobotRunWriter::writeFrame(const RobotFrame& frame) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%06zu", m_impl->frames);
+  const h5::Group g = m_impl->file.open("frames").create(name);
+  g.setAttribute("step", frame.step);
+  g.setAttribute("time", frame.time);
+  std::vector<double> position, orientation;
+  for (const RobotBodyRow& b : frame.bodies) {
+    position.insert(position.end(), b.position.begin(), b.position.end());
+    orientation.insert(orientation.end(), b.orientation.begin(), b.orientation.end());
+  }
+  g.write("body_position", position, {frame.bodies.size(), 3});
+  g.write("body_orientation", orientation, {frame.bodies.size(), 4});
+  if (frame.gridNx > 0) {
+    g.write("terrain_height", frame.terrainHeight,
+            {static_cast<hsize_t>(frame.gridNy), static_cast<hsize_t>(frame.gridNx)});
+    const h5::Group height = g.object("terrain_height");
+    height.setAttribute("x0", frame.gridX0);
+    height.setAttribute("y0", frame.gridY0);
+    height.setAttribute("spacing", frame.gridSpacing);
+  }
+  // Triangles for ParaView, in the DEM run file's names (the sidecar reads those).
+  std::vector<float> vertices;
+  for (const auto& v : frame.vertices)
+    for (double x : v) vertices.push_back(static_cast<float>(x));
+  std::vector<std::int32_t> triangles;
+  for (const auto& t : frame.triangles) triangles.insert(triangles.end(), t.begin(), t.end());
+  g.write("body_vertices", vertices, {frame.vertices.size(), 3});
+  g.write("body_triangles", triangles, {frame.triangles.size(), 3});
+  g.write("body_triangle_boundary", frame.triangleOwner, {frame.triangleOwner.size()});
+  g.write("body_vertex_radius", std::vector<float>(frame.vertices.size(), 0.0f), {frame.vertices.size()});
+  g.write("sphere_position", std::vector<float>(), {0, 3});
+  m_impl->file.flush();
+  ++m_impl->frames;
+  if (m_impl->xmf) {
+    m_impl->xmf->add(g, name);
+    m_impl->xmf->write();
+  }
+}
+
+std::size_t RobotRunWriter::frameCount() const { return m_impl->frames; }
+
+}  // namespace regolith

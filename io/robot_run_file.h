@@ -1,0 +1,69 @@
+// DIR/run.h5 and DIR/run.xmf of `regolith robot` (docs/robots.md): a MuJoCo model on
+// granular terrain, written frame by frame and flushed like a DEM run's file.
+//
+//   /meta            attributes format = "regolith-robot-run", format_version, version,
+//                    git_revision, start_time, time_step, model_file, terrain_file;
+//                    datasets terrain_json (the terrain file as run), body_names
+//   /series/<body>   rows of 21 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
+//                    fx fy fz (terrain force), mx my mz (terrain moment about the centre of
+//                    mass), plates in contact
+//   /frames/<k>      attributes step, time; body_position (B x 3), body_orientation
+//                    (B x 4); terrain_height (ny x nx, the deforming grid) with attributes
+//                    x0, y0, spacing when there is one; and, for ParaView through the same
+//                    XDMF sidecar as DEM runs (io/xdmf_sidecar.h), the robot's bodies and
+//                    the terrain surface as triangles: body_vertices, body_triangles,
+//                    body_triangle_boundary (the MuJoCo body id, -1 for the terrain),
+//                    body_vertex_radius, and an empty sphere_position.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace regolith {
+
+inline constexpr const char* kRobotRunFormat = "regolith-robot-run";
+inline constexpr std::int64_t kRobotRunFormatVersion = 1;
+
+struct RobotRunHeader {
+  std::string modelFile, terrainFile, terrainJson;
+  std::string version, gitRevision, startTime;
+  double timeStep = 0;
+  std::vector<std::string> bodyNames;
+};
+
+struct RobotBodyRow {
+  std::array<double, 3> position{}, velocity{}, angularVelocity{}, force{}, moment{};
+  std::array<double, 4> orientation{1, 0, 0, 0};
+  double platesInContact = 0;
+};
+
+struct RobotFrame {
+  std::uint64_t step = 0;
+  double time = 0;
+  std::vector<RobotBodyRow> bodies;
+  std::vector<std::array<double, 3>> vertices;  // bodies' and terrain's triangles
+  std::vector<std::array<std::int32_t, 3>> triangles;
+  std::vector<std::int32_t> triangleOwner;  // MuJoCo body id, -1 for the terrain
+  int gridNx = 0, gridNy = 0;               // 0: no deforming grid
+  double gridX0 = 0, gridY0 = 0, gridSpacing = 0;
+  std::vector<double> terrainHeight;  // gridNy x gridNx
+};
+
+class RobotRunWriter {
+ public:
+  // Creates (replacing) `h5Path` and, with `xmfPath`, its sidecar, rewritten every frame.
+  RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header);
+  ~RobotRunWriter();
+  void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
+  void writeFrame(const RobotFrame& frame);                               // then flushes
+  std::size_t frameCount() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace regolith

@@ -1,0 +1,112 @@
+// Loading, stepping and sampling a robot on terrain (robot_simulation.h).
+#include "robots/robot_simulation.h"
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <stdexcept>
+
+#include "robots/geom_plates.h"
+
+namespace regolith::robots {
+
+RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec& terrain) {
+  char error[1000] = "";
+  m_model = mj_loadXML(mjcfPath.c_str(), nullptr, error, sizeof error);
+  if (!m_model) throw std::invalid_argument(mjcfPath + ": " + (error[0] ? error : "not a MuJoCo model"));
+  try {
+    applyGravity(m_model, terrain);
+    m_data = mj_makeData(m_model);
+    m_forces = std::make_unique<TerrainForces>(m_model, terrain);
+    m_hook = std::make_unique<PassiveHook>(m_model, m_data, *m_forces);
+  } catch (...) {
+    if (m_data) mj_deleteData(m_data);
+    mj_deleteModel(m_model);
+    throw;
+  }
+}
+
+RobotSimulation::~RobotSimulation() {
+  m_hook.reset();  // unregistered before the model and data go
+  mj_deleteData(m_data);
+  mj_deleteModel(m_model);
+}
+
+void RobotSimulation::step() {
+  if (m_controller) m_controller->apply(m_model, m_data);
+  mj_step(m_model, m_data);
+}
+
+std::vector<std::string> RobotSimulation::bodyNames() const {
+  std::vector<std::string> names;
+  for (int b = 1; b < m_model->nbody; ++b) {
+    const char* name = mj_id2name(m_model, mjOBJ_BODY, b);
+    names.push_back(name && name[0] ? name : "body" + std::to_string(b));
+  }
+  return names;
+}
+
+std::vector<BodySample> RobotSimulation::sample() {
+  mj_kinematics(m_model, m_data);
+  mj_comPos(m_model, m_data);
+  mj_comVel(m_model, m_data);
+  std::vector<BodySample> out(m_model->nbody - 1);
+  for (int b = 1; b < m_model->nbody; ++b) {
+    BodySample& s = out[b - 1];
+    s.position = Eigen::Vector3d(m_data->xpos + 3 * b);
+    s.orientation = Eigen::Vector4d(m_data->xquat + 4 * b);
+    double twist[6];
+    mj_objectVelocity(m_model, m_data, mjOBJ_BODY, b, twist, 0);
+    s.angularVelocity = Eigen::Vector3d(twist[0], twist[1], twist[2]);
+    s.velocity = Eigen::Vector3d(twist[3], twist[4], twist[5]);
+  }
+  for (const BodyWrench& w : m_forces->wrenches()) {
+    BodySample& s = out[w.body - 1];
+    s.terrainForce = w.force;
+    s.terrainMoment = w.moment;
+    s.platesInContact = static_cast<int>(w.platesInContact);
+  }
+  return out;
+}
+
+bool RobotSimulation::finite() const {
+  for (int i = 0; i < m_model->nq; ++i)
+    if (!std::isfinite(m_data->qpos[i])) return false;
+  for (int i = 0; i < m_model->nv; ++i)
+    if (!std::isfinite(m_data->qvel[i])) return false;
+  return true;
+}
+
+WorldMesh RobotSimulation::bodyMesh(double density) const {
+  WorldMesh mesh;
+  std::vector<bool> interacting(m_model->nbody, false);
+  for (const BodyWrench& w : m_forces->wrenches()) interacting[w.body] = true;
+  for (int g = 0; g < m_model->ngeom; ++g) {
+    const int body = m_model->geom_bodyid[g], type = m_model->geom_type[g];
+    if (!interacting[body] || type == mjGEOM_PLANE || type == mjGEOM_HFIELD) continue;
+    rft::TriangleMesh local;
+    if (type == mjGEOM_MESH) {
+      const int id = m_model->geom_dataid[g];
+      for (int i = 0; i < m_model->mesh_vertnum[id]; ++i) {
+        const float* v = m_model->mesh_vert + 3 * (m_model->mesh_vertadr[id] + i);
+        local.vertices.emplace_back(v[0], v[1], v[2]);
+      }
+      for (int i = 0; i < m_model->mesh_facenum[id]; ++i) {
+        const int* f = m_model->mesh_face + 3 * (m_model->mesh_faceadr[id] + i);
+        local.triangles.push_back({f[0], f[1], f[2]});
+      }
+    } else {
+      local = primitiveTriangles(type, m_model->geom_size + 3 * g, density);
+    }
+    const Eigen::Matrix3d rotation = Eigen::Map<const Eigen::Matrix3d>(m_data->geom_xmat + 9 * g).transpose();
+    const Eigen::Vector3d position(m_data->geom_xpos + 3 * g);
+    const int base = static_cast<int>(mesh.vertices.size());
+    for (const Eigen::Vector3d& v : local.vertices) mesh.vertices.push_back(rotation * v + position);
+    for (const auto& t : local.triangles) {
+      mesh.triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+      mesh.owner.push_back(body);
+    }
+  }
+  return mesh;
+}
+
+}  // namespace regolith::robots

@@ -1,0 +1,80 @@
+// One MuJoCo model on granular terrain, stepped: the MJCF loaded, the terrain's gravity
+// set, the terrain forces hooked into mj_step (passive_hook.h), a controller writing the
+// actuator targets before each step. What `regolith robot` runs and the tests drive; it
+// writes no files (apps/robot_command.cpp does).
+#pragma once
+
+#include <mujoco/mujoco.h>
+
+#include <Eigen/Core>
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "robots/controls.h"
+#include "robots/terrain_file.h"
+#include "robots/terrain_forces.h"
+
+namespace regolith::robots {
+
+// Pose, twist and terrain wrench of one body at one time (world frame, SI).
+struct BodySample {
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();  // body frame origin
+  Eigen::Vector4d orientation{1, 0, 0, 0};             // (w, x, y, z), body to world
+  Eigen::Vector3d velocity = Eigen::Vector3d::Zero();  // of the centre of mass
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();
+  Eigen::Vector3d terrainForce = Eigen::Vector3d::Zero();
+  Eigen::Vector3d terrainMoment = Eigen::Vector3d::Zero();  // about the centre of mass
+  int platesInContact = 0;
+};
+
+// Triangles for viewing: every geom of the interacting bodies (tessellated as for the
+// plates, at `density`), placed in the world; owner = MuJoCo body id per triangle.
+struct WorldMesh {
+  std::vector<Eigen::Vector3d> vertices;
+  std::vector<std::array<int, 3>> triangles;
+  std::vector<int> owner;
+};
+
+class RobotSimulation {
+ public:
+  // Throws std::invalid_argument with MuJoCo's message for an MJCF that does not load,
+  // TerrainError for names in the terrain file the model lacks.
+  RobotSimulation(const std::string& mjcfPath, const TerrainSpec& terrain);
+  ~RobotSimulation();
+  RobotSimulation(const RobotSimulation&) = delete;
+  RobotSimulation& operator=(const RobotSimulation&) = delete;
+
+  void setController(std::unique_ptr<Controller> controller) { m_controller = std::move(controller); }
+  void step();  // controller, then mj_step
+
+  double time() const { return m_data->time; }
+  double timeStep() const { return m_model->opt.timestep; }
+  const mjModel* model() const { return m_model; }
+  mjData* data() { return m_data; }
+  const mjData* data() const { return m_data; }
+  TerrainForces& terrain() { return *m_forces; }
+  const TerrainForces& terrain() const { return *m_forces; }
+
+  // Bodies 1 .. nbody-1 (the world left out), by name ("body<i>" when unnamed).
+  std::vector<std::string> bodyNames() const;
+  // Poses and twists at time(): MuJoCo leaves xpos, xquat and cvel of the step's start
+  // after mj_step, so they are recomputed from qpos, qvel first (mj_kinematics, mj_comPos,
+  // mj_comVel; the state is untouched). Terrain wrenches are those applied over the last
+  // step.
+  std::vector<BodySample> sample();
+  // True while every position and velocity is finite.
+  bool finite() const;
+  // Uses the poses of the last sample() or step.
+  WorldMesh bodyMesh(double density = 5000) const;
+
+ private:
+  mjModel* m_model = nullptr;
+  mjData* m_data = nullptr;
+  std::unique_ptr<TerrainForces> m_forces;
+  std::unique_ptr<PassiveHook> m_hook;
+  std::unique_ptr<Controller> m_controller;
+};
+
+}  // namespace regolith::robots
