@@ -42,7 +42,7 @@ foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
   # Data only: scenes/ also holds the scene compiler's sources, which are not installed
   # there (the build tree's staged copy keeps them; nothing reads them).
   install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to}
-          FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl")
+          FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl" PATTERN "*.xml")
 endforeach()
 add_custom_target(regolith_share ALL ${stage_commands}
   COMMENT "Staging share/regolith in the build tree" VERBATIM)

@@ -20,7 +20,8 @@ namespace {
 using namespace regolith::test;
 
 // Every scene under scenes/ (the docs' examples included) passes validation; sweep files
-// beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite, and the scene
+// beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite, terrain files
+// of robot studies (*.terrain.json, docs/robots.md) by the robots suite, and the scene
 // schema itself (scenes/scene.schema.json) is not a scene.
 bool endsWith(const std::string& name, const std::string& suffix) {
   return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -30,7 +31,8 @@ std::vector<std::string> exampleScenes() {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + "/scenes")) {
     const std::string name = e.path().filename().string();
-    const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json");
+    const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json") &&
+                           !endsWith(name, ".terrain.json");
     if (e.path().extension() == ".json" && sceneFile) out.push_back(e.path().string());
   }
   std::sort(out.begin(), out.end());
