@@ -24,6 +24,9 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   m_maxStep = spacing * std::tan(reposeAngle);
   m_rft = m_h;
   m_pressed.assign(m_h.size(), 0);
+  m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
+  m_deepest.assign(m_h.size(), -1);
+  m_maxHeight = *std::max_element(m_h.begin(), m_h.end());
 }
 
 bool HeightGrid::covers(double x, double y) const {
@@ -50,11 +53,25 @@ double HeightGrid::volume() const {
   return sum * m_spacing * m_spacing;
 }
 
+void HeightGrid::Box::add(int i, int j) {
+  if (empty()) {
+    i0 = i1 = i, j0 = j1 = j;
+    return;
+  }
+  i0 = std::min(i0, i), i1 = std::max(i1, i), j0 = std::min(j0, j), j1 = std::max(j1, j);
+}
+
+void HeightGrid::raise(int i, int j, double dh) {
+  const std::size_t k = index(i, j);
+  m_h[k] += dh;
+  m_rft[k] = m_h[k];
+  m_maxHeight = std::max(m_maxHeight, m_h[k]);
+  m_changed.add(i, j);
+}
+
 void HeightGrid::update(const std::vector<GridPlate>& plates) {
-  // 1. press: the deepest plate per node, below the node.
-  const std::size_t n = m_h.size();
-  std::vector<double> target(n, std::numeric_limits<double>::infinity());
-  std::vector<int> deepest(n, -1);
+  // 1. press: the deepest plate per node, at or below the node.
+  std::vector<std::size_t> pressedNow;
   for (std::size_t p = 0; p < plates.size(); ++p) {
     const Eigen::Vector3d& c = plates[p].centroid;
     if (!covers(c.x(), c.y())) continue;
@@ -63,34 +80,36 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     const std::size_t k = index(i, j);
     // At rest on its own footprint a plate sits exactly at the node's height: it still
     // presses it (else the node would be released under a standing foot).
-    if (c.z() <= m_h[k] + kContactTolerance && c.z() < target[k]) {
-      target[k] = std::min(c.z(), m_h[k]);
-      deepest[k] = static_cast<int>(p);
-    }
+    if (!(c.z() <= m_h[k] + kContactTolerance) || !(c.z() < m_target[k])) continue;
+    if (m_deepest[k] < 0) pressedNow.push_back(k);
+    m_target[k] = std::min(c.z(), m_h[k]);
+    m_deepest[k] = static_cast<int>(p);
   }
-  // A node pressed now keeps, for RFT, the height its press started from; released nodes
-  // show the sand surface.
-  std::vector<std::uint8_t> pressedNow(n, 0);
-  for (std::size_t k = 0; k < n; ++k) {
-    if (deepest[k] >= 0) pressedNow[k] = 1;
-    if (pressedNow[k] && !m_pressed[k]) m_rft[k] = m_h[k];
-  }
-  m_pressed = pressedNow;
+  // A node pressed now keeps, for RFT, the height its press started from; a node released
+  // now shows the sand surface again.
+  std::sort(pressedNow.begin(), pressedNow.end());  // raster order, as the sweeps
+  for (std::size_t k : pressedNow)
+    if (!m_pressed[k]) m_rft[k] = m_h[k];
+  for (std::size_t k : m_pressedList) m_pressed[k] = 0;
+  for (std::size_t k : pressedNow) m_pressed[k] = 1;
+  for (std::size_t k : m_pressedList)
+    if (!m_pressed[k]) m_rft[k] = m_h[k];
+  m_pressedList = pressedNow;
 
   // 2. bulldoze: lower each pressed node and put what it held in front of the plate.
-  for (int j = 0; j < m_ny; ++j)
-    for (int i = 0; i < m_nx; ++i) {
-      const std::size_t k = index(i, j);
-      if (deepest[k] < 0) continue;
-      const double removed = (m_h[k] - target[k]) * m_spacing * m_spacing;
-      m_h[k] = target[k];
-      deposit(i, j, removed, plates[deepest[k]].velocity);
-    }
+  m_changed = Box{};
+  for (std::size_t k : pressedNow) {
+    const int i = static_cast<int>(k % m_nx), j = static_cast<int>(k / m_nx);
+    const double removed = (m_h[k] - m_target[k]) * m_spacing * m_spacing;
+    m_h[k] = m_target[k];
+    m_changed.add(i, j);
+    deposit(i, j, removed, plates[m_deepest[k]].velocity);
+    m_target[k] = std::numeric_limits<double>::infinity();
+    m_deepest[k] = -1;
+  }
 
   // 3. slide where steeper than repose.
   slide();
-  for (std::size_t k = 0; k < n; ++k)
-    if (!m_pressed[k]) m_rft[k] = m_h[k];
 }
 
 void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& velocity) {
@@ -103,7 +122,7 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
               dj = static_cast<int>(std::lround(velocity.y() / vh));
     for (int a = i + di, b = j + dj; a >= 0 && b >= 0 && a < m_nx && b < m_ny; a += di, b += dj)
       if (freeNode(a, b)) {
-        m_h[index(a, b)] += volume / cellArea;
+        raise(a, b, volume / cellArea);
         return;
       }
   }
@@ -118,28 +137,42 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
     if (free == 0) continue;
     for (int b = j - r; b <= j + r; ++b)
       for (int a = i - r; a <= i + r; ++a)
-        if (std::max(std::abs(a - i), std::abs(b - j)) == r && freeNode(a, b))
-          m_h[index(a, b)] += volume / (free * cellArea);
+        if (std::max(std::abs(a - i), std::abs(b - j)) == r && freeNode(a, b)) raise(a, b, volume / (free * cellArea));
     return;
   }
   m_h[index(i, j)] += volume / cellArea;  // nowhere to go: the node keeps its sand
+  m_maxHeight = std::max(m_maxHeight, m_h[index(i, j)]);
 }
 
 void HeightGrid::slide() {
-  auto relax = [&](std::size_t a, std::size_t b) {
+  Box box = m_unsettled;
+  if (!m_changed.empty()) box.add(m_changed.i0, m_changed.j0), box.add(m_changed.i1, m_changed.j1);
+  Box moved;
+  auto relax = [&](int ia, int ja, int ib, int jb) {
+    const std::size_t a = index(ia, ja), b = index(ib, jb);
     if (m_pressed[a] || m_pressed[b]) return;
     const double d = m_h[a] - m_h[b];
     if (std::fabs(d) <= m_maxStep) return;
     const double move = (std::fabs(d) - m_maxStep) / 2 * (d > 0 ? 1 : -1);
     m_h[a] -= move;
     m_h[b] += move;
+    m_rft[a] = m_h[a];
+    m_rft[b] = m_h[b];
+    moved.add(ia, ja), moved.add(ib, jb);
   };
-  for (int sweep = 0; sweep < kSlideSweeps; ++sweep)
-    for (int j = 0; j < m_ny; ++j)
-      for (int i = 0; i < m_nx; ++i) {
-        if (i + 1 < m_nx) relax(index(i, j), index(i + 1, j));
-        if (j + 1 < m_ny) relax(index(i, j), index(i, j + 1));
+  for (int sweep = 0; sweep < kSlideSweeps && !box.empty(); ++sweep) {
+    // One node wider than what changed: its neighbours are the pairs that may now be steep.
+    const int i0 = std::max(0, box.i0 - 1), i1 = std::min(m_nx - 1, box.i1 + 1);
+    const int j0 = std::max(0, box.j0 - 1), j1 = std::min(m_ny - 1, box.j1 + 1);
+    moved = Box{};
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        if (i + 1 <= i1) relax(i, j, i + 1, j);
+        if (j + 1 <= j1) relax(i, j, i, j + 1);
       }
+    box = moved;
+  }
+  m_unsettled = box;
 }
 
 }  // namespace regolith::robots

@@ -18,7 +18,9 @@
 //     any (a rim around the foot). When none is found within kMaxRimRadius nodes the
 //     volume stays on the node: the node is then not lowered.
 //  3. slide: a few Gauss-Seidel sweeps over the 4-neighbour pairs of free nodes move half
-//     the excess of any height difference above spacing tan(repose angle) downhill.
+//     the excess of any height difference above spacing tan(repose angle) downhill. The
+//     sweeps cover the nodes this step changed and where earlier sweeps still moved sand,
+//     one node wider per sweep: the rest of the grid is already at rest.
 // Each step moves volume between nodes and never creates or destroys it: V is conserved
 // to rounding (HeightGrid.ConservesVolumeUnderBulldozing).
 //
@@ -61,6 +63,8 @@ class HeightGrid {
   double rftHeightAt(double x, double y) const;
 
   double volume() const;  // spacing^2 sum h [m^3]
+  // No node is higher (an upper bound: sand only rises by deposits, which raise it).
+  double maxHeight() const { return m_maxHeight; }
   int nx() const { return m_nx; }
   int ny() const { return m_ny; }
   double x0() const { return m_x0; }
@@ -71,8 +75,15 @@ class HeightGrid {
   bool pressed(int i, int j) const { return m_pressed[index(i, j)] != 0; }
 
  private:
+  // Nodes [i0, i1] x [j0, j1]; empty when i0 > i1.
+  struct Box {
+    int i0 = 1, j0 = 1, i1 = 0, j1 = 0;
+    bool empty() const { return i0 > i1 || j0 > j1; }
+    void add(int i, int j);
+  };
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * m_nx + i; }
   double interpolate(const std::vector<double>& h, double x, double y) const;
+  void raise(int i, int j, double dh);  // a free node gains sand (surface and RFT view)
   void deposit(int i, int j, double volume, const Eigen::Vector3d& velocity);
   void slide();
 
@@ -82,6 +93,13 @@ class HeightGrid {
   std::vector<double> m_h;              // sand surface
   std::vector<double> m_rft;            // the surface RFT sees
   std::vector<std::uint8_t> m_pressed;  // pressed this step
+  // Work lists, so a step costs what the plates touch, not the whole grid.
+  std::vector<std::size_t> m_pressedList;  // the nodes of m_pressed
+  std::vector<double> m_target;            // per node, +inf unless pressed now
+  std::vector<int> m_deepest;              // per node, -1 unless pressed now
+  Box m_changed;                           // nodes changed this step
+  Box m_unsettled;                         // where the last sweep still moved sand
+  double m_maxHeight;                      // an upper bound of every height
 };
 
 }  // namespace regolith::robots

@@ -2,6 +2,7 @@
 #include "robots/terrain_forces.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "io/json_pointer.h"
 #include "robots/geom_plates.h"
@@ -68,7 +69,10 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
   }
   if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));
   std::size_t total = 0;
-  for (const Body& b : m_bodies) total += b.plates.size();
+  for (Body& b : m_bodies) {
+    total += b.plates.size();
+    for (const rft::Plate& p : b.plates) b.reach = std::max(b.reach, p.centroid.norm());
+  }
   m_placed.resize(total);
   m_lastDirection.assign(total, Eigen::Vector3d::Zero());
   m_wrenches.resize(m_bodies.size());
@@ -89,12 +93,21 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     const Eigen::Vector3d omega(twist[0], twist[1], twist[2]), vcom(twist[3], twist[4], twist[5]);
 
     rft::RftResult raw;
+    // Wholly above the sand: placed for output, nothing else.
+    const double top = m_surface.maxHeight();
+    const bool clear = position.z() - b.reach > top;
     for (const rft::Plate& local : b.plates) {
       PlacedPlate& p = m_placed[k++];
       p.body = b.id;
       p.plate.centroid = rotation * local.centroid + position;
       p.plate.normal = rotation * local.normal;
       p.plate.area = local.area;
+      if (clear || p.plate.centroid.z() > top) {
+        p.velocity.setZero();
+        p.depth = -std::numeric_limits<double>::infinity();
+        p.force.setZero();
+        continue;
+      }
       p.velocity = vcom + omega.cross(p.plate.centroid - com);
       p.depth = m_surface.rftHeightAt(p.plate.centroid.x(), p.plate.centroid.y()) - p.plate.centroid.z();
       const double speed = p.velocity.norm();
@@ -103,9 +116,9 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
       if (speed > m_spec.restSpeed) held = p.velocity / speed;
       else if (m_spec.restSpeed > 0 && !held.isZero(0)) velocity = held * m_spec.restSpeed;
       p.force = p.depth > 0 ? rft::plateForce(m_spec.rft, p.plate, velocity, p.depth) : Eigen::Vector3d::Zero();
-      if (p.depth > 0 ||
-          (m_surface.grid() && p.plate.centroid.z() < m_surface.heightAt(p.plate.centroid.x(), p.plate.centroid.y())))
-        m_pressing.push_back({p.plate.centroid, p.velocity});
+      // The sand surface is never above the surface RFT sees (a pressed node shows its
+      // press-start height), so the plates below the sand are among these.
+      if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
       if (p.force.isZero(0)) continue;
       raw.force += p.force;
       raw.moment += (p.plate.centroid - com).cross(p.force);

@@ -17,6 +17,10 @@
 //    (models/rft ForceSmoother, one per body), and applied with mj_applyFT at x_com into
 //    qfrc_passive: the plates' true moments, not a force at the body origin;
 //  - the deforming grid, if any, is pressed by this step's plates.
+// A body whose every plate is above the highest point of the sand (its origin higher than
+// the surface's maximum by its reach) is not evaluated: its plates are placed, with depth
+// -inf and no force; so is any plate above that maximum. A walking robot's chassis and
+// swinging legs cost almost nothing.
 // Once per step: a second call at the same simulation time (mj_forward after mj_step, for
 // output) applies the stored wrenches again without advancing smoothing or the grid.
 #pragma once
@@ -47,7 +51,7 @@ struct PlacedPlate {
   int body = -1;
   rft::Plate plate;  // world frame
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();
-  double depth = 0;
+  double depth = 0;  // -inf for plates above the sand's highest point (not evaluated)
   Eigen::Vector3d force = Eigen::Vector3d::Zero();
 };
 
@@ -71,6 +75,7 @@ class TerrainForces : public PassiveForceSource {
     int id;
     std::vector<rft::Plate> plates;  // body frame
     rft::ForceSmoother smoother;
+    double reach = 0;  // the farthest plate centroid from the body origin [m]
   };
   void compute(const mjModel* m, const mjData* d);
 

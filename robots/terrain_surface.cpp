@@ -1,13 +1,19 @@
 // Base surface and deforming grid (terrain_surface.h).
 #include "robots/terrain_surface.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace regolith::robots {
 
 TerrainSurface::TerrainSurface(const SurfaceSpec& surface, const DeformationSpec& deformation) : m_spec(surface) {
-  if (surface.kind == SurfaceSpec::Kind::HeightMap)
+  m_baseMax = surface.height;
+  if (surface.kind == SurfaceSpec::Kind::Slope) m_baseMax = std::numeric_limits<double>::infinity();
+  if (surface.kind == SurfaceSpec::Kind::HeightMap) {
     m_map.emplace(surface.x0, surface.y0, surface.spacing, surface.nx, surface.ny, surface.heights);
+    m_baseMax = *std::max_element(surface.heights.begin(), surface.heights.end());
+  }
   if (deformation.enabled) {
     const double s = deformation.spacing;
     const int nx = static_cast<int>(std::floor((deformation.xMax - deformation.xMin) / s + 1e-9)) + 1;
@@ -32,6 +38,8 @@ double TerrainSurface::baseHeightAt(double x, double y) const {
   }
   return m_spec.height;
 }
+
+double TerrainSurface::maxHeight() const { return m_grid ? std::max(m_baseMax, m_grid->maxHeight()) : m_baseMax; }
 
 double TerrainSurface::rftHeightAt(double x, double y) const {
   return m_grid && m_grid->covers(x, y) ? m_grid->rftHeightAt(x, y) : baseHeightAt(x, y);

@@ -23,6 +23,9 @@ class TerrainSurface {
   double rftHeightAt(double x, double y) const;
   // The sand surface itself (the grid's where it covers, else the base).
   double heightAt(double x, double y) const;
+  // No point of either surface is higher (+inf for a slope, which has no top): a body
+  // wholly above it touches no sand.
+  double maxHeight() const;
 
   HeightGrid* grid() { return m_grid ? &*m_grid : nullptr; }
   const HeightGrid* grid() const { return m_grid ? &*m_grid : nullptr; }
@@ -30,6 +33,7 @@ class TerrainSurface {
  private:
   SurfaceSpec m_spec;
   std::optional<rft::HeightMap> m_map;
+  double m_baseMax;
   std::optional<HeightGrid> m_grid;
 };
 
