@@ -150,6 +150,12 @@ void TerrainForces::apply(const mjModel* m, mjData* d) {
   }
 }
 
+void TerrainForces::reset() {
+  m_computed = false;
+  for (Body& b : m_bodies) b.smoother.reset();
+  for (Eigen::Vector3d& d : m_lastDirection) d.setZero();
+}
+
 void applyGravity(mjModel* m, const TerrainSpec& spec) {
   if (!spec.gravity) return;
   for (int i = 0; i < 3; ++i) m->opt.gravity[i] = (*spec.gravity)[i];

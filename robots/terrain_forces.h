@@ -62,6 +62,10 @@ class TerrainForces : public PassiveForceSource {
   TerrainForces(const mjModel* m, const TerrainSpec& spec);
 
   void apply(const mjModel* m, mjData* d) override;
+  // Forget the last step (its time, smoothing state, plates' held directions), e.g. after
+  // mj_resetData sets the time back: the next call computes afresh. The grid keeps its
+  // footprints.
+  void reset();
 
   const std::vector<BodyWrench>& wrenches() const { return m_wrenches; }
   const std::vector<PlacedPlate>& plates() const { return m_placed; }
