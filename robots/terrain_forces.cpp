@@ -30,8 +30,7 @@ void collectPlates(const mjModel* m, const InteractingSpec& e, int geom, std::ve
 }  // namespace
 
 TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
-    : m_spec(spec), m_surface(spec.surface, spec.deformation) {
-  m_spec.rft.validate();
+    : m_spec(spec), m_kernel(spec.rft), m_surface(spec.surface, spec.deformation) {
   std::vector<JsonProblem> problems;
   auto bodyEntry = [&](int id) -> Body& {
     for (Body& b : m_bodies)
@@ -115,7 +114,7 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
       Eigen::Vector3d velocity = p.velocity;
       if (speed > m_spec.restSpeed) held = p.velocity / speed;
       else if (m_spec.restSpeed > 0 && !held.isZero(0)) velocity = held * m_spec.restSpeed;
-      p.force = p.depth > 0 ? rft::plateForce(m_spec.rft, p.plate, velocity, p.depth) : Eigen::Vector3d::Zero();
+      p.force = p.depth > 0 ? m_kernel(p.plate, velocity, p.depth) : Eigen::Vector3d::Zero();
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
@@ -142,6 +141,10 @@ void TerrainForces::apply(const mjModel* m, mjData* d) {
     m_computed = true;
   }
   for (const BodyWrench& w : m_wrenches) {
+    // A body out of the sand carries a smoothed wrench that decays geometrically and never
+    // reaches zero; below 1e-12 N and N m it moves nothing, and mj_applyFT (a Jacobian)
+    // costs about as much as the rest of the step.
+    if (w.force.squaredNorm() < 1e-24 && w.moment.squaredNorm() < 1e-24) continue;
     // Arrays, not Eigen's, for MuJoCo's C API.
     const mjtNum force[3] = {w.force.x(), w.force.y(), w.force.z()};
     const mjtNum moment[3] = {w.moment.x(), w.moment.y(), w.moment.z()};

@@ -84,6 +84,7 @@ class TerrainForces : public PassiveForceSource {
   void compute(const mjModel* m, const mjData* d);
 
   TerrainSpec m_spec;
+  rft::PlateForceKernel m_kernel;
   TerrainSurface m_surface;
   std::vector<Body> m_bodies;
   std::vector<BodyWrench> m_wrenches;

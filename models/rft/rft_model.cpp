@@ -146,6 +146,24 @@ Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate, const Eig
   return kernel(Prepared(p), plate.normal, velocity, depth, plate.area);
 }
 
+struct PlateForceKernel::State {
+  explicit State(const RftParameters& p) : parameters(p), prepared(parameters) {}
+  RftParameters parameters;
+  Prepared prepared;  // points into `parameters`: State never moves (held by pointer)
+};
+
+PlateForceKernel::PlateForceKernel(const RftParameters& p) {
+  p.validate();
+  m_state = std::make_unique<const State>(p);
+}
+PlateForceKernel::~PlateForceKernel() = default;
+PlateForceKernel::PlateForceKernel(PlateForceKernel&&) noexcept = default;
+PlateForceKernel& PlateForceKernel::operator=(PlateForceKernel&&) noexcept = default;
+
+Eigen::Vector3d PlateForceKernel::operator()(const Plate& plate, const Eigen::Vector3d& velocity, double depth) const {
+  return kernel(m_state->prepared, plate.normal, velocity, depth, plate.area);
+}
+
 RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose, const Twist& twist,
                    const FreeSurface& surface, const EvaluateOptions& options) {
   p.validate();

@@ -70,6 +70,30 @@ TEST(RFT, HorizontalPlatePushedDownGetsZetaDepthArea) {
   EXPECT_EQ(r.platesInContact, 1u);
 }
 
+// The prepared kernel gives plateForce's forces bit for bit, over normals and directions
+// all around (the dynamic term on, so every part of the kernel runs).
+TEST(RFT, PreparedKernelIsPlateForce) {
+  RftParameters p = params();
+  p.inertialLambda = 2;
+  p.grainDensity = 1600;
+  const PlateForceKernel kernel(p);
+  int loaded = 0;
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 12; ++j) {
+      Plate q;
+      q.normal =
+          Eigen::Vector3d(std::cos(0.5 * i) * std::sin(0.3 * j), std::sin(0.5 * i), std::cos(0.3 * j)).normalized();
+      q.area = 1e-4;
+      const Eigen::Vector3d v(std::sin(0.7 * j), std::cos(1.1 * i), -0.4 + 0.1 * (i - j));
+      EXPECT_EQ(kernel(q, v, 0.03), plateForce(p, q, v, 0.03)) << i << " " << j;
+      loaded += plateForce(p, q, v, 0.03).isZero(0) ? 0 : 1;
+    }
+  EXPECT_GT(loaded, 50);
+  RftParameters bad = p;
+  bad.zeta = -1;
+  EXPECT_THROW(PlateForceKernel{bad}, std::invalid_argument);
+}
+
 TEST(RFT, ShapeFunctionsAreZeroAndOneAtTheirEnds) {
   // f1(0) = 0 and f23(pi/2) = 0 hold by construction (tanh(-c3) + tanh(c3) = 0, likewise
   // atanh); f1(pi/2) = f23(0) = 1 only through the published constants, which reproduce 1
