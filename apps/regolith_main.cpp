@@ -43,6 +43,8 @@
 #include "apps/render_command.h"
 #ifdef REGOLITH_ROBOTS
 #include "apps/robot_command.h"
+#include "io/data_files.h"
+#include "robots/robot_bench.h"
 #endif
 
 namespace {
@@ -154,6 +156,14 @@ int main(int argc, char** argv) {
 #ifdef REGOLITH_ROBOTS
   regolith::RobotOptions robotOptions;
   regolith::addRobotCommand(app, robotOptions);
+  regolith::robots::RobotBenchOptions robotBench;
+  CLI::App* robotBenchCmd = benchCmd->add_subcommand(
+      "robot", "The walking hexapod of scenes/robots/hexapod on RFT sand in MuJoCo, one CPU core");
+  robotBenchCmd->add_flag("--deforming", robotBench.deforming, "with the deforming surface");
+  robotBenchCmd->add_option("--seconds", robotBench.seconds, "simulated seconds (the gait starts at 0.5 s)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  robotBenchCmd->add_flag("--json", json, "print one JSON object");
 #endif
 
   std::string runFile;
@@ -268,6 +278,14 @@ int main(int argc, char** argv) {
                 << "threads: " << regolith::threadCount() << std::endl;
       return ok ? 0 : 3;
     }
+#ifdef REGOLITH_ROBOTS
+    if (*robotBenchCmd) {
+      robotBench.hexapodDir = regolith::dataDirectory() + "/scenes/robots/hexapod";
+      const regolith::robots::RobotBenchResult r = regolith::robots::runRobotBench(robotBench);
+      std::cout << (json ? regolith::robots::robotBenchJson(r) : regolith::robots::robotBenchText(r)) << std::endl;
+      return 0;
+    }
+#endif
     if (*rftCmd) {
       const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(rft);
       std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;

@@ -2,6 +2,7 @@
 #include "robots/terrain_forces.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "io/json_pointer.h"
@@ -136,7 +137,9 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
 
 void TerrainForces::apply(const mjModel* m, mjData* d) {
   if (!m_computed || d->time != m_lastTime) {
+    const auto start = std::chrono::steady_clock::now();
     compute(m, d);
+    m_computeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     m_lastTime = d->time;
     m_computed = true;
   }

@@ -70,6 +70,8 @@ class TerrainForces : public PassiveForceSource {
   const std::vector<BodyWrench>& wrenches() const { return m_wrenches; }
   const std::vector<PlacedPlate>& plates() const { return m_placed; }
   std::size_t plateCount() const { return m_placed.size(); }
+  // Wall time spent computing forces and pressing the grid so far [s] (benchmarks).
+  double computeSeconds() const { return m_computeSeconds; }
   TerrainSurface& surface() { return m_surface; }
   const TerrainSurface& surface() const { return m_surface; }
   const TerrainSpec& spec() const { return m_spec; }
@@ -93,6 +95,7 @@ class TerrainForces : public PassiveForceSource {
   std::vector<GridPlate> m_pressing;
   double m_lastTime = 0;
   bool m_computed = false;
+  double m_computeSeconds = 0;
 };
 
 // The terrain file's gravity, if it states one, into the model's options.

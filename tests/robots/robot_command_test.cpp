@@ -1,6 +1,6 @@
 // `regolith robot` as a user runs it: a box dropped on deforming sand writes run.h5,
 // run.xmf and series.csv; a bad terrain file exits 2 with its pointer, an existing run
-// exits 1 without --overwrite.
+// exits 1 without --overwrite. And `regolith bench robot`.
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -61,6 +61,18 @@ TEST(RobotCommand, WritesRunFilesOfADroppedBox) {
       regolithRobot("--duration 0.2 --out " + dir.string() + " -q --overwrite --set /kappa_F=2", dir.string() + ".log"),
       2);
   EXPECT_NE(text(dir.string() + ".log").find("/kappa_F: found 2"), std::string::npos) << text(dir.string() + ".log");
+}
+
+// `regolith bench robot`: the hexapod with the 3,000 plates or more, its shares.
+TEST(RobotCommand, BenchTimesTheHexapod) {
+  const fs::path log = scratchDir("robot_bench").string() + ".log";
+  const std::string command = std::string(REGOLITH_BINARY) + " bench robot --seconds 0.2 --json > " + log.string();
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const std::string out = text(log);
+  const std::size_t plates = out.find("\"plates\": ");
+  ASSERT_NE(plates, std::string::npos) << out;
+  EXPECT_GE(std::atoi(out.c_str() + plates + 10), 3000) << out;
+  EXPECT_NE(out.find("\"terrain_share\": 0."), std::string::npos) << out;
 }
 
 }  // namespace
