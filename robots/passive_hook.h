@@ -7,7 +7,9 @@
 // registers a force source for one (model, data) pair in a process-wide registry guarded
 // by a mutex; the callback looks its pair up under that mutex and calls the source outside
 // it, so several models (each stepped by its own thread) can run at once. Pairs nobody
-// registered go to whatever callback was installed before the first hook (chained).
+// registered go to whatever callback was installed before the first hook (chained); a
+// callback of one's own must therefore be set before the first hook, or it replaces the
+// dispatcher (and no terrain force arrives).
 #pragma once
 
 #include <mujoco/mujoco.h>

@@ -11,9 +11,21 @@
 namespace regolith::robots {
 namespace {
 
-// Body b's plates from one interacting entry; problems go to `problems`.
+// Body b's plates from one interacting entry; problems go to `problems`. `taken` marks
+// the geoms earlier entries named: a geom named twice (its body and itself) would feel
+// the sand twice.
 void collectPlates(const mjModel* m, const InteractingSpec& e, int geom, std::vector<rft::Plate>& plates,
-                   std::vector<JsonProblem>& problems) {
+                   std::vector<JsonProblem>& problems, std::vector<bool>& taken) {
+  if (taken[geom]) {
+    const char* name = mj_id2name(m, mjOBJ_GEOM, geom);
+    problems.push_back({e.pointer,
+                        "\"" + e.name + "\", whose geom " +
+                            (name ? "\"" + std::string(name) + "\"" : std::to_string(geom)) +
+                            " an earlier entry already names",
+                        "each geom named once (by its body or by itself)"});
+    return;
+  }
+  taken[geom] = true;
   const int type = m->geom_type[geom];
   if (type == mjGEOM_PLANE || type == mjGEOM_HFIELD) {
     problems.push_back({e.pointer, "\"" + e.name + "\", a " + geomTypeName(type) + " geom",
@@ -33,6 +45,7 @@ void collectPlates(const mjModel* m, const InteractingSpec& e, int geom, std::ve
 TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
     : m_spec(spec), m_kernel(spec.rft), m_surface(spec.surface, spec.deformation) {
   std::vector<JsonProblem> problems;
+  std::vector<bool> taken(m->ngeom, false);
   auto bodyEntry = [&](int id) -> Body& {
     for (Body& b : m_bodies)
       if (b.id == id) return b;
@@ -49,7 +62,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
       }
       std::vector<rft::Plate> plates;
       for (int g = 0; g < m->ngeom; ++g)
-        if (m->geom_bodyid[g] == id) collectPlates(m, e, g, plates, problems);
+        if (m->geom_bodyid[g] == id) collectPlates(m, e, g, plates, problems, taken);
       if (m->body_geomnum[id] == 0)
         problems.push_back({e.pointer, "\"" + e.name + "\", a body without geoms", "a body with at least one geom"});
       Body& b = bodyEntry(id);
@@ -62,7 +75,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
         continue;
       }
       std::vector<rft::Plate> plates;
-      collectPlates(m, e, g, plates, problems);
+      collectPlates(m, e, g, plates, problems, taken);
       Body& b = bodyEntry(m->geom_bodyid[g]);
       b.plates.insert(b.plates.end(), plates.begin(), plates.end());
     }

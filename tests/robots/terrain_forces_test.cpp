@@ -275,16 +275,18 @@ TEST(RobotTerrain, UnknownNamesGiveTheirPointers) {
       "<freejoint/><geom name=\"block\" type=\"box\" size=\"0.1 0.1 0.1\"/></body></worldbody></mujoco>");
   const robots::TerrainSpec spec = robots::parseTerrain(
       R"({"surface": {"type": "flat"}, "soil": {"preset": "beach_sand"},
-          "interact": [{"body": "box"}, {"body": "chassis"}, {"geom": "floor"}, {"geom": "wheel"}]})",
+          "interact": [{"body": "box"}, {"body": "chassis"}, {"geom": "floor"}, {"geom": "wheel"},
+                       {"geom": "block"}]})",
       "terrain.json", ".");
   try {
     TerrainForces forces(m.get(), spec);
     FAIL() << "accepted";
   } catch (const robots::TerrainError& e) {
-    ASSERT_EQ(e.problems().size(), 3u) << e.what();
+    ASSERT_EQ(e.problems().size(), 4u) << e.what();
     EXPECT_EQ(e.problems()[0].pointer, "/interact/1/body");
     EXPECT_EQ(e.problems()[1].pointer, "/interact/2/geom");
     EXPECT_EQ(e.problems()[2].pointer, "/interact/3/geom");
+    EXPECT_EQ(e.problems()[3].pointer, "/interact/4/geom") << "the box's geom, named twice";
   }
 }
 
