@@ -79,8 +79,10 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     const int j = static_cast<int>(std::lround((c.y() - m_y0) / m_spacing));
     const std::size_t k = index(i, j);
     // At rest on its own footprint a plate sits exactly at the node's height: it still
-    // presses it (else the node would be released under a standing foot).
-    if (!(c.z() <= m_h[k] + kContactTolerance) || !(c.z() < m_target[k])) continue;
+    // presses it (else the node would be released under a standing foot); a node already
+    // pressed is kept by a plate that rose a little (height_grid.h).
+    const double reach = m_pressed[k] ? kReleaseFraction * m_spacing : kContactTolerance;
+    if (!(c.z() <= m_h[k] + reach) || !(c.z() < m_target[k])) continue;
     if (m_deepest[k] < 0) pressedNow.push_back(k);
     m_target[k] = std::min(c.z(), m_h[k]);
     m_deepest[k] = static_cast<int>(p);
@@ -92,12 +94,16 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     if (!m_pressed[k]) m_rft[k] = m_h[k];
   for (std::size_t k : m_pressedList) m_pressed[k] = 0;
   for (std::size_t k : pressedNow) m_pressed[k] = 1;
+  // Released nodes join this step's changes: their walls may now slide.
+  m_changed = Box{};
   for (std::size_t k : m_pressedList)
-    if (!m_pressed[k]) m_rft[k] = m_h[k];
+    if (!m_pressed[k]) {
+      m_rft[k] = m_h[k];
+      m_changed.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+    }
   m_pressedList = pressedNow;
 
   // 2. bulldoze: lower each pressed node and put what it held in front of the plate.
-  m_changed = Box{};
   for (std::size_t k : pressedNow) {
     const int i = static_cast<int>(k % m_nx), j = static_cast<int>(k / m_nx);
     const double removed = (m_h[k] - m_target[k]) * m_spacing * m_spacing;

@@ -7,7 +7,11 @@
 // the plates of this step (world centroids and velocities):
 //  1. press: each plate over the grid whose centroid is below its nearest node (or within
 //     kContactTolerance above it: a foot standing in its own footprint) presses that node
-//     and lowers it to the plate (the deepest plate of a node wins). Like the permanent depth of
+//     and lowers it to the plate (the deepest plate of a node wins). A node pressed in the
+//     previous step stays pressed while a plate is within kReleaseFraction spacing above
+//     it: a foot that rocks or eases off a little in its footprint keeps measuring its
+//     depth from where it entered (the sand under it was compacted to carry that load;
+//     reloading a plastic bed resumes there), while one lifted clear releases it. Like the permanent depth of
 //     models/regression/trace_deformation.h, a footprint only deepens: nothing raises a
 //     pressed node while it is pressed, and it stays lowered when the plate leaves.
 //  2. bulldoze: the volume taken from a pressed node is put on the first node that is not
@@ -51,6 +55,7 @@ class HeightGrid {
   static constexpr int kSlideSweeps = 4;
   static constexpr int kMaxRimRadius = 64;           // nodes searched outward for free ones
   static constexpr double kContactTolerance = 1e-6;  // [m] a plate this close above a node presses it
+  static constexpr double kReleaseFraction = 0.25;   // of the spacing: how far a pressing plate may rise
 
   // One deformation step with this step's plates (plates off the grid are ignored).
   void update(const std::vector<GridPlate>& plates);

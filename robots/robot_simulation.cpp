@@ -64,6 +64,7 @@ std::vector<BodySample> RobotSimulation::sample() {
     s.terrainForce = w.force;
     s.terrainMoment = w.moment;
     s.platesInContact = static_cast<int>(w.platesInContact);
+    s.sinkage = w.sinkage;
   }
   return out;
 }

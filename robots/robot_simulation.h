@@ -27,6 +27,7 @@ struct BodySample {
   Eigen::Vector3d terrainForce = Eigen::Vector3d::Zero();
   Eigen::Vector3d terrainMoment = Eigen::Vector3d::Zero();  // about the centre of mass
   int platesInContact = 0;
+  double sinkage = 0;  // [m] its deepest plate's depth (a foot's sinkage), 0 out of the sand
 };
 
 // Triangles for viewing: every geom of the interacting bodies (tessellated as for the

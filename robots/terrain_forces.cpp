@@ -106,6 +106,7 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     const Eigen::Vector3d omega(twist[0], twist[1], twist[2]), vcom(twist[3], twist[4], twist[5]);
 
     rft::RftResult raw;
+    double deepest = 0;
     // Wholly above the sand: placed for output, nothing else.
     const double top = m_surface.maxHeight();
     const bool clear = position.z() - b.reach > top;
@@ -132,6 +133,7 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
+      deepest = std::max(deepest, p.depth);
       if (p.force.isZero(0)) continue;
       raw.force += p.force;
       raw.moment += (p.plate.centroid - com).cross(p.force);
@@ -144,6 +146,7 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     w.moment = smoothed.moment;
     w.point = com;
     w.platesInContact = raw.platesInContact;
+    w.sinkage = deepest;
   }
   if (HeightGrid* grid = m_surface.grid()) grid->update(m_pressing);
 }

@@ -44,6 +44,7 @@ struct BodyWrench {
   Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // [N m] about the centre of mass, smoothed
   Eigen::Vector3d point = Eigen::Vector3d::Zero();   // the centre of mass (xipos) [m]
   std::size_t platesInContact = 0;
+  double sinkage = 0;  // [m] the depth of its deepest plate below the surface RFT sees, >= 0
 };
 
 // One plate as last placed, with its raw (unsmoothed) force.

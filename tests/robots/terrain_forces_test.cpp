@@ -49,6 +49,8 @@ double settledDepth(bool deforming) {
   TerrainForces forces(m.get(), spec);
   PassiveHook hook(m.get(), d.get(), forces);
   while (d->time < 3.0) mj_step(m.get(), d.get());
+  // The wrench's sinkage is its bottom plates' depth (as of the last step's start).
+  EXPECT_NEAR(forces.wrenches().at(0).sinkage, -boxBottom(d.get(), hz), 1e-9);
   return -boxBottom(d.get(), hz);
 }
 
