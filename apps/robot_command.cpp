@@ -2,12 +2,12 @@
 #include "apps/robot_command.h"
 
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "apps/progress_meter.h"
+#include "apps/run_header.h"
 #include "core/stop_signals.h"
 #include "io/build_info.h"
 #include "io/output_lock.h"
@@ -23,15 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int kRobotOk = 0, kRobotFailed = 1, kRobotBlowUp = 5;
-
-std::string utcNow() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 std::string fileText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -51,6 +42,7 @@ RobotBodyRow rowOf(const robots::BodySample& s) {
   }
   for (int i = 0; i < 4; ++i) r.orientation[i] = s.orientation[i];
   r.platesInContact = s.platesInContact;
+  r.sinkage = s.sinkage;
   return r;
 }
 

@@ -7,7 +7,6 @@
 #include "kernels/stages.h"
 
 namespace regolith {
-namespace {
 
 std::string utcNow() {
   const std::time_t t = std::time(nullptr);
@@ -17,8 +16,6 @@ std::string utcNow() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
 }
-
-}  // namespace
 
 std::vector<const SceneBody*> recordedBodies(const Scene& scene) {
   std::vector<const SceneBody*> bodies;

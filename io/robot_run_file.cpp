@@ -43,7 +43,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   const h5::Group series = f.create("series");
   for (const std::string& name : header.bodyNames) {
     m_impl->series.push_back(linkName(name));
-    series.createRows<double>(m_impl->series.back(), 21);
+    series.createRows<double>(m_impl->series.back(), 22);
   }
   f.create("frames");
   if (!xmfPath.empty()) m_impl->xmf = std::make_unique<XdmfSidecar>(h5Path, xmfPath);
@@ -62,6 +62,7 @@ void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& 
     for (const auto* v : {&r.velocity, &r.angularVelocity, &r.force, &r.moment})
       row.insert(row.end(), v->begin(), v->end());
     row.push_back(r.platesInContact);
+    row.push_back(r.sinkage);
     series.appendRows(m_impl->series[b], row);
   }
   m_impl->file.flush();

@@ -4,9 +4,9 @@
 //   /meta            attributes format = "regolith-robot-run", format_version, version,
 //                    git_revision, start_time, time_step, model_file, terrain_file;
 //                    datasets terrain_json (the terrain file as run), body_names
-//   /series/<body>   rows of 21 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
+//   /series/<body>   rows of 22 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
 //                    fx fy fz (terrain force), mx my mz (terrain moment about the centre of
-//                    mass), plates in contact
+//                    mass), plates in contact, sinkage (its deepest plate's depth [m])
 //   /frames/<k>      attributes step, time; body_position (B x 3), body_orientation
 //                    (B x 4); terrain_height (ny x nx, the deforming grid) with attributes
 //                    x0, y0, spacing when there is one; and, for ParaView through the same
@@ -38,6 +38,7 @@ struct RobotBodyRow {
   std::array<double, 3> position{}, velocity{}, angularVelocity{}, force{}, moment{};
   std::array<double, 4> orientation{1, 0, 0, 0};
   double platesInContact = 0;
+  double sinkage = 0;  // [m]
 };
 
 struct RobotFrame {
