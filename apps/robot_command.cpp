@@ -120,6 +120,13 @@ int run(const RobotOptions& o) {
   header.modelFile = o.modelPath;
   header.terrainFile = o.terrainPath;
   header.terrainJson = fileText(o.terrainPath);
+  if (!o.controlPath.empty()) header.control = "table " + o.controlPath;
+  if (o.gait == "tripod") {
+    char gait[160];
+    std::snprintf(gait, sizeof gait, "tripod period=%.10g stride=%.10g lift=%.10g duty=%.10g start=%.10g",
+                  o.tripod.period, o.tripod.stride, o.tripod.lift, o.tripod.duty, o.tripod.start);
+    header.control = gait;
+  }
   header.version = regolithVersion();
   header.gitRevision = regolithRevision();
   header.startTime = utcNow();

@@ -38,6 +38,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   meta.setAttribute("time_step", header.timeStep);
   meta.setAttribute("model_file", header.modelFile);
   meta.setAttribute("terrain_file", header.terrainFile);
+  meta.setAttribute("control", header.control);
   meta.writeString("terrain_json", header.terrainJson);
   meta.writeStrings("body_names", header.bodyNames);
   const h5::Group series = f.create("series");

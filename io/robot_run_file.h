@@ -2,7 +2,9 @@
 // granular terrain, written frame by frame and flushed like a DEM run's file.
 //
 //   /meta            attributes format = "regolith-robot-run", format_version, version,
-//                    git_revision, start_time, time_step, model_file, terrain_file;
+//                    git_revision, start_time, time_step, model_file, terrain_file,
+//                    control (the control file, or the gait and its parameters, or
+//                    "none");
 //                    datasets terrain_json (the terrain file as run), body_names
 //   /series/<body>   rows of 22 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
 //                    fx fy fz (terrain force), mx my mz (terrain moment about the centre of
@@ -29,6 +31,7 @@ inline constexpr std::int64_t kRobotRunFormatVersion = 1;
 
 struct RobotRunHeader {
   std::string modelFile, terrainFile, terrainJson;
+  std::string control = "none";  // e.g. "tripod period=1 stride=0.5 lift=0.6 duty=0.5 start=0.5"
   std::string version, gitRevision, startTime;
   double timeStep = 0;
   std::vector<std::string> bodyNames;
