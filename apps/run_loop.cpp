@@ -196,7 +196,7 @@ int run(const Scene& scene, const RunOptions& o) {
     const double rMin = r.empty() ? 0.0 : double(*std::min_element(r.begin(), r.end()));
     const double limit = blowUpSpeed(rMin, scene.model.timeStep);
     if (firstOwnerFault(scene.initial, limit, rMin)) {
-      std::fprintf(stderr, "regolith run: %s. Nothing was run or written.\n",
+      std::fprintf(o.errors, "regolith run: %s. Nothing was run or written.\n",
                    blowUpMessage(scene, scene.initial, 0, limit, rMin, "in the input, before any step").c_str());
       return kRunBlowUp;
     }
@@ -243,7 +243,7 @@ int run(const Scene& scene, const RunOptions& o) {
       frame = std::string("could not write a post-mortem frame (") + e.what() + ")";
     }
     meter.finish(sim.stepCount());
-    std::fprintf(stderr, "regolith run: %s.\n%s; %s.\n",
+    std::fprintf(o.errors, "regolith run: %s.\n%s; %s.\n",
                  blowUpMessage(scene, sim.state(), step, sim.blowUpSpeed(), sim.minRadius(), cause).c_str(),
                  frame.c_str(), checkpointWords().c_str());
     return kRunBlowUp;
@@ -255,7 +255,7 @@ int run(const Scene& scene, const RunOptions& o) {
       meter.finish(sim.stepCount());
       std::string sets;  // the same overrides, or the scene text differs from the checkpoint's
       for (const std::string& s : o.overrides) sets += " --set '" + s + "'";
-      std::fprintf(stderr,
+      std::fprintf(o.errors,
                    "regolith: stopped by signal %d at t = %.6g s; checkpoint written. "
                    "Continue with: regolith run %s --out %s%s --resume\n",
                    signal, sim.time(), scene.file.c_str(), o.outDir.c_str(), sets.c_str());
@@ -271,8 +271,8 @@ int run(const Scene& scene, const RunOptions& o) {
     } catch (const BuildInterrupted& e) {
       // Mid-step: no checkpoint of this state; the last one (if any) stays valid.
       meter.finish(sim.stepCount());
-      std::fprintf(stderr, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n", e.signal(),
-                   static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
+      std::fprintf(o.errors, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n",
+                   e.signal(), static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
       return 128 + e.signal();
     }
     // Before anything of this state is written (frames, series, checkpoint).
@@ -292,11 +292,12 @@ int run(const Scene& scene, const RunOptions& o) {
 
 int runScene(const std::string& scenePath, const RunOptions& options) {
   return runSceneCommand(
-      scenePath, "run", [&](const Scene& scene) { return run(scene, options); }, options.overrides);
+      scenePath, "run", [&](const Scene& scene) { return run(scene, options); }, options.overrides, options.errors);
 }
 
 int runScene(const Scene& scene, const RunOptions& options) {
-  return runBuiltSceneCommand(scene, "run", [&](const Scene& s) { return run(s, options); });
+  return runBuiltSceneCommand(
+      scene, "run", [&](const Scene& s) { return run(s, options); }, options.errors);
 }
 
 }  // namespace regolith

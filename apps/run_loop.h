@@ -19,6 +19,7 @@ struct RunOptions {
   int threads = 0;                     // OpenMP threads (CPU build); 0 = the OpenMP default
   double checkpointEvery = -1;         // wall seconds between checkpoints; < 0: the scene's value
   std::FILE* progress = stderr;        // null: no progress lines
+  std::FILE* errors = stderr;          // problems, warnings, failures and stop messages
   std::vector<std::string> overrides;  // --set POINTER=VALUE (loadScene, scenes/scene.h)
 };
 
@@ -34,7 +35,8 @@ inline constexpr int kRunBlowUp = 5;
 // number after SIGINT or SIGTERM (a checkpoint was written first, unless the signal ended
 // a long contact-list build mid-step: the last checkpoint then stands).
 
-// Runs the scene; prints the summary line on stdout, progress and errors on stderr.
+// Runs the scene; prints the summary line on stdout, progress on options.progress and
+// errors on options.errors (both stderr by default).
 // Returns the exit code.
 int runScene(const std::string& scenePath, const RunOptions& options);
 // The same for a scene already built (options.overrides are then ignored: the scene has

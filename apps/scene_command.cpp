@@ -11,29 +11,30 @@
 namespace regolith {
 
 int runSceneCommand(const std::string& scenePath, const char* command, const std::function<int(const Scene&)>& body,
-                    const std::vector<std::string>& overrides) {
+                    const std::vector<std::string>& overrides, std::FILE* errors) {
   Scene scene;
   try {
     scene = loadScene(scenePath, overrides);
   } catch (const SceneError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(errors, "%s\n", e.what());
     return kSceneErrorExitCode;
   }
-  return runBuiltSceneCommand(scene, command, body);
+  return runBuiltSceneCommand(scene, command, body, errors);
 }
 
-int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body) {
-  for (const std::string& w : scene.warnings) std::fprintf(stderr, "%s: warning: %s\n", scene.file.c_str(), w.c_str());
+int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body,
+                         std::FILE* errors) {
+  for (const std::string& w : scene.warnings) std::fprintf(errors, "%s: warning: %s\n", scene.file.c_str(), w.c_str());
   try {
     return body(scene);
   } catch (const TimeStepError& e) {
-    std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), e.what());
+    std::fprintf(errors, "%s: %s\n", scene.file.c_str(), e.what());
     return kSceneErrorExitCode;
   } catch (const InputFileError& e) {  // a bad checkpoint or other file: invalid input too
-    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
+    std::fprintf(errors, "regolith %s: %s\n", command, e.what());
     return kSceneErrorExitCode;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "regolith %s: %s\n", command, e.what());
+    std::fprintf(errors, "regolith %s: %s\n", command, e.what());
     return kRunFailed;
   }
 }

@@ -5,6 +5,7 @@
 // "regolith <command>: <what>" and gives kRunFailed.
 #pragma once
 
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,11 +14,14 @@
 
 namespace regolith {
 
-// `overrides`: `--set POINTER=VALUE` (loadScene, scenes/scene.h).
+// `overrides`: `--set POINTER=VALUE` (loadScene, scenes/scene.h). Problems, warnings and
+// failures are printed on `errors` (the Python API passes a memory stream, so that its
+// exception carries the command's message).
 int runSceneCommand(const std::string& scenePath, const char* command, const std::function<int(const Scene&)>& body,
-                    const std::vector<std::string>& overrides = {});
+                    const std::vector<std::string>& overrides = {}, std::FILE* errors = stderr);
 // The same for a scene already built (the Python API's regolith.run): its warnings printed,
 // then the body, with the same exit codes and messages.
-int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body);
+int runBuiltSceneCommand(const Scene& scene, const char* command, const std::function<int(const Scene&)>& body,
+                         std::FILE* errors = stderr);
 
 }  // namespace regolith

@@ -1,6 +1,7 @@
 // regolith.run and regolith.metrics: `regolith run` and `regolith metrics` from Python,
 // with the same files and the exit codes turned into exceptions.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -22,26 +23,58 @@ namespace {
 
 std::string pathText(const py::handle& path) { return py::str(py::module_::import("os").attr("fspath")(path)); }
 
-// `regolith run`'s exit code as the exception a Python caller expects (the command's own
-// message went to stderr, as on the command line).
-void raiseForExitCode(int code, const std::string& what) {
+// What the command printed on its error stream, captured in memory while it runs (the GIL
+// is released then, so it cannot be Python's sys.stderr directly) and then both echoed on
+// sys.stderr, as on the command line, and carried by the exception.
+class CapturedErrors {
+ public:
+  CapturedErrors() : m_file(open_memstream(&m_buffer, &m_size)) {
+    if (!m_file) throw std::runtime_error("regolith.run: could not open a memory stream for the command's messages");
+  }
+  ~CapturedErrors() {
+    if (m_file) std::fclose(m_file);
+    std::free(m_buffer);
+  }
+  CapturedErrors(const CapturedErrors&) = delete;
+  CapturedErrors& operator=(const CapturedErrors&) = delete;
+  std::FILE* file() const { return m_file; }
+  // Closes the stream, echoes its text on sys.stderr and returns it (trailing newline cut).
+  std::string finish() {
+    std::fclose(m_file);
+    m_file = nullptr;
+    std::string text(m_buffer ? m_buffer : "", m_size);
+    if (!text.empty()) {
+      py::module_::import("sys").attr("stderr").attr("write")(text);
+      py::module_::import("sys").attr("stderr").attr("flush")();
+    }
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  }
+
+ private:
+  char* m_buffer = nullptr;
+  std::size_t m_size = 0;
+  std::FILE* m_file = nullptr;
+};
+
+// `regolith run`'s exit code as the exception a Python caller expects, with the command's
+// own message (`said`).
+void raiseForExitCode(int code, const std::string& what, const std::string& said) {
   if (code == kRunOk) return;
-  if (code == kSceneErrorExitCode)
-    throw py::value_error(what + ": invalid input (exit 2; the problems are printed above)");
+  const std::string message = said.empty() ? "" : "\n" + said;
+  if (code == kSceneErrorExitCode) throw py::value_error(what + ": invalid input (exit 2)" + message);
   if (code == kRunBlowUp) {
     const py::object type = py::module_::import("regolith.errors").attr("BlowUpError");
-    PyErr_SetObject(type.ptr(), type(what + ": the state blew up (exit 5; the message above names the particle "
-                                            "and a post-mortem frame was written)")
-                                    .ptr());
+    PyErr_SetObject(type.ptr(), type(what + ": the state blew up (exit 5)" + message).ptr());
     throw py::error_already_set();
   }
   if (code > 128) {
-    PyErr_SetString(PyExc_KeyboardInterrupt, (what + ": stopped by signal " + std::to_string(code - 128) +
-                                              " (a checkpoint was written: run again with resume=True)")
-                                                 .c_str());
+    PyErr_SetString(
+        PyExc_KeyboardInterrupt,
+        (what + ": stopped by signal " + std::to_string(code - 128) + " (continue with resume=True)" + message).c_str());
     throw py::error_already_set();
   }
-  throw std::runtime_error(what + ": failed (exit " + std::to_string(code) + "; the reason is printed above)");
+  throw std::runtime_error(what + ": failed (exit " + std::to_string(code) + ")" + message);
 }
 
 py::object run(const py::object& scene, const py::object& out, bool overwrite, bool resume, std::optional<int> threads,
@@ -54,6 +87,8 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
   o.checkpointEvery = checkpointEvery.value_or(-1);
   const bool showProgress = progress.value_or(py::module_::import("sys").attr("stderr").attr("isatty")().cast<bool>());
   o.progress = showProgress ? stderr : nullptr;
+  CapturedErrors errors;
+  o.errors = errors.file();
   int code = 0;
   std::string what;
   if (py::isinstance<PyScene>(scene)) {
@@ -73,7 +108,7 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
     code = runScene(path, o);
   }
   std::fflush(stdout);
-  raiseForExitCode(code, what);
+  raiseForExitCode(code, what, errors.finish());
   return py::module_::import("regolith").attr("RunFile")((fs::path(o.outDir) / "run.h5").string());
 }
 
@@ -106,7 +141,7 @@ progress (a progress line on stderr; default: when stderr is a terminal) as the 
 options. The GIL is released while it runs. A failure raises: ValueError for invalid
 input, BlowUpError for a blow-up (exit 5), KeyboardInterrupt after SIGINT/SIGTERM (a
 checkpoint was written), RuntimeError otherwise; the command's message is printed on
-stderr as on the command line.)doc");
+stderr as on the command line and is the exception's text after its first line.)doc");
   m.def("metrics", &metrics, py::arg("dir"), R"doc(
 `regolith metrics`: computes a study run's (or a sweep's) metrics, writes metrics.json as
 the command does, and returns it as a dict.)doc");

@@ -36,8 +36,15 @@ def test_run_failures_raise(source_dir, tmp_path):
     short = regolith.Scene.from_dict({**scene.to_dict(), "phases": [{"name": "settle", "duration": 0.002}, {"name": "spin", "duration": 0.002}]},
                                      base_dir=source_dir / "scenes" / "demo")
     regolith.run(short, tmp_path / "out", threads=1, progress=False)
-    with pytest.raises(RuntimeError, match="exit 1"):
-        regolith.run(short, tmp_path / "out", threads=1, progress=False)  # run.h5 exists: not overwritten
+    # run.h5 exists: not overwritten, and the exception says why in the command's words
+    with pytest.raises(RuntimeError, match="exit 1") as failed:
+        regolith.run(short, tmp_path / "out", threads=1, progress=False)
+    assert "run.h5 exists: continue it with --resume" in str(failed.value)
+    # an invalid override: the scene's problem, with its pointer, in the ValueError
+    with pytest.raises(ValueError, match="exit 2") as invalid:
+        regolith.run(source_dir / "scenes" / "demo" / "demo.smoke.json", tmp_path / "bad", progress=False,
+                     overrides={"/time_step": -1.0})
+    assert "/time_step" in str(invalid.value)
     regolith.run(short, tmp_path / "out", threads=1, progress=False, overwrite=True)
     with pytest.raises(ValueError, match="overrides"):
         regolith.run(short, tmp_path / "other", overrides={"/seed": 1})
