@@ -62,7 +62,9 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
   const std::optional<RobotGait> gait = gaitOfControl(run.header.control);
   m.window = {t.front(), t.back(), "the whole run (no gait recorded)"};
   if (gait) {
-    const double eps = 1e-9 * gait->period;
+    // A cycle ending within one series row of the last row counts as whole (rows fall
+    // every --series-every, rounded to steps, so the run's end is rarely a row).
+    const double eps = t[n - 1] - t[n - 2];
     const double whole = std::floor((t.back() - gait->start + eps) / gait->period);
     if (whole >= 2) {
       m.cycles = whole - 1;
@@ -82,7 +84,8 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
   m.distancePlane = std::hypot(dx, dy);
   const double duration = t[last] - t[first];
   m.meanSpeed = duration > 0 ? dx / duration : std::nan("");
-  m.distancePerCycle = m.cycles > 0 ? dx / m.cycles : std::nan("");
+  // Per cycle from the speed: the window's last row may fall a little before its end.
+  m.distancePerCycle = gait && m.cycles > 0 ? m.meanSpeed * gait->period : std::nan("");
   std::vector<double> z, roll, pitch;
   for (std::size_t i : in) {
     z.push_back(at(root, i, kX + 2));
