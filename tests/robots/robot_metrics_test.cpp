@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -144,6 +145,13 @@ TEST(RobotMetrics, DraggedBoxWalksVTimesT) {
   const double supplied = work + mass * 9.81 * drop - kinetic;
   EXPECT_NEAR(dissipated, supplied, 0.05 * supplied) << "work " << work << " drop " << drop;
   EXPECT_NE(j.at("parameters").at("energy_source").get<std::string>().find("actuators"), std::string::npos);
+
+  // `regolith plot`: the robot figure (matplotlib, as the other plot tests), its panels.
+  ASSERT_EQ(shell(std::string(REGOLITH_BINARY) + " plot " + dir.string() + " --format svg > " + log + " 2>&1"), 0);
+  std::ifstream svgFile(dir / "robot.svg");
+  const std::string svg((std::istreambuf_iterator<char>(svgFile)), std::istreambuf_iterator<char>());
+  for (const char* label : {"body height [mm]", "angle [deg]", "distance along x [mm]", "sinkage [mm]", "time [s]"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
 }
 
 }  // namespace
