@@ -45,7 +45,8 @@ def c_leg(diameter, thickness, width, arc, across):
                      ring_point(p1, r_out, lo, centre), ring_point(p1, r_in, lo, centre))
         tris += quad(ring_point(p0, r_in, hi, centre), ring_point(p1, r_in, hi, centre),
                      ring_point(p1, r_out, hi, centre), ring_point(p0, r_out, hi, centre))
-    # End caps at phi = 0 (normal -z... the ring's tangent there) and phi = pi.
+    # End caps at phi = 0 and phi = pi: both ends lie on z = 0 with the ring below, so
+    # both face +z.
     for j in range(across):
         y0, y1 = ys[j], ys[j + 1]
         tris += quad(ring_point(0, r_in, y0, centre), ring_point(0, r_in, y1, centre),
