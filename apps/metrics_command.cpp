@@ -3,6 +3,7 @@
 #include "apps/metrics_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,7 +11,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "io/robot_run_file.h"
 #include "io/run_file.h"
+#include "postprocess/robot_metrics.h"
+#include "scenes/study.h"
 #include "scenes/study_table.h"
 
 namespace regolith {
@@ -30,12 +34,68 @@ void writeJson(const fs::path& path, const json& j) {
   fs::rename(tmp, path);  // a reader never sees half a file
 }
 
+// A `regolith robot` run's metrics (postprocess/robot_metrics.h) in the shape of a
+// study's: {"study": "robot", "run", "parameters", "window", "metrics"}.
+json robotRunMetrics(const fs::path& dir) {
+  const std::string h5 = (dir / "run.h5").string();
+  const RobotRunSeries run = readRobotRun(h5);
+  postprocess::RobotMetrics m;
+  try {
+    m = postprocess::robotMetrics(run);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(h5 + ": " + e.what());
+  }
+  json metrics = {{"distance_x", scene::quantity(m.distanceX, "m")},
+                  {"distance_plane", scene::quantity(m.distancePlane, "m")},
+                  {"cycles", scene::quantity(m.cycles, "1")},
+                  {"distance_per_cycle", scene::quantity(m.distancePerCycle, "m")},
+                  {"mean_speed", scene::quantity(m.meanSpeed, "m/s")},
+                  {"body_height_mean", scene::quantity(m.meanHeight, "m")},
+                  {"body_height_min", scene::quantity(m.minHeight, "m")},
+                  {"pitch_peak_to_peak", scene::quantity(m.pitchPeakToPeak * 180 / M_PI, "deg")},
+                  {"roll_peak_to_peak", scene::quantity(m.rollPeakToPeak * 180 / M_PI, "deg")},
+                  {"actuator_work", scene::quantity(m.actuatorWork, "J")},
+                  {"terrain_dissipation", scene::quantity(m.terrainDissipation, "J")},
+                  {"energy_per_distance", scene::quantity(m.energyPerDistance, "J/m")}};
+  double sinkageSum = 0;
+  for (const postprocess::FootSinkage& f : m.feet) {
+    metrics["sinkage_mean_" + f.body] = scene::quantity(f.mean, "m");
+    metrics["sinkage_peak_" + f.body] = scene::quantity(f.peak, "m");
+    sinkageSum += f.mean;
+  }
+  metrics["sinkage_mean"] = scene::quantity(m.feet.empty() ? std::nan("") : sinkageSum / double(m.feet.size()), "m");
+  json feet = json::array();
+  for (const postprocess::FootSinkage& f : m.feet) feet.push_back(f.body);
+  return {{"study", "robot"},
+          {"run", dir.filename().string()},
+          {"parameters",
+           {{"model_file", run.header.modelFile},
+            {"terrain_file", run.header.terrainFile},
+            {"control", run.header.control},
+            {"root_body", m.root},
+            {"feet", feet},
+            {"energy_source", m.energySource}}},
+          {"window", scene::windowJson(m.window)},
+          {"metrics", metrics}};
+}
+
+// Either kind of run folder: `regolith robot`'s or a DEM study's.
+json metricsOf(const fs::path& dir) {
+  if (isRobotRunFile((dir / "run.h5").string())) return robotRunMetrics(dir);
+  return runMetrics(dir.string());
+}
+
 // The metrics a study's line on stdout shows (its row's headline; metrics.json holds them all).
 std::string summaryLine(const std::string& name, const json& metrics) {
   std::string line = name + ":";
   char value[32];
-  const scene::Study* study = scene::findStudy(metrics.at("study").get<std::string>());
-  for (const std::string& key : study ? study->headline : std::vector<std::string>()) {
+  const std::string kind = metrics.at("study").get<std::string>();
+  const scene::Study* study = scene::findStudy(kind);
+  std::vector<std::string> headline = study ? study->headline : std::vector<std::string>();
+  if (kind == "robot")
+    headline = {"distance_x",         "distance_per_cycle", "mean_speed",         "sinkage_mean",
+                "pitch_peak_to_peak", "roll_peak_to_peak",  "energy_per_distance"};
+  for (const std::string& key : headline) {
     const json& q = metrics.at("metrics").at(key);
     if (q["value"].is_null()) std::snprintf(value, sizeof value, "null");
     else std::snprintf(value, sizeof value, "%.4g", q["value"].get<double>());
@@ -49,14 +109,15 @@ std::string summaryLine(const std::string& name, const json& metrics) {
 
 bool runHasStudy(const std::string& runDir) {
   const std::string h5 = (fs::path(runDir) / "run.h5").string();
-  return fs::is_regular_file(h5) && !RunFileReader(h5).header().meta.studyJson.empty();
+  if (!fs::is_regular_file(h5)) return false;
+  return isRobotRunFile(h5) || !RunFileReader(h5).header().meta.studyJson.empty();
 }
 
 int metricsCommand(const std::string& dir, std::ostream& out) {
   try {
     const fs::path root(dir);
     if (fs::is_regular_file(root / "run.h5")) {
-      const json m = runMetrics(dir);
+      const nlohmann::json m = metricsOf(root);
       writeJson(root / "metrics.json", m);
       out << summaryLine(dir, m) << "\nwrote " << (root / "metrics.json").string() << std::endl;
       return 0;
@@ -69,9 +130,9 @@ int metricsCommand(const std::string& dir, std::ostream& out) {
     if (runs.empty())
       throw std::runtime_error(dir + ": neither a run (no run.h5) nor a sweep (no subfolder with a run.h5)");
     std::sort(runs.begin(), runs.end());
-    json sweep = {{"runs", json::array()}};
+    nlohmann::json sweep = {{"runs", nlohmann::json::array()}};
     for (const fs::path& r : runs) {
-      const json m = runMetrics(r.string());
+      const nlohmann::json m = metricsOf(r);
       writeJson(r / "metrics.json", m);
       out << summaryLine(r.filename().string(), m) << std::endl;
       if (sweep.contains("study") && sweep["study"] != m["study"])

@@ -4,7 +4,9 @@
 // A run's metrics.json holds the study as the scene resolved it, the window the averages
 // were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
 // its runs' in the subfolders' name order (and each run's is written beside its run.h5).
-// One run's metrics: scene::runMetrics (scenes/study_table.h).
+// One run's metrics: scene::runMetrics (scenes/study_table.h); a `regolith robot` run's
+// (its run.h5 /meta format "regolith-robot-run") come from postprocess/robot_metrics.h
+// as study "robot" (docs/robots.md).
 #pragma once
 
 #include <ostream>
@@ -12,7 +14,8 @@
 
 namespace regolith {
 
-// Whether runDir/run.h5 holds a scene with a "study" (false also when there is no run file).
+// Whether runDir/run.h5 holds a scene with a "study" or is a robot run: whether it has
+// metrics (false also when there is no run file).
 bool runHasStudy(const std::string& runDir);
 
 // Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the

@@ -1,6 +1,7 @@
 // `regolith robot` (robot_command.h): options, the stepping loop and its output.
 #include "apps/robot_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +62,21 @@ SeriesSample csvSample(double time, const robots::BodySample& s) {
   c.patchCentroid = Vec3d(nan, nan, nan);
   return c;
 }
+
+// The actuators' mechanical work since the start: each step, force x velocity of every
+// actuator over dt (MuJoCo leaves both from the step's start after mj_step). Positive work
+// counts only what the motors put in (a motor braking does not give energy back); net
+// work counts both.
+struct ActuatorWork {
+  double positive = 0, net = 0;
+  void add(const mjModel* m, const mjData* d, double dt) {
+    for (int i = 0; i < m->nu; ++i) {
+      const double power = d->actuator_force[i] * d->actuator_velocity[i];
+      positive += std::max(0.0, power) * dt;
+      net += power * dt;
+    }
+  }
+};
 
 // The frame: body poses, the bodies' triangles and the terrain surface as triangles (the
 // deforming grid, or the base surface over a square around the bodies).
@@ -139,6 +155,7 @@ int run(const RobotOptions& o) {
   const auto steps = static_cast<std::uint64_t>(std::llround(o.duration / dt));
   const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
   const std::uint64_t frameEvery = std::max<std::uint64_t>(1, std::llround(o.frameEvery / dt));
+  ActuatorWork work;
   const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
     std::vector<RobotBodyRow> rows;
     std::vector<SeriesSample> csvRows;
@@ -147,6 +164,7 @@ int run(const RobotOptions& o) {
       csvRows.push_back(csvSample(sim.time(), b));
     }
     h5.appendSeries(sim.time(), rows);
+    h5.appendActuatorWork(sim.time(), work.positive, work.net);
     csv.append(csvRows);
   };
   if (o.progress)
@@ -167,6 +185,7 @@ int run(const RobotOptions& o) {
       return 128 + signal;
     }
     sim.step();
+    work.add(sim.model(), sim.data(), dt);
     if (!sim.finite()) {
       h5.writeFrame(frameOf(sim, step, sim.sample()));
       meter.finish(step);

@@ -3,6 +3,7 @@
 #include "io/robot_run_file.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "io/h5_file.h"
 #include "io/xdmf_sidecar.h"
@@ -46,6 +47,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
     m_impl->series.push_back(linkName(name));
     series.createRows<double>(m_impl->series.back(), 22);
   }
+  f.createRows<double>("actuator_work", 3);
   f.create("frames");
   if (!xmfPath.empty()) m_impl->xmf = std::make_unique<XdmfSidecar>(h5Path, xmfPath);
   f.flush();
@@ -67,6 +69,10 @@ void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& 
     series.appendRows(m_impl->series[b], row);
   }
   m_impl->file.flush();
+}
+
+void RobotRunWriter::appendActuatorWork(double time, double positive, double net) {
+  m_impl->file.appendRows("actuator_work", std::vector<double>{time, positive, net});
 }
 
 void RobotRunWriter::writeFrame(const RobotFrame& frame) {
@@ -110,5 +116,33 @@ void RobotRunWriter::writeFrame(const RobotFrame& frame) {
 }
 
 std::size_t RobotRunWriter::frameCount() const { return m_impl->frames; }
+
+bool isRobotRunFile(const std::string& h5Path) {
+  try {
+    const h5::File f = h5::File::openReadOnly(h5Path);
+    return f.has("meta") && f.open("meta").stringAttribute("format") == kRobotRunFormat;
+  } catch (const std::exception&) {
+    return false;  // no attribute, or not HDF5: not a robot run
+  }
+}
+
+RobotRunSeries readRobotRun(const std::string& h5Path) {
+  if (!isRobotRunFile(h5Path)) throw std::runtime_error(h5Path + ": not a run file of `regolith robot`");
+  const h5::File f = h5::File::openReadOnly(h5Path);
+  const h5::Group meta = f.open("meta");
+  RobotRunSeries r;
+  r.header.modelFile = meta.stringAttribute("model_file");
+  r.header.terrainFile = meta.stringAttribute("terrain_file");
+  r.header.control = meta.stringAttribute("control");
+  r.header.version = meta.stringAttribute("version");
+  r.header.startTime = meta.stringAttribute("start_time");
+  r.header.timeStep = meta.doubleAttribute("time_step");
+  r.header.terrainJson = meta.readString("terrain_json");
+  r.header.bodyNames = meta.readStrings("body_names");
+  const h5::Group series = f.open("series");
+  for (const std::string& name : r.header.bodyNames) r.bodyRows.push_back(series.read<double>(linkName(name)));
+  if (f.has("actuator_work")) r.actuatorWork = f.read<double>("actuator_work");
+  return r;
+}
 
 }  // namespace regolith

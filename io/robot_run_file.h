@@ -9,6 +9,9 @@
 //   /series/<body>   rows of 22 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
 //                    fx fy fz (terrain force), mx my mz (terrain moment about the centre of
 //                    mass), plates in contact, sinkage (its deepest plate's depth [m])
+//   /actuator_work   rows of 3 beside the series: time, the actuators' positive work and
+//                    their net work [J] since the start (sum over actuators of force x
+//                    velocity x dt each step); absent in files written before it
 //   /frames/<k>      attributes step, time; body_position (B x 3), body_orientation
 //                    (B x 4); terrain_height (ny x nx, the deforming grid) with attributes
 //                    x0, y0, spacing when there is one; and, for ParaView through the same
@@ -56,12 +59,26 @@ struct RobotFrame {
   std::vector<double> terrainHeight;  // gridNy x gridNx
 };
 
+// A robot run's header and series as stored, for `regolith metrics`/`plot`.
+struct RobotRunSeries {
+  RobotRunHeader header;
+  std::vector<std::vector<double>> bodyRows;  // per body of header.bodyNames: n x 22, row-major
+  std::vector<double> actuatorWork;           // n x 3 (time, positive, net); empty if not recorded
+};
+
+// True when `h5Path` is a file of `regolith robot` (its /meta format), without throwing
+// for DEM run files.
+bool isRobotRunFile(const std::string& h5Path);
+// std::runtime_error naming the file when it is not one.
+RobotRunSeries readRobotRun(const std::string& h5Path);
+
 class RobotRunWriter {
  public:
   // Creates (replacing) `h5Path` and, with `xmfPath`, its sidecar, rewritten every frame.
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header);
   ~RobotRunWriter();
   void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
+  void appendActuatorWork(double time, double positive, double net);      // [J] since the start
   void writeFrame(const RobotFrame& frame);                               // then flushes
   std::size_t frameCount() const;
 

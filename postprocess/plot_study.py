@@ -382,10 +382,82 @@ def body_series(run_dir):
     return written
 
 
+def robot_rows(run_dir, body):
+    """A body's rows of a `regolith robot` run.h5 (time, x y z, qw qx qy qz, vx vy vz,
+    wx wy wz, fx fy fz, mx my mz, plates, sinkage)."""
+    with h5py.File(os.path.join(run_dir, "run.h5"), "r", locking=False) as f:
+        return f["series"][body.replace("/", "_")][()]
+
+
+def roll_pitch_deg(q):
+    """Roll about x and pitch about y of body-to-world quaternions (w, x, y, z), z-y-x
+    Tait-Bryan as in postprocess/robot_metrics.cpp, in degrees."""
+    w, x, y, z = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
+    roll = [math.degrees(math.atan2(2 * (a * b + c * d), 1 - 2 * (b * b + c * c))) for a, b, c, d in zip(w, x, y, z)]
+    pitch = [math.degrees(math.asin(max(-1.0, min(1.0, 2 * (a * c - d * b))))) for a, b, c, d in zip(w, x, y, z)]
+    return roll, pitch
+
+
+def robot_series(run_dir, m):
+    """The root body's height, roll and pitch, distance along x and each foot's sinkage
+    against time, the metrics' window shaded (robot.<format>)."""
+    p = m["parameters"]
+    rows = robot_rows(run_dir, p["root_body"])
+    t = rows[:, 0]
+    roll, pitch = roll_pitch_deg(rows[:, 4:8])
+    fig, axes = plt.subplots(4, 1, figsize=(7, 10), sharex=True)
+    axes[0].plot(t, rows[:, 3] * 1e3, lw=0.9)
+    axes[0].set_ylabel("body height [mm]")
+    axes[1].plot(t, roll, lw=0.9, label="roll")
+    axes[1].plot(t, pitch, lw=0.9, label="pitch")
+    axes[1].set_ylabel("angle [deg]")
+    axes[1].legend(fontsize=8)
+    axes[2].plot(t, (rows[:, 1] - rows[0, 1]) * 1e3, lw=0.9)
+    axes[2].set_ylabel("distance along x [mm]")
+    for foot in p["feet"]:
+        f = robot_rows(run_dir, foot)
+        axes[3].plot(f[:, 0], f[:, 21] * 1e3, lw=0.7, label=foot)
+    axes[3].set_ylabel("sinkage [mm]")
+    if p["feet"]:
+        axes[3].legend(fontsize=7, ncol=3)
+    axes[3].set_xlabel("time [s]")
+    w = m["window"]
+    for ax in axes:
+        ax.axvspan(w["begin"], w["end"], color="0.9", zorder=0)
+        ax.grid(alpha=0.3)
+    title = "%s: %.1f mm along x" % (m["run"], 1e3 * value(m, "distance_x"))
+    if finite(value(m, "distance_per_cycle")):
+        title += ", %.1f mm per cycle" % (1e3 * value(m, "distance_per_cycle"))
+    fig.suptitle(title)
+    fig.tight_layout()
+    return save(fig, run_dir, "robot")
+
+
+def robot_sweep(sweep_dir, runs):
+    """Per run: mean speed, mean foot sinkage and rocking (peak to peak) as bars."""
+    names = [m["run"] for m in runs]
+    fig, axes = plt.subplots(3, 1, figsize=(max(5, len(runs)), 8), sharex=True)
+    axes[0].bar(names, [value(m, "mean_speed") * 1e3 for m in runs])
+    axes[0].set_ylabel("mean speed [mm/s]")
+    axes[1].bar(names, [value(m, "sinkage_mean") * 1e3 for m in runs])
+    axes[1].set_ylabel("foot sinkage [mm]")
+    x = range(len(runs))
+    axes[2].bar([i - 0.2 for i in x], [value(m, "roll_peak_to_peak") for m in runs], width=0.4, label="roll")
+    axes[2].bar([i + 0.2 for i in x], [value(m, "pitch_peak_to_peak") for m in runs], width=0.4, label="pitch")
+    axes[2].set_ylabel("rocking, peak to peak [deg]")
+    axes[2].legend(fontsize=8)
+    for ax in axes:
+        ax.grid(alpha=0.3, axis="y")
+    fig.tight_layout()
+    return save(fig, sweep_dir, "robot_sweep")
+
+
 SERIES = {"single_wheel": single_wheel_series, "tumbling": tumbling_series,
-          "plate_intrusion": plate_intrusion_series, "repose": repose_series}
+          "plate_intrusion": plate_intrusion_series, "repose": repose_series,
+          "robot": robot_series}
 SWEEP = {"single_wheel": single_wheel_sweep, "tumbling": tumbling_sweep,
-         "plate_intrusion": plate_intrusion_sweep, "repose": repose_sweep}
+         "plate_intrusion": plate_intrusion_sweep, "repose": repose_sweep,
+         "robot": robot_sweep}
 
 
 def main(directory):

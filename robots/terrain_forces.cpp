@@ -87,6 +87,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
     for (const rft::Plate& p : b.plates) b.reach = std::max(b.reach, p.centroid.norm());
   }
   m_placed.resize(total);
+  m_evaluated.assign(total, 0);
   m_lastDirection.assign(total, Eigen::Vector3d::Zero());
   m_wrenches.resize(m_bodies.size());
   for (std::size_t i = 0; i < m_bodies.size(); ++i) m_wrenches[i].body = m_bodies[i].id;  // zero until a step
@@ -105,23 +106,24 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     mj_objectVelocity(m, d, mjOBJ_BODY, b.id, twist, 0);
     const Eigen::Vector3d omega(twist[0], twist[1], twist[2]), vcom(twist[3], twist[4], twist[5]);
 
+    b.rotation = rotation;
+    b.position = position;
+
     rft::RftResult raw;
     double deepest = 0;
-    // Wholly above the sand: placed for output, nothing else.
+    // Wholly above the sand, or a plate above its highest point: nothing to evaluate
+    // (plates() places them if asked).
     const double top = m_surface.maxHeight();
     const bool clear = position.z() - b.reach > top;
     for (const rft::Plate& local : b.plates) {
-      PlacedPlate& p = m_placed[k++];
+      PlacedPlate& p = m_placed[k];
+      const Eigen::Vector3d centroid = rotation * local.centroid + position;
+      m_evaluated[k++] = !clear && centroid.z() <= top;
+      if (!m_evaluated[k - 1]) continue;
       p.body = b.id;
-      p.plate.centroid = rotation * local.centroid + position;
+      p.plate.centroid = centroid;
       p.plate.normal = rotation * local.normal;
       p.plate.area = local.area;
-      if (clear || p.plate.centroid.z() > top) {
-        p.velocity.setZero();
-        p.depth = -std::numeric_limits<double>::infinity();
-        p.force.setZero();
-        continue;
-      }
       p.velocity = vcom + omega.cross(p.plate.centroid - com);
       p.depth = m_surface.rftHeightAt(p.plate.centroid.x(), p.plate.centroid.y()) - p.plate.centroid.z();
       const double speed = p.velocity.norm();
@@ -149,6 +151,26 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     w.sinkage = deepest;
   }
   if (HeightGrid* grid = m_surface.grid()) grid->update(m_pressing);
+  m_placedCurrent = false;
+}
+
+const std::vector<PlacedPlate>& TerrainForces::plates() const {
+  if (m_placedCurrent) return m_placed;
+  std::size_t k = 0;
+  for (const Body& b : m_bodies)
+    for (const rft::Plate& local : b.plates) {
+      PlacedPlate& p = m_placed[k];
+      if (m_evaluated[k++]) continue;
+      p.body = b.id;
+      p.plate.centroid = b.rotation * local.centroid + b.position;
+      p.plate.normal = b.rotation * local.normal;
+      p.plate.area = local.area;
+      p.velocity.setZero();
+      p.depth = -std::numeric_limits<double>::infinity();
+      p.force.setZero();
+    }
+  m_placedCurrent = true;
+  return m_placed;
 }
 
 void TerrainForces::apply(const mjModel* m, mjData* d) {

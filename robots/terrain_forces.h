@@ -20,7 +20,8 @@
 // A body whose every plate is above the highest point of the sand (its origin higher than
 // the surface's maximum by its reach) is not evaluated: its plates are placed, with depth
 // -inf and no force; so is any plate above that maximum. A walking robot's chassis and
-// swinging legs cost almost nothing.
+// swinging legs cost almost nothing: such plates are placed only when plates() is asked
+// for them (most plates of a walking robot are above the sand every step).
 // Once per step: a second call at the same simulation time (mj_forward after mj_step, for
 // output) applies the stored wrenches again without advancing smoothing or the grid.
 #pragma once
@@ -69,7 +70,9 @@ class TerrainForces : public PassiveForceSource {
   void reset();
 
   const std::vector<BodyWrench>& wrenches() const { return m_wrenches; }
-  const std::vector<PlacedPlate>& plates() const { return m_placed; }
+  // Every plate as of the last step. Plates above the sand are placed here, on demand,
+  // from the poses of that step: the step itself only places the plates it evaluates.
+  const std::vector<PlacedPlate>& plates() const;
   std::size_t plateCount() const { return m_placed.size(); }
   // Wall time spent computing forces and pressing the grid so far [s] (benchmarks).
   double computeSeconds() const { return m_computeSeconds; }
@@ -82,7 +85,9 @@ class TerrainForces : public PassiveForceSource {
     int id;
     std::vector<rft::Plate> plates;  // body frame
     rft::ForceSmoother smoother;
-    double reach = 0;  // the farthest plate centroid from the body origin [m]
+    double reach = 0;                                        // the farthest plate centroid from the body origin [m]
+    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  // pose of the last step
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
   };
   void compute(const mjModel* m, const mjData* d);
 
@@ -91,7 +96,11 @@ class TerrainForces : public PassiveForceSource {
   TerrainSurface m_surface;
   std::vector<Body> m_bodies;
   std::vector<BodyWrench> m_wrenches;
-  std::vector<PlacedPlate> m_placed;
+  // Plates evaluated by the last step are current; the others (m_evaluated 0) are
+  // placed by plates() when m_placedCurrent is false.
+  mutable std::vector<PlacedPlate> m_placed;
+  std::vector<unsigned char> m_evaluated;
+  mutable bool m_placedCurrent = false;
   std::vector<Eigen::Vector3d> m_lastDirection;  // per plate, zero until it has moved
   std::vector<GridPlate> m_pressing;
   double m_lastTime = 0;
