@@ -173,23 +173,39 @@ class PyRunFile {
   RunFileReader m_reader;
 };
 
+// run.frames: the frames as a sequence read one at a time when indexed (len, [k] with
+// negative k from the end, iteration), so that `for f in run.frames` never holds more than
+// one frame. It keeps its RunFile alive.
+struct FrameSequence {
+  py::object file;
+  const PyRunFile& run() const { return file.cast<const PyRunFile&>(); }
+};
+
 }  // namespace
 
 void bindRunFile(py::module_& m) {
-  py::class_<PyRunFile>(m, "RunFile", R"doc(
+  py::class_<PyRunFile> runFile(m, "RunFile", R"doc(
 A run file (run.h5, docs/output-format.md) read into NumPy arrays.
 
     run = regolith.RunFile("runs/demo/run.h5")
     len(run), run.frame_times, run.bodies
     f = run.frame(-1)            # dict: step, time, owner_position (owners, 3), ...
+    for f in run.frames: ...     # the same dicts, read one at a time
     s = run.series("wheel")      # dict of arrays, one row per series sample, and s["units"]
     t = run.trajectory("wheel")  # time, position (n, 3), orientation (n, 4) in one read
     run.scene, run.study, run.meta
 
-Keys are the file's dataset names; units in SI (docs/output-format.md).)doc")
-      .def(py::init<const py::object&>(), py::arg("path"))
+Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
+  py::class_<FrameSequence>(runFile, "Frames", "The frames of a RunFile, read one at a time when indexed.")
+      .def("__len__", [](const FrameSequence& s) { return s.run().frameCount(); })
+      .def(
+          "__getitem__", [](const FrameSequence& s, long long k) { return s.run().frame(k); }, py::arg("k"));
+  runFile.def(py::init<const py::object&>(), py::arg("path"))
       .def("__len__", &PyRunFile::frameCount)
       .def_property_readonly("frame_count", &PyRunFile::frameCount)
+      .def_property_readonly(
+          "frames", [](const py::object& self) { return FrameSequence{self}; },
+          "The frames as a sequence: len(run.frames), run.frames[k] (as frame(k)), iteration.")
       .def_property_readonly("frame_times", &PyRunFile::frameTimes, "Each frame's time [s].")
       .def("frame", &PyRunFile::frame, py::arg("k"),
            "Frame k (negative counts from the end) as a dict of arrays named as its datasets.")

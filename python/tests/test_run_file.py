@@ -33,6 +33,12 @@ def test_frames_are_the_files_datasets(demo_run):
         assert np.array_equal(run.frame_times, [f["frames"][n].attrs["time"] for n in names])
     with pytest.raises(IndexError):
         run.frame(len(run))
+    # run.frames: the same frames as a sequence, read when indexed
+    assert len(run.frames) == len(run)
+    assert np.array_equal(run.frames[-1]["owner_position"], run.frame(len(run) - 1)["owner_position"])
+    assert [f["step"] for f in run.frames] == [run.frame(k)["step"] for k in range(len(run))]
+    with pytest.raises(IndexError):
+        run.frames[len(run)]
 
 
 def test_trajectory_equals_the_per_frame_reads(demo_run):
