@@ -6,55 +6,23 @@
 #include <cmath>
 #include <limits>
 
+#include "models/bekker/wheel_stress.h"
 #include "models/require.h"
 
 namespace regolith::bekker {
 
 namespace {
 
-struct Arc {
-  double f = 0, m = 0, r = 0;  // theta_f, theta_m, theta_r (>= 0, behind the vertical)
-};
+using stress::Arc;
+using stress::arcOf;
+using stress::jAt;
+using stress::sigmaAt;
+using stress::tauAt;
 
 void checkState(const Wheel& wheel, double z, double s) {
   if (!(z > 0 && z <= wheel.radius))
     models::failRange("bekker sinkage z [m]", z, "0 < z <= r = " + models::formatNumber(wheel.radius));
   models::requireInRange(s, "bekker slip s", -1, 1);
-}
-
-Arc arcOf(const StressShape& shape, const Wheel& wheel, double z, double s) {
-  Arc a;
-  a.f = std::acos(std::clamp(1 - z / wheel.radius, -1.0, 1.0));
-  a.r = shape.rearRatio * a.f;
-  a.m = std::clamp((shape.a0 + shape.a1 * s) * a.f, -a.r, a.f);
-  return a;
-}
-
-double sigmaAt(const SoilParameters& soil, const Wheel& wheel, const Arc& a, double theta) {
-  if (theta > a.f || theta < -a.r) return 0;
-  const double k = soil.kc / wheel.width + soil.kphi;
-  double t = theta;
-  if (theta < a.m) {
-    const double span = a.m + a.r;
-    if (!(span > 0)) return 0;
-    t = a.f - (theta + a.r) / span * (a.f - a.m);
-  }
-  const double base = std::cos(t) - std::cos(a.f);
-  if (!(base > 0)) return 0;
-  return k * std::pow(wheel.radius * base, soil.n);
-}
-
-double jAt(double r, double thetaF, double s, double theta) {
-  if (s >= 0) return r * ((thetaF - theta) - (1 - s) * (std::sin(thetaF) - std::sin(theta)));
-  if (s <= -1) return theta < thetaF ? -std::numeric_limits<double>::infinity() : 0.0;
-  return r * ((thetaF - theta) - (std::sin(thetaF) - std::sin(theta)) / (1 + s));
-}
-
-double tauAt(const SoilParameters& soil, double sigma, double j) {
-  if (j == 0) return 0;
-  const double tmax = soil.cohesion + sigma * std::tan(soil.frictionAngle);
-  const double mobil = std::isinf(j) ? 1.0 : -std::expm1(-std::fabs(j) / soil.shearModulus);
-  return (j > 0 ? 1.0 : -1.0) * tmax * mobil;
 }
 
 void checkAll(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel) {
