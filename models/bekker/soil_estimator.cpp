@@ -15,11 +15,11 @@ namespace regolith::bekker {
 namespace {
 
 // State indices.
-enum { kLogKphi = 0, kN = 1, kPhi = 2, kLogK = 3, kCohesion = 4 };
+enum { kStateLogKphi = 0, kStateN = 1, kStatePhi = 2, kStateLogK = 3, kStateC = 4 };
 // Jacobian columns of wheelSensitivity (SoilParameters::toVector() order).
 enum { kColKphi = 1, kColN = 2, kColC = 3, kColPhi = 4, kColK = 5 };
 
-constexpr double kMinN = 0.05, kMaxN = 3, kMaxPhi = 1.5;
+constexpr double kStateMinN = 0.05, kStateMaxN = 3, kStateMaxPhi = 1.5;
 
 void requireCovariance(const Eigen::MatrixXd& m, int n, const std::string& what, bool definite) {
   if (m.rows() != n || m.cols() != n)
@@ -44,11 +44,11 @@ std::vector<std::string> SoilEstimator::stateNames(bool estimateCohesion) {
 
 Eigen::VectorXd SoilEstimator::toState(const SoilParameters& soil, bool estimateCohesion) {
   Eigen::VectorXd x(estimateCohesion ? 5 : 4);
-  x[kLogKphi] = std::log(soil.kphi);
-  x[kN] = soil.n;
-  x[kPhi] = soil.frictionAngle;
-  x[kLogK] = std::log(soil.shearModulus);
-  if (estimateCohesion) x[kCohesion] = soil.cohesion;
+  x[kStateLogKphi] = std::log(soil.kphi);
+  x[kStateN] = soil.n;
+  x[kStatePhi] = soil.frictionAngle;
+  x[kStateLogK] = std::log(soil.shearModulus);
+  if (estimateCohesion) x[kStateC] = soil.cohesion;
   return x;
 }
 
@@ -73,11 +73,11 @@ SoilEstimator::SoilEstimator(const SoilParameters& priorMean, const Eigen::Matri
 
 SoilParameters SoilEstimator::soilOf(const Eigen::VectorXd& x) const {
   SoilParameters s = m_base;
-  s.kphi = std::exp(x[kLogKphi]);
-  s.n = x[kN];
-  s.frictionAngle = x[kPhi];
-  s.shearModulus = std::exp(x[kLogK]);
-  if (m_model.estimateCohesion) s.cohesion = x[kCohesion];
+  s.kphi = std::exp(x[kStateLogKphi]);
+  s.n = x[kStateN];
+  s.frictionAngle = x[kStatePhi];
+  s.shearModulus = std::exp(x[kStateLogK]);
+  if (m_model.estimateCohesion) s.cohesion = x[kStateC];
   return s;
 }
 
@@ -86,9 +86,9 @@ SoilParameters SoilEstimator::estimate() const { return soilOf(m_x); }
 Eigen::VectorXd SoilEstimator::stateSigma() const { return m_p.diagonal().cwiseMax(0).cwiseSqrt(); }
 
 void SoilEstimator::clamp(Eigen::VectorXd& x) const {
-  x[kN] = std::clamp(x[kN], kMinN, kMaxN);
-  x[kPhi] = std::clamp(x[kPhi], 0.0, kMaxPhi);
-  if (m_model.estimateCohesion) x[kCohesion] = std::max(x[kCohesion], 0.0);
+  x[kStateN] = std::clamp(x[kStateN], kStateMinN, kStateMaxN);
+  x[kStatePhi] = std::clamp(x[kStatePhi], 0.0, kStateMaxPhi);
+  if (m_model.estimateCohesion) x[kStateC] = std::max(x[kStateC], 0.0);
 }
 
 void SoilEstimator::predict() { m_p += m_q; }
@@ -107,11 +107,11 @@ SoilEstimator::Linearisation SoilEstimator::linearise(const Eigen::VectorXd& x,
     // the logged parameters: d/d log p = p d/dp).
     for (int k = 0; k < 2; ++k) {
       const int row = 2 * w + k, out = k == 0 ? 0 : 2;  // W and T rows of the wheel Jacobian
-      l.h(row, kLogKphi) = soil.kphi * ws.jacobian(out, kColKphi);
-      l.h(row, kN) = ws.jacobian(out, kColN);
-      l.h(row, kPhi) = ws.jacobian(out, kColPhi);
-      l.h(row, kLogK) = soil.shearModulus * ws.jacobian(out, kColK);
-      if (m_model.estimateCohesion) l.h(row, kCohesion) = ws.jacobian(out, kColC);
+      l.h(row, kStateLogKphi) = soil.kphi * ws.jacobian(out, kColKphi);
+      l.h(row, kStateN) = ws.jacobian(out, kColN);
+      l.h(row, kStatePhi) = ws.jacobian(out, kColPhi);
+      l.h(row, kStateLogK) = soil.shearModulus * ws.jacobian(out, kColK);
+      if (m_model.estimateCohesion) l.h(row, kStateC) = ws.jacobian(out, kColC);
     }
     l.predicted.segment<2>(2 * w) << ws.forces.load, ws.forces.torque;
   }

@@ -10,7 +10,7 @@ namespace regolith::bekker {
 namespace {
 
 // Columns of the Jacobian, in SoilParameters::toVector() order.
-enum Column { kKc = 0, kKphi = 1, kN = 2, kC = 3, kPhi = 4, kK = 5 };
+enum Column { kParamKc = 0, kParamKphi = 1, kParamN = 2, kParamC = 3, kParamPhi = 4, kParamK = 5 };
 
 // d sigma / d p and d tau / d p at one angle, for the parameter of column `p`.
 struct StressDerivative {
@@ -30,23 +30,23 @@ StressDerivative derivativeAt(const SoilParameters& soil, const Wheel& wheel, co
   const double mobil = j == 0 ? 0.0 : stress::mobilisation(j, soil.shearModulus);
   const double tanPhi = std::tan(soil.frictionAngle);
   switch (p) {
-    case kKphi:
+    case kParamKphi:
       d.sigma = dn;
       d.tau = sign * tanPhi * mobil * d.sigma;
       break;
-    case kN:
+    case kParamN:
       d.sigma = depth > 0 ? sigma * std::log(depth) : 0.0;
       d.tau = sign * tanPhi * mobil * d.sigma;
       break;
-    case kC:
+    case kParamC:
       d.tau = sign * mobil;
       break;
-    case kPhi: {
+    case kParamPhi: {
       const double cosPhi = std::cos(soil.frictionAngle);
       d.tau = sign * sigma * mobil / (cosPhi * cosPhi);
       break;
     }
-    case kK:
+    case kParamK:
       if (j != 0 && !std::isinf(j)) {
         const double x = std::fabs(j) / soil.shearModulus;
         d.tau = -sign * (soil.cohesion + sigma * tanPhi) * std::exp(-x) * x / soil.shearModulus;
@@ -68,7 +68,7 @@ WheelSensitivity wheelSensitivity(const SoilParameters& soil, const StressShape&
   const stress::Arc a = stress::arcOf(shape, wheel, z, s);
   const double r = wheel.radius, b = wheel.width;
   const std::vector<double> edges = {-a.r, a.m, a.f};
-  for (int p : {kKphi, kN, kC, kPhi, kK}) {
+  for (int p : {kParamKphi, kParamN, kParamC, kParamPhi, kParamK}) {
     auto integrand = [&](double theta) -> Values {
       const StressDerivative d = derivativeAt(soil, wheel, a, s, p, theta);
       const double c = std::cos(theta), sn = std::sin(theta);
@@ -80,7 +80,7 @@ WheelSensitivity wheelSensitivity(const SoilParameters& soil, const StressShape&
     out.jacobian(2, p) = r * r * b * res.integral[2];
     out.converged = out.converged && res.converged;
   }
-  out.jacobian.col(kKc) = out.jacobian.col(kKphi) / b;
+  out.jacobian.col(kParamKc) = out.jacobian.col(kParamKphi) / b;
   return out;
 }
 
