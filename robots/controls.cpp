@@ -10,8 +10,6 @@
 namespace regolith::robots {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 std::vector<std::string> splitCsv(const std::string& line) {
   std::vector<std::string> cells;
   std::stringstream s(line);
@@ -130,8 +128,8 @@ LegTargets tripodLegTargets(const TripodGait& g, double phase) {
     t.swing = g.stride * (0.5 - phase / g.duty);
   } else {
     const double s = (phase - g.duty) / (1 - g.duty);
-    t.swing = -g.stride / 2 + g.stride * (1 - std::cos(kPi * s)) / 2;
-    t.lift = g.lift * std::sin(kPi * s);
+    t.swing = -g.stride / 2 + g.stride * (1 - std::cos(M_PI * s)) / 2;
+    t.lift = g.lift * std::sin(M_PI * s);
   }
   return t;
 }

@@ -10,8 +10,6 @@
 namespace regolith::robots {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // Pieces of length at most `step` along `length`, at least `minimum`.
 int pieces(double length, double step, int minimum = 1) {
   return std::max(minimum, static_cast<int>(std::ceil(length / step - 1e-9)));
@@ -54,7 +52,7 @@ rft::TriangleMesh revolve(const std::vector<std::pair<double, double>>& profile,
   const int np = static_cast<int>(profile.size());
   for (const auto& [r, z] : profile)
     for (int s = 0; s < segments; ++s) {
-      const double t = 2 * kPi * s / segments;
+      const double t = 2 * M_PI * s / segments;
       m.vertices.emplace_back(r * std::cos(t), r * std::sin(t), z);
     }
   auto at = [&](int k, int s) { return k * segments + s % segments; };
@@ -81,7 +79,7 @@ void addArc(std::vector<std::pair<double, double>>& p, double radius, double zCe
   }
 }
 
-int segmentsAround(double radius, double step) { return pieces(2 * kPi * radius, step, 8); }
+int segmentsAround(double radius, double step) { return pieces(2 * M_PI * radius, step, 8); }
 
 void requirePositive(double x, const char* what) {
   if (!(x > 0) || !std::isfinite(x)) throw std::invalid_argument(std::string(what) + " must be finite and > 0");
@@ -125,7 +123,7 @@ rft::TriangleMesh primitiveTriangles(int geomType, const double size[3], double 
       const double r = geomType == mjGEOM_SPHERE ? size[0] : std::max({size[0], size[1], size[2]});
       requirePositive(r, "sphere radius");
       std::vector<std::pair<double, double>> p;
-      addArc(p, r, 0, -kPi / 2, kPi / 2, pieces(kPi * r, step, 4));
+      addArc(p, r, 0, -M_PI / 2, M_PI / 2, pieces(M_PI * r, step, 4));
       rft::TriangleMesh m = revolve(p, segmentsAround(r, step));
       if (geomType == mjGEOM_ELLIPSOID) {
         for (int i = 0; i < 3; ++i) requirePositive(size[i], "ellipsoid semi-axis");
@@ -148,10 +146,10 @@ rft::TriangleMesh primitiveTriangles(int geomType, const double size[3], double 
       requirePositive(r, "capsule radius");
       requirePositive(h, "capsule half length");
       std::vector<std::pair<double, double>> p;
-      const int n = pieces(kPi * r / 2, step, 2);
-      addArc(p, r, -h, -kPi / 2, 0, n);
+      const int n = pieces(M_PI * r / 2, step, 2);
+      addArc(p, r, -h, -M_PI / 2, 0, n);
       addSegment(p, r, -h, r, h, pieces(2 * h, step));
-      addArc(p, r, h, 0, kPi / 2, n);
+      addArc(p, r, h, 0, M_PI / 2, n);
       return revolve(p, segmentsAround(r, step));
     }
     default:
