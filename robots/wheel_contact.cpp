@@ -1,0 +1,92 @@
+// One wheel on Bekker-Wong soil (wheel_contact.h).
+#include "robots/wheel_contact.h"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "models/regression/slip.h"
+
+namespace regolith::robots {
+namespace {
+
+Eigen::Vector3d unitOrThrow(const Eigen::Vector3d& v, const char* what) {
+  const double length = v.norm();
+  if (!std::isfinite(length) || length == 0)
+    throw std::invalid_argument(std::string("wheel: ") + what + ": expected a finite, nonzero vector");
+  return v / length;
+}
+
+void requireFiniteVector(const Eigen::Vector3d& v, const char* what) {
+  if (!v.allFinite()) throw std::invalid_argument(std::string("wheel: ") + what + ": expected finite components");
+}
+
+// Direction of travel and slip from the forward speed v and the rim speed omega r
+// (the header's rules for opposite signs).
+void travelAndSlip(double v, double wr, double& direction, double& slip) {
+  if ((v > 0 && wr < 0) || (v < 0 && wr > 0)) {
+    const bool spinning = std::fabs(wr) >= std::fabs(v);
+    direction = spinning ? (wr > 0 ? 1 : -1) : (v > 0 ? 1 : -1);
+    slip = spinning ? 1 : -1;
+    return;
+  }
+  direction = (std::fabs(wr) >= std::fabs(v) ? wr : v) < 0 ? -1 : 1;
+  slip = regression::slipRatio(v, wr);
+}
+
+}  // namespace
+
+WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
+  soil.validate();
+  shape.validate();
+  wheel.validate();
+  if (!(restSpeed > 0) || !std::isfinite(restSpeed))
+    throw std::invalid_argument("wheel: rest speed: expected a finite value > 0 m/s");
+  requireFiniteVector(motion.centre, "centre");
+  requireFiniteVector(motion.velocity, "velocity");
+  requireFiniteVector(motion.angularVelocity, "angular velocity");
+  requireFiniteVector(ground.point, "ground point");
+  const Eigen::Vector3d n = unitOrThrow(ground.normal, "ground normal");
+  const Eigen::Vector3d a = unitOrThrow(motion.axle, "axle");
+
+  WheelSoilWrench out;
+  const Eigen::Vector3d inPlaneAxle = a - a.dot(n) * n;
+  if (inPlaneAxle.norm() < 1e-9)
+    throw std::invalid_argument("wheel: axle along the ground normal: expected an axle with a horizontal part");
+  out.side = inPlaneAxle.normalized();
+  out.forward = out.side.cross(n);
+  // The rim's lowest point: down the normal, within the wheel's plane.
+  const Eigen::Vector3d down = (n - n.dot(a) * a).normalized();
+  const Eigen::Vector3d lowest = motion.centre - wheel.radius * down;
+  out.sinkage = std::min((ground.point - lowest).dot(n), wheel.radius);
+  if (!(out.sinkage > 0)) {
+    out.sinkage = std::max(out.sinkage, 0.0);
+    return out;
+  }
+  out.contact = true;
+
+  const double v = motion.velocity.dot(out.forward);
+  const double vSide = motion.velocity.dot(out.side);
+  const double wr = motion.angularVelocity.dot(a) * wheel.radius;
+  travelAndSlip(v, wr, out.direction, out.slip);
+  out.slipAngle = std::atan(std::fabs(vSide) / std::max(std::fabs(v), restSpeed));
+  const double fade = std::min(1.0, std::max({std::fabs(v), std::fabs(wr), std::fabs(vSide)}) / restSpeed);
+
+  const bekker::WheelForces f = bekker::wheelForces(soil, shape, wheel, out.sinkage, out.slip, quadrature);
+  out.load = f.load;
+  out.drawbarPull = f.drawbarPull;
+  out.torque = f.torque;
+  const double contactLength = wheel.radius * (f.entryAngle + f.rearAngle);
+  const double shearLimit = soil.cohesion * wheel.width * contactLength + f.load * std::tan(soil.frictionAngle);
+  out.lateral = shearLimit * (1 - std::exp(-contactLength * std::tan(out.slipAngle) / soil.shearModulus));
+
+  const double sideSign = vSide > 0 ? -1 : (vSide < 0 ? 1 : 0);
+  const Eigen::Vector3d sideForce = sideSign * fade * out.lateral * out.side;
+  out.force = f.load * n + out.direction * fade * f.drawbarPull * out.forward + sideForce;
+  out.moment = -out.direction * fade * f.torque * a + (lowest - motion.centre).cross(sideForce);
+  return out;
+}
+
+}  // namespace regolith::robots

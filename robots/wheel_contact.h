@@ -1,0 +1,79 @@
+// One wheel on Bekker-Wong soil, for a wheeled robot (issue 24): from the wheel's pose and
+// motion and the undisturbed ground under it, its sinkage, slip and slip angle, and the
+// soil's force and moment on it (models/bekker/rigid_wheel.h for the stresses).
+//
+// The wheel's frame. n is the ground's unit normal (up), a the axle (unit), a_g its
+// projection into the ground plane (normalized): the side direction. Forward is
+// f = a_g x n (axle +y on ground +z: forward +x), so a positive spin omega = w . a rolls
+// the wheel forward. The lowest point of the rim is p = c - r u, u the normal projected
+// into the wheel's plane (normalized); the sinkage is how far p is below the ground,
+// z = (ground point - p) . n, capped at r (the entry angle's 90 degrees).
+//
+// Slip (models/regression/slip.h): v = velocity . f, omega r, both of one sign sigma (the
+// direction of travel, that of the larger magnitude when they differ). Opposite signs
+// (spinning against the motion) are the limits: s = 1 when |omega r| >= |v| (spinning
+// in place against a push), else s = -1 (a locked wheel dragged). Slip angle alpha =
+// atan(|v_side| / max(|v|, rest speed)), v_side = velocity . a_g.
+//
+// The wrench, with W, DP and T of bekker::wheelForces(z, s):
+//  - W along n (normal stresses are radial: no moment about the axle);
+//  - sigma DP along f (DP > 0 pushes the wheel on in its direction of travel);
+//  - -sigma T about the axle a (T is the torque the shear stresses need from the drive:
+//    the soil resists a driven wheel's spin and drives a braked one's);
+//  - a lateral force against v_side (Ishigami, Miwa, Nagatani & Yoshida 2007, J. Field
+//    Robotics 24(3):233, reduced to the patch as a whole): the Janosi-Hanamoto shear limit
+//    of the patch, (c A + W tan phi)(1 - exp(-j_y / K)), with the lateral shear
+//    displacement at the patch's rear end, j_y = L tan(alpha), L = r (theta_f + theta_r)
+//    the contact length and A = b L its area; it acts at p, so it also turns the wheel
+//    about f and n.
+// Quasi-static soil has no direction at rest: below the rest speed (the largest of |v|,
+// |omega r| and |v_side|) the horizontal force and the torque fade linearly to zero, so
+// a wheel at rest feels W alone and a wheel on a slope creeps at about the rest speed
+// where friction holds a real one (RFT's rest-speed hold, terrain_forces.h, has the
+// same purpose).
+#pragma once
+
+#include <Eigen/Core>
+
+#include "models/bekker/rigid_wheel.h"
+#include "models/bekker/soil_parameters.h"
+
+namespace regolith::robots {
+
+struct WheelMotion {                                          // world frame, SI
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();           // the axle's centre [m]
+  Eigen::Vector3d axle = Eigen::Vector3d::UnitY();            // any length > 0
+  Eigen::Vector3d velocity = Eigen::Vector3d::Zero();         // of the centre [m/s]
+  Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();  // [rad/s]
+};
+
+struct GroundPlane {  // the undisturbed surface under the wheel
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();
+  Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();  // up; any length > 0
+};
+
+struct WheelSoilWrench {
+  bool contact = false;                                       // the rim is below the ground
+  double sinkage = 0;                                         // z [m]
+  double slip = 0;                                            // s in [-1, 1]
+  double slipAngle = 0;                                       // alpha [rad] in [0, pi/2)
+  double direction = 1;                                       // sigma: +1 travelling forward (along f), -1 backward
+  double load = 0, drawbarPull = 0, torque = 0, lateral = 0;  // W, DP [N], T [N m], |F_side| [N]
+  Eigen::Vector3d forward = Eigen::Vector3d::Zero(), side = Eigen::Vector3d::Zero();
+  Eigen::Vector3d force = Eigen::Vector3d::Zero();   // world [N]
+  Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // about the centre, world [N m]
+};
+
+struct BekkerWheelTerrain {
+  bekker::SoilParameters soil;
+  bekker::StressShape shape;
+  bekker::Wheel wheel;
+  double restSpeed = 1e-3;  // [m/s] > 0
+  bekker::QuadratureOptions quadrature;
+
+  // Throws std::invalid_argument for parameters out of range, a non-finite motion, or an
+  // axle along the ground normal (a wheel lying flat has no rolling direction).
+  WheelSoilWrench wrench(const WheelMotion& motion, const GroundPlane& ground) const;
+};
+
+}  // namespace regolith::robots
