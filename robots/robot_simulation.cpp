@@ -16,6 +16,9 @@ RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec&
   try {
     applyGravity(m_model, terrain);
     m_data = mj_makeData(m_model);
+    // The model's first keyframe, if it has one, is the initial state (positions,
+    // velocities, controls): how an MJCF starts a body already moving, e.g. a ring spinning.
+    if (m_model->nkey > 0) mj_resetDataKeyframe(m_model, m_data, 0);
     m_forces = std::make_unique<TerrainForces>(m_model, terrain);
     m_hook = std::make_unique<PassiveHook>(m_model, m_data, *m_forces);
   } catch (...) {

@@ -41,7 +41,8 @@ struct WorldMesh {
 class RobotSimulation {
  public:
   // Throws std::invalid_argument with MuJoCo's message for an MJCF that does not load,
-  // TerrainError for names in the terrain file the model lacks.
+  // TerrainError for names in the terrain file the model lacks. The model's first
+  // keyframe, if any, is the initial state.
   RobotSimulation(const std::string& mjcfPath, const TerrainSpec& terrain);
   ~RobotSimulation();
   RobotSimulation(const RobotSimulation&) = delete;

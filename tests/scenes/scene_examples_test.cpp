@@ -21,8 +21,9 @@ using namespace regolith::test;
 
 // Every scene under scenes/ (the docs' examples included) passes validation; sweep files
 // beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite, terrain files
-// of robot studies (*.terrain.json, docs/robots.md) by the robots suite, and the scene
-// schema itself (scenes/scene.schema.json) is not a scene.
+// of robot studies (*.terrain.json, docs/robots.md) by the robots suite, model files that
+// `regolith fit` wrote (*.model.json) are not scenes, and neither is the scene schema
+// itself (scenes/scene.schema.json).
 bool endsWith(const std::string& name, const std::string& suffix) {
   return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -32,7 +33,7 @@ std::vector<std::string> exampleScenes() {
   for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + "/scenes")) {
     const std::string name = e.path().filename().string();
     const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json") &&
-                           !endsWith(name, ".terrain.json");
+                           !endsWith(name, ".terrain.json") && !endsWith(name, ".model.json");
     if (e.path().extension() == ".json" && sceneFile) out.push_back(e.path().string());
   }
   std::sort(out.begin(), out.end());

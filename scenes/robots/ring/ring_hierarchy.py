@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The ring hierarchy of issue 24 (README.md): the tumbling study's smoke ring on rigid
+ground (MuJoCo contact), on RFT sand (regolith robot) and on DEM grains (regolith run of
+scenes/tumbling), spin free and prescribed: mean speed down the slope and energy the
+ground takes per metre over the 0.35 s after release, one table and one plot.
+
+    ring_hierarchy.py --mujoco RUNS --dem DEMRUNS --out ring_hierarchy.png
+
+RUNS holds the four `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin
+(README.md has the commands); DEMRUNS the four tumbling smoke runs rigid_free,
+rigid_prescribed, grains_free, grains_prescribed (any missing one is left out).
+"""
+import argparse
+import csv
+import math
+import os
+
+SLOPE = math.radians(24)
+MASS, RADIUS, INERTIA, GRAVITY = 0.1, 0.05, 1.875e-4, 9.8  # ring_body.xml, the DEM ring
+WINDOW = 0.35  # [s] after release
+DEM_RELEASE = 0.6  # [s] scenes/tumbling/tumbling.smoke.json: settle, lower, rest
+
+
+def ring_rows(folder):
+    path = os.path.join(folder, "series.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return [{k: float(v) for k, v in r.items() if k != "body"} for r in csv.DictReader(f) if r["body"] == "ring"]
+
+
+def window(rows, start):
+    return [r for r in rows if start - 1e-9 <= r["time"] <= start + WINDOW + 1e-9]
+
+
+def kinetic(r):
+    return 0.5 * MASS * (r["vx"] ** 2 + r["vz"] ** 2) + 0.5 * INERTIA * r["wy"] ** 2
+
+
+def trapezoid(t, y):
+    return sum(0.5 * (y[i] + y[i + 1]) * (t[i + 1] - t[i]) for i in range(len(t) - 1))
+
+
+def wrench_energy(rows):
+    """Work the ground's wrench takes, -int (F . v + M . w) dt (the DEM metric's definition)."""
+    t = [r["time"] for r in rows]
+    p = [r["fx"] * r["vx"] + r["fy"] * r["vy"] + r["fz"] * r["vz"] + r["tx"] * r["wx"] + r["ty"] * r["wy"] +
+         r["tz"] * r["wz"] for r in rows]
+    return -trapezoid(t, p)
+
+
+def tilted(rows):
+    """MuJoCo runs: the slope is real (world z up), so rotate into slope axes: x down the
+    slope, z along its normal, like the DEM study's frame (gravity tilted instead)."""
+    c, s = math.cos(SLOPE), math.sin(SLOPE)
+    out = []
+    for r in rows:
+        q = dict(r)
+        for a, b in (("x", "z"), ("vx", "vz"), ("fx", "fz")):
+            q[a], q[b] = c * r[a] - s * r[b], s * r[a] + c * r[b]
+        out.append(q)
+    return out
+
+
+def rigid_contact_energy(rows):
+    """MuJoCo's rigid contact is not in the series: its friction force follows from the
+    ring's motion, F_t = m (dv/dt - g sin theta), and takes F_t (v - w r) (slip power)."""
+    e = 0.0
+    for a, b in zip(rows, rows[1:]):
+        dt = b["time"] - a["time"]
+        ft = MASS * ((b["vx"] - a["vx"]) / dt - GRAVITY * math.sin(SLOPE))
+        slip = 0.5 * (a["vx"] + b["vx"]) - 0.5 * (a["wy"] + b["wy"]) * RADIUS
+        e -= ft * slip * dt
+    return e
+
+
+def summary(rows, start, energy):
+    w = window(rows, start)
+    distance = w[-1]["x"] - w[0]["x"]
+    return {"mean": distance / (w[-1]["time"] - w[0]["time"]), "final": w[-1]["vx"], "distance": distance,
+            "energy": energy(w), "t": [r["time"] - start for r in w], "v": [r["vx"] for r in w]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mujoco", required=True)
+    ap.add_argument("--dem")
+    ap.add_argument("--out", default="ring_hierarchy.png")
+    a = ap.parse_args()
+    cases = []  # (ground, spin, summary)
+    for ground, name in (("rigid (MuJoCo)", "rigid"), ("RFT sand", "sand")):
+        for spin, suffix in (("free", "free"), ("prescribed", "spin")):
+            rows = ring_rows(os.path.join(a.mujoco, f"{name}_{suffix}"))
+            if rows:
+                rows = tilted(rows)
+                energy = rigid_contact_energy if name == "rigid" else wrench_energy
+                cases.append((ground, spin, summary(rows, 0.0, energy)))
+    if a.dem:
+        for ground, name in (("rigid (DEM)", "rigid"), ("DEM grains", "grains")):
+            for spin, suffix in (("free", "free"), ("prescribed", "prescribed")):
+                rows = ring_rows(os.path.join(a.dem, f"{name}_{suffix}"))
+                if rows:
+                    cases.append((ground, spin, summary(rows, DEM_RELEASE, wrench_energy)))
+
+    print("| ground | spin | mean speed [m/s] | final speed [m/s] | distance [mm] | energy taken [J] | per metre [J/m] |")
+    print("|---|---|---|---|---|---|---|")
+    for ground, spin, s in cases:
+        print(f"| {ground} | {spin} | {s['mean']:.3f} | {s['final']:.3f} | {1e3 * s['distance']:.1f} | "
+              f"{s['energy']:.4f} | {s['energy'] / s['distance']:.3f} |")
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=False)
+    styles = {"rigid (MuJoCo)": ("k", "-"), "rigid (DEM)": ("k", ":"), "RFT sand": ("tab:orange", "-"),
+              "DEM grains": ("tab:blue", "-")}
+    for ax, spin in zip(axes, ("free", "prescribed")):
+        for ground, sp, s in cases:
+            if sp == spin:
+                color, line = styles[ground]
+                ax.plot(s["t"], s["v"], color=color, linestyle=line, label=f"{ground}: mean {s['mean']:.3f} m/s")
+        if spin == "prescribed":
+            ax.axhline(math.pi * RADIUS, color="grey", linewidth=0.8, linestyle="--", label="ω r")
+        ax.set_title(f"spin {spin}" + (" (π rad/s)" if spin == "prescribed" else ""))
+        ax.set_xlabel("time after release [s]")
+        ax.set_ylabel("speed down the 24° slope [m/s]")
+        ax.legend(fontsize=8)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Smoke ring (r 50 mm, 0.1 kg) on rigid ground, RFT sand and DEM grains")
+    fig.tight_layout()
+    fig.savefig(a.out, dpi=120)
+    print(f"wrote {a.out}")
+
+
+if __name__ == "__main__":
+    main()
