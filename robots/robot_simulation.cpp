@@ -2,6 +2,7 @@
 #include "robots/robot_simulation.h"
 
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -20,7 +21,10 @@ RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec&
     // velocities, controls): how an MJCF starts a body already moving, e.g. a ring spinning.
     if (m_model->nkey > 0) mj_resetDataKeyframe(m_model, m_data, 0);
     m_forces = std::make_unique<TerrainForces>(m_model, terrain);
-    m_hook = std::make_unique<PassiveHook>(m_model, m_data, *m_forces);
+    m_wheels = std::make_unique<WheelTerrainForces>(m_model, terrain, m_forces->surface());
+    m_sources.add(*m_forces);
+    m_sources.add(*m_wheels);
+    m_hook = std::make_unique<PassiveHook>(m_model, m_data, m_sources);
   } catch (...) {
     if (m_data) mj_deleteData(m_data);
     mj_deleteModel(m_model);
@@ -69,6 +73,15 @@ std::vector<BodySample> RobotSimulation::sample() {
     s.platesInContact = static_cast<int>(w.platesInContact);
     s.sinkage = w.sinkage;
   }
+  // A wheel's wrench acts at its centre (the body frame's origin); samples carry moments
+  // about the centre of mass.
+  for (const WheelTerrainForces::Wheel& w : m_wheels->wheels()) {
+    BodySample& s = out[w.body - 1];
+    const Eigen::Vector3d arm = s.position - Eigen::Vector3d(m_data->xipos + 3 * w.body);
+    s.terrainForce += w.last.force;
+    s.terrainMoment += w.last.moment + arm.cross(w.last.force);
+    s.sinkage = std::max(s.sinkage, w.last.sinkage);
+  }
   return out;
 }
 
@@ -84,6 +97,7 @@ WorldMesh RobotSimulation::bodyMesh(double density) const {
   WorldMesh mesh;
   std::vector<bool> interacting(m_model->nbody, false);
   for (const BodyWrench& w : m_forces->wrenches()) interacting[w.body] = true;
+  for (const WheelTerrainForces::Wheel& w : m_wheels->wheels()) interacting[w.body] = true;
   for (int g = 0; g < m_model->ngeom; ++g) {
     const int body = m_model->geom_bodyid[g], type = m_model->geom_type[g];
     if (!interacting[body] || type == mjGEOM_PLANE || type == mjGEOM_HFIELD) continue;

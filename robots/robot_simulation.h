@@ -15,6 +15,7 @@
 #include "robots/controls.h"
 #include "robots/terrain_file.h"
 #include "robots/terrain_forces.h"
+#include "robots/wheel_terrain.h"
 
 namespace regolith::robots {
 
@@ -27,7 +28,7 @@ struct BodySample {
   Eigen::Vector3d terrainForce = Eigen::Vector3d::Zero();
   Eigen::Vector3d terrainMoment = Eigen::Vector3d::Zero();  // about the centre of mass
   int platesInContact = 0;
-  double sinkage = 0;  // [m] its deepest plate's depth (a foot's sinkage), 0 out of the sand
+  double sinkage = 0;  // [m] its deepest plate's depth (a foot's sinkage), or a wheel's; 0 out of the sand
 };
 
 // Triangles for viewing: every geom of the interacting bodies (tessellated as for the
@@ -58,6 +59,8 @@ class RobotSimulation {
   const mjData* data() const { return m_data; }
   TerrainForces& terrain() { return *m_forces; }
   const TerrainForces& terrain() const { return *m_forces; }
+  // The terrain file's Bekker-Wong wheels (none when it names none).
+  const WheelTerrainForces& wheels() const { return *m_wheels; }
 
   // Bodies 1 .. nbody-1 (the world left out), by name ("body<i>" when unnamed).
   std::vector<std::string> bodyNames() const;
@@ -75,6 +78,8 @@ class RobotSimulation {
   mjModel* m_model = nullptr;
   mjData* m_data = nullptr;
   std::unique_ptr<TerrainForces> m_forces;
+  std::unique_ptr<WheelTerrainForces> m_wheels;
+  PassiveForceList m_sources;  // the plates' forces, then the wheels'
   std::unique_ptr<PassiveHook> m_hook;
   std::unique_ptr<Controller> m_controller;
 };

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "calibrate/fit_bekker.h"
 #include "calibrate/fit_rft.h"
 #include "io/data_files.h"
 #include "io/json_document.h"
@@ -145,6 +146,71 @@ void readSoil(const Json& s, const std::string& baseDir, rft::RftParameters& p, 
   }
 }
 
+// A wheel's Bekker-Wong soil: a preset or a `regolith fit bekker` model (which also gives
+// the stress shape), then any of the six parameters given beside it, or all six alone.
+void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string& pointer, WheelSpec& w,
+                    std::vector<JsonProblem>& problems) {
+  if (s.contains("preset")) w.soil = bekker::soilPreset(s["preset"].get<std::string>()).soil;  // schema: known
+  if (s.contains("model")) {
+    const std::string file = s["model"].get<std::string>();
+    std::string text;
+    if (!readText(resolvePath(baseDir, file), text)) {
+      problems.push_back({pointer + "/model", "\"" + file + "\", no readable file",
+                          "a soil model file written by `regolith fit bekker`"});
+      return;
+    }
+    try {
+      const calibrate::BekkerModelFile model = calibrate::bekkerModelFromJson(Json::parse(text));
+      w.soil = model.soil;
+      w.shape = model.shape;
+    } catch (const std::exception& e) {
+      problems.push_back({pointer + "/model", "\"" + file + "\" (" + e.what() + ")",
+                          "a soil model file written by `regolith fit bekker` (\"model\": \"bekker\", soil)"});
+      return;
+    }
+  }
+  w.soil.kc = s.value("kc", w.soil.kc);
+  w.soil.kphi = s.value("kphi", w.soil.kphi);
+  w.soil.n = s.value("n", w.soil.n);
+  w.soil.cohesion = s.value("cohesion", w.soil.cohesion);
+  if (s.contains("friction_angle_deg")) w.soil.frictionAngle = s["friction_angle_deg"].get<double>() * kDegree;
+  w.soil.shearModulus = s.value("shear_modulus", w.soil.shearModulus);
+  try {
+    w.soil.validate();
+  } catch (const std::exception& e) {
+    problems.push_back(
+        {pointer, json::describeValue(s) + " (" + e.what() + ")", "Bekker-Wong soil parameters in range"});
+  }
+}
+
+void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std::vector<JsonProblem>& problems) {
+  if (!doc.contains("wheels")) return;
+  for (std::size_t i = 0; i < doc["wheels"].size(); ++i) {
+    const Json& e = doc["wheels"][i];
+    const std::string at = json::pointerJoin("/wheels", i);
+    WheelSpec w;
+    w.body = e["body"].get<std::string>();
+    w.pointer = json::pointerJoin(at, "body");
+    if (e.contains("axle")) {
+      w.axle = Eigen::Vector3d(e["axle"][0].get<double>(), e["axle"][1].get<double>(), e["axle"][2].get<double>());
+      if (!(w.axle.norm() > 0))
+        problems.push_back({json::pointerJoin(at, "axle"), json::describeValue(e["axle"]),
+                            "a nonzero axle direction in the body's frame"});
+    }
+    w.wheel.radius = e["radius"].get<double>();
+    w.wheel.width = e["width"].get<double>();
+    readBekkerSoil(e["soil"], baseDir, json::pointerJoin(at, "soil"), w, problems);
+    if (e.contains("stress_shape")) {
+      const Json& sh = e["stress_shape"];
+      w.shape.a0 = sh.value("a0", w.shape.a0);
+      w.shape.a1 = sh.value("a1", w.shape.a1);
+      w.shape.rearRatio = sh.value("rear_ratio", w.shape.rearRatio);
+    }
+    w.restSpeed = e.value("rest_speed", w.restSpeed);
+    t.wheels.push_back(std::move(w));
+  }
+}
+
 std::optional<Eigen::Vector3d> readGravity(const Json& g) {
   if (g.is_array()) return Eigen::Vector3d(g[0].get<double>(), g[1].get<double>(), g[2].get<double>());
   const std::string name = g.get<std::string>();
@@ -210,7 +276,10 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   TerrainSpec t;
   t.file = file;
   t.surface = readSurface(doc["surface"], baseDir, problems);
-  readSoil(doc["soil"], baseDir, t.rft, problems);
+  if (doc.contains("soil")) readSoil(doc["soil"], baseDir, t.rft, problems);
+  else if (!doc["interact"].empty())
+    problems.push_back({"/soil", "nothing", "the RFT soil of the interacting bodies (zeta, preset or model)"});
+  else t.rft.zeta = rft::zetaFromNPerCm3(1);  // no plate uses it (nothing interacts); a valid placeholder
   for (std::size_t i = 0; i < doc["interact"].size(); ++i) {
     const Json& e = doc["interact"][i];
     InteractingSpec s;
@@ -220,6 +289,7 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
     s.pointer = json::pointerJoin(json::pointerJoin("/interact", i), s.isBody ? "body" : "geom");
     t.interacting.push_back(s);
   }
+  readWheels(doc, baseDir, t, problems);
   t.kappa = doc.value("kappa_F", 1.0);
   t.restSpeed = doc.value("rest_speed", t.restSpeed);
   if (doc.contains("dynamic")) {

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "io/json_problem.h"
+#include "models/bekker/rigid_wheel.h"
+#include "models/bekker/soil_parameters.h"
 #include "models/rft/rft_model.h"
 
 namespace regolith::robots {
@@ -39,6 +41,18 @@ struct InteractingSpec {
   std::string pointer;          // where it was named, for problems
 };
 
+// A body that is a wheel on Bekker-Wong soil (wheel_contact.h). Its body frame's origin is
+// the wheel's centre; `axle` is in that frame.
+struct WheelSpec {
+  std::string body;
+  Eigen::Vector3d axle = Eigen::Vector3d::UnitY();
+  bekker::Wheel wheel;
+  bekker::SoilParameters soil;
+  bekker::StressShape shape;
+  double restSpeed = 1e-3;  // [m/s]
+  std::string pointer;      // of its "body", for problems
+};
+
 struct DeformationSpec {
   bool enabled = false;
   double spacing = 0.005;                                   // [m]
@@ -51,6 +65,7 @@ struct TerrainSpec {
   SurfaceSpec surface;
   rft::RftParameters rft;  // zeta, coefficients, dynamic term
   std::vector<InteractingSpec> interacting;
+  std::vector<WheelSpec> wheels;
   double kappa = 1;                        // force smoothing kappa_F; 1 is none
   double restSpeed = 1e-3;                 // [m/s] below it a plate keeps its last direction
   std::optional<Eigen::Vector3d> gravity;  // unset: the MuJoCo model's own

@@ -73,6 +73,9 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   travelAndSlip(v, wr, out.direction, out.slip);
   out.slipAngle = std::atan(std::fabs(vSide) / std::max(std::fabs(v), restSpeed));
   const double fade = std::min(1.0, std::max({std::fabs(v), std::fabs(wr), std::fabs(vSide)}) / restSpeed);
+  // Slip is a ratio of speeds that rounding decides at rest (v = 1e-15 with omega r = 0
+  // is a locked wheel, s = -1): it fades to 0 with the horizontal forces.
+  out.slip *= fade;
 
   const bekker::WheelForces f = bekker::wheelForces(soil, shape, wheel, out.sinkage, out.slip, quadrature);
   out.load = f.load;

@@ -28,7 +28,8 @@
 //    about f and n.
 // Quasi-static soil has no direction at rest: below the rest speed (the largest of |v|,
 // |omega r| and |v_side|) the horizontal force and the torque fade linearly to zero, so
-// a wheel at rest feels W alone and a wheel on a slope creeps at about the rest speed
+// a wheel at rest feels W alone (at s = 0: the slip fades to 0 alike, since rounding
+// decides the ratio of two speeds near zero) and a wheel on a slope creeps at about the rest speed
 // where friction holds a real one (RFT's rest-speed hold, terrain_forces.h, has the
 // same purpose).
 #pragma once

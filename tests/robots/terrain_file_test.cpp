@@ -128,8 +128,27 @@ TEST(TerrainFile, EachBadInputGivesItsPointer) {
   doc = goodTerrain();
   doc["interact"][0]["geom"] = "foot";
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/interact/0"});
+  // Nothing interacting is allowed (MuJoCo's own contacts carry the model: rigid ground),
+  // and then the RFT soil may be left out; with interacting bodies it may not.
   doc["interact"] = json::array();
-  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/interact"});
+  EXPECT_TRUE(pointersOf(doc).empty());
+  doc.erase("soil");
+  EXPECT_TRUE(pointersOf(doc).empty());
+  doc = goodTerrain();
+  doc.erase("soil");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/soil"});
+  // Wheels: an unknown preset, soil parameters out of range, a model file that is not there.
+  doc = goodTerrain();
+  doc["wheels"] = json::parse(R"([{"body": "w", "radius": 0.1, "width": 0.05, "soil": {"preset": "mud"}}])");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil/preset"});
+  doc["wheels"][0]["soil"] = json::parse(
+      R"({"kc": 0, "kphi": 0, "n": 1, "cohesion": 0, "friction_angle_deg": 30, "shear_modulus": 0.01})");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil"});
+  doc["wheels"][0]["soil"] = json::parse(R"({"model": "no_such_soil.json"})");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil/model"});
+  doc["wheels"][0]["soil"] = json::parse(R"({"preset": "lll-dry-sand", "n": 0.9})");
+  doc["wheels"][0]["axle"] = json::parse("[0, 0, 0]");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/axle"});
 }
 
 TEST(TerrainFile, ReportsEveryProblemAtOnce) {

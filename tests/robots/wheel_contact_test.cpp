@@ -147,8 +147,12 @@ TEST(WheelContact, NoContactAboveTheGroundAndOnlyTheLoadAtRest) {
 
   const robots::WheelSoilWrench full = t.wrench(drivenWheel(0.01, 2 * t.restSpeed, 0.2), robots::GroundPlane{});
   const robots::WheelSoilWrench half = t.wrench(drivenWheel(0.01, 0.5 * t.restSpeed, 0.2), robots::GroundPlane{});
-  // omega r = v / 0.8: at v = rest / 2 the fade is (v / 0.8) / rest = 0.625.
-  EXPECT_NEAR(half.force.x(), 0.625 * full.force.x(), 1e-9 * std::fabs(full.force.x()));
+  // omega r = v / 0.8: at v = rest / 2 the fade is (v / 0.8) / rest = 0.625, for the
+  // force and for the slip it is computed at.
+  const bekker::WheelForces faded = bekker::wheelForces(t.soil, t.shape, t.wheel, 0.01, 0.625 * 0.2);
+  EXPECT_NEAR(half.slip, 0.625 * 0.2, 1e-12);
+  EXPECT_NEAR(half.force.x(), 0.625 * faded.drawbarPull, 1e-9 * std::fabs(full.force.x()));
+  EXPECT_NEAR(full.slip, 0.2, 1e-12);
 }
 
 // Opposite signs of travel and spin are slip's limits, not an error: spinning backwards

@@ -1,0 +1,74 @@
+// Bekker-Wong wheels of a MuJoCo model (wheel_terrain.h).
+#include "robots/wheel_terrain.h"
+
+#include <Eigen/Geometry>
+
+namespace regolith::robots {
+
+GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, double step) {
+  GroundPlane g;
+  const double h = surface.rftHeightAt(x, y);
+  const double dx = (surface.rftHeightAt(x + step, y) - surface.rftHeightAt(x - step, y)) / (2 * step);
+  const double dy = (surface.rftHeightAt(x, y + step) - surface.rftHeightAt(x, y - step)) / (2 * step);
+  g.point = Eigen::Vector3d(x, y, h);
+  g.normal = Eigen::Vector3d(-dx, -dy, 1).normalized();
+  return g;
+}
+
+WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, const TerrainSurface& surface)
+    : m_surface(surface) {
+  std::vector<JsonProblem> problems;
+  for (const WheelSpec& w : spec.wheels) {
+    const int id = mj_name2id(m, mjOBJ_BODY, w.body.c_str());
+    if (id <= 0) {
+      problems.push_back({w.pointer, "\"" + w.body + "\"", "the name of a body of the MuJoCo model (not the world)"});
+      continue;
+    }
+    Wheel wheel;
+    wheel.body = id;
+    wheel.axle = w.axle.normalized();
+    wheel.terrain.soil = w.soil;
+    wheel.terrain.shape = w.shape;
+    wheel.terrain.wheel = w.wheel;
+    wheel.terrain.restSpeed = w.restSpeed;
+    m_wheels.push_back(wheel);
+  }
+  if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));
+}
+
+void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
+  const bool fresh = !m_computed || d->time != m_lastTime;
+  for (Wheel& w : m_wheels) {
+    if (fresh) {
+      const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> rotation(d->xmat + 9 * w.body);
+      WheelMotion motion;
+      motion.centre = Eigen::Map<const Eigen::Vector3d>(d->xpos + 3 * w.body);
+      motion.axle = rotation * w.axle;
+      mjtNum twist[6];  // angular, then linear, at the body frame's origin, world axes
+      mj_objectVelocity(m, d, mjOBJ_XBODY, w.body, twist, 0);
+      motion.angularVelocity = Eigen::Vector3d(twist[0], twist[1], twist[2]);
+      motion.velocity = Eigen::Vector3d(twist[3], twist[4], twist[5]);
+      if (!motion.centre.allFinite() || !motion.axle.allFinite() || !motion.velocity.allFinite() ||
+          !motion.angularVelocity.allFinite()) {
+        w.last = WheelSoilWrench{};  // a blow-up: the run's finite() check reports it after the step
+        continue;
+      }
+      // The ground under the rim's lowest point (straight down, for the lookup).
+      const Eigen::Vector3d a = motion.axle;
+      const Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
+      Eigen::Vector3d down = up - up.dot(a) * a;
+      down = down.norm() > 1e-9 ? down.normalized() : up;
+      const Eigen::Vector3d low = motion.centre - w.terrain.wheel.radius * down;
+      w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel.radius));
+    }
+    if (!w.last.contact) continue;
+    mjtNum force[3] = {w.last.force.x(), w.last.force.y(), w.last.force.z()};
+    mjtNum moment[3] = {w.last.moment.x(), w.last.moment.y(), w.last.moment.z()};
+    mjtNum point[3] = {d->xpos[3 * w.body], d->xpos[3 * w.body + 1], d->xpos[3 * w.body + 2]};
+    mj_applyFT(m, d, force, moment, point, w.body, d->qfrc_passive);
+  }
+  m_lastTime = d->time;
+  m_computed = true;
+}
+
+}  // namespace regolith::robots

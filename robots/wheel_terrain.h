@@ -1,0 +1,65 @@
+// Bekker-Wong wheels of a MuJoCo model (issue 24): the terrain file's `wheels`, each a body
+// whose frame origin is the wheel's centre, get their soil wrench from the wheel integrals
+// (wheel_contact.h) instead of plates.
+//
+// Per step (apply): the wheel's centre and axle from the body's pose (xpos, xmat), its
+// velocity and angular velocity at that origin (mj_objectVelocity of the body frame, world
+// axes); the ground under its rim's lowest point is the surface RFT sees there
+// (terrain_surface.h: the base surface, or the deforming grid's press-start height), its
+// normal from central differences of that surface a quarter radius either side; the
+// wrench goes into qfrc_passive at the centre (mj_applyFT). Wheels do not press the
+// deforming grid yet (no ruts). Once per step, like TerrainForces: a second call at the
+// same simulation time applies the stored wrenches again.
+#pragma once
+
+#include <mujoco/mujoco.h>
+
+#include <vector>
+
+#include "robots/passive_hook.h"
+#include "robots/terrain_file.h"
+#include "robots/terrain_surface.h"
+#include "robots/wheel_contact.h"
+
+namespace regolith::robots {
+
+class WheelTerrainForces : public PassiveForceSource {
+ public:
+  // Throws TerrainError (the wheel's pointer) for a body the model lacks.
+  WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, const TerrainSurface& surface);
+
+  void apply(const mjModel* m, mjData* d) override;
+  void reset() { m_computed = false; }
+
+  struct Wheel {
+    int body = -1;
+    BekkerWheelTerrain terrain;
+    Eigen::Vector3d axle;  // body frame, unit
+    WheelSoilWrench last;  // of the last step
+  };
+  const std::vector<Wheel>& wheels() const { return m_wheels; }
+
+ private:
+  const TerrainSurface& m_surface;
+  std::vector<Wheel> m_wheels;
+  double m_lastTime = 0;
+  bool m_computed = false;
+};
+
+// The ground a wheel stands on at (x, y): the height RFT sees there and the surface's
+// normal from central differences `step` to either side.
+GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, double step);
+
+// Several force sources behind one passive hook, applied in order.
+class PassiveForceList : public PassiveForceSource {
+ public:
+  void add(PassiveForceSource& source) { m_sources.push_back(&source); }
+  void apply(const mjModel* m, mjData* d) override {
+    for (PassiveForceSource* s : m_sources) s->apply(m, d);
+  }
+
+ private:
+  std::vector<PassiveForceSource*> m_sources;
+};
+
+}  // namespace regolith::robots
