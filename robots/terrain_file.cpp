@@ -207,6 +207,7 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
       w.shape.rearRatio = sh.value("rear_ratio", w.shape.rearRatio);
     }
     w.restSpeed = e.value("rest_speed", w.restSpeed);
+    w.dampingRatio = e.value("damping_ratio", w.dampingRatio);
     t.wheels.push_back(std::move(w));
   }
 }

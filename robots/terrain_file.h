@@ -50,6 +50,7 @@ struct WheelSpec {
   bekker::SoilParameters soil;
   bekker::StressShape shape;
   double restSpeed = 1e-3;  // [m/s]
+  double dampingRatio = 1;  // of the normal damping (wheel_contact.h)
   std::string pointer;      // of its "body", for problems
 };
 

@@ -44,6 +44,10 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   wheel.validate();
   if (!(restSpeed > 0) || !std::isfinite(restSpeed))
     throw std::invalid_argument("wheel: rest speed: expected a finite value > 0 m/s");
+  if (!(dampingRatio >= 0) || !std::isfinite(dampingRatio))
+    throw std::invalid_argument("wheel: damping ratio: expected a finite value >= 0");
+  if (!(gravity > 0) || !std::isfinite(gravity))
+    throw std::invalid_argument("wheel: gravity: expected a finite value > 0 m/s^2");
   requireFiniteVector(motion.centre, "centre");
   requireFiniteVector(motion.velocity, "velocity");
   requireFiniteVector(motion.angularVelocity, "angular velocity");
@@ -87,7 +91,10 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
 
   const double sideSign = vSide > 0 ? -1 : (vSide < 0 ? 1 : 0);
   const Eigen::Vector3d sideForce = sideSign * fade * out.lateral * out.side;
-  out.force = f.load * n + out.direction * fade * f.drawbarPull * out.forward + sideForce;
+  const double stiffness = (soil.n + 0.5) * f.load / out.sinkage;
+  const double damping = 2 * dampingRatio * std::sqrt(stiffness * f.load / gravity);
+  out.normalForce = std::max(0.0, f.load - damping * motion.velocity.dot(n));
+  out.force = out.normalForce * n + out.direction * fade * f.drawbarPull * out.forward + sideForce;
   out.moment = -out.direction * fade * f.torque * a + (lowest - motion.centre).cross(sideForce);
   return out;
 }

@@ -26,6 +26,12 @@
 //    displacement at the patch's rear end, j_y = L tan(alpha), L = r (theta_f + theta_r)
 //    the contact length and A = b L its area; it acts at p, so it also turns the wheel
 //    about f and n.
+// Normal damping: W(z) is a loading curve, and a wheel bouncing on it alone would never
+// come to rest (the soil's plastic losses are not in it). While in contact the normal
+// force is W - c v_n (v_n = velocity . n, never below zero), with c = 2 zeta sqrt(k m):
+// k = (n + 1/2) W / z, the slope of W ~ z^(n + 1/2) (Bekker's pressure over a contact
+// length growing as sqrt(2 r z)), and m = W / g the mass the wheel carries, so zeta = 1
+// (the default) is critically damped for the wheel's own share of the vehicle.
 // Quasi-static soil has no direction at rest: below the rest speed (the largest of |v|,
 // |omega r| and |v_side|) the horizontal force and the torque fade linearly to zero, so
 // a wheel at rest feels W alone (at s = 0: the slip fades to 0 alike, since rounding
@@ -60,6 +66,7 @@ struct WheelSoilWrench {
   double slipAngle = 0;                                       // alpha [rad] in [0, pi/2)
   double direction = 1;                                       // sigma: +1 travelling forward (along f), -1 backward
   double load = 0, drawbarPull = 0, torque = 0, lateral = 0;  // W, DP [N], T [N m], |F_side| [N]
+  double normalForce = 0;                                     // W - c v_n, >= 0 [N]: what acts along n
   Eigen::Vector3d forward = Eigen::Vector3d::Zero(), side = Eigen::Vector3d::Zero();
   Eigen::Vector3d force = Eigen::Vector3d::Zero();   // world [N]
   Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // about the centre, world [N m]
@@ -70,6 +77,8 @@ struct BekkerWheelTerrain {
   bekker::StressShape shape;
   bekker::Wheel wheel;
   double restSpeed = 1e-3;  // [m/s] > 0
+  double dampingRatio = 1;  // zeta >= 0 of the normal damping
+  double gravity = 9.81;    // |g| [m/s^2] > 0, for the carried mass W / g
   bekker::QuadratureOptions quadrature;
 
   // Throws std::invalid_argument for parameters out of range, a non-finite motion, or an

@@ -31,6 +31,9 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
     wheel.terrain.shape = w.shape;
     wheel.terrain.wheel = w.wheel;
     wheel.terrain.restSpeed = w.restSpeed;
+    wheel.terrain.dampingRatio = w.dampingRatio;
+    const double g = Eigen::Map<const Eigen::Vector3d>(m->opt.gravity).norm();
+    if (g > 0) wheel.terrain.gravity = g;  // weightless models keep the default: the damping needs a mass
     m_wheels.push_back(wheel);
   }
   if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));

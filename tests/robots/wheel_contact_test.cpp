@@ -171,6 +171,23 @@ TEST(WheelContact, SpinAgainstTheMotionIsTheSlipLimit) {
   EXPECT_EQ(w.slip, -1);
 }
 
+// The normal damping: sinking at 1 cm/s the wheel feels W + c 0.01, c = 2 zeta sqrt(k m)
+// with k = (n + 1/2) W / z and m = W / g; rising fast it loses contact force (never pulled).
+TEST(WheelContact, NormalDampingResistsSinkingAndNeverPulls) {
+  const robots::BekkerWheelTerrain t = lllSand();
+  robots::WheelMotion m = drivenWheel(0.01, 0.2, 0.2);
+  const robots::WheelSoilWrench still = t.wrench(m, robots::GroundPlane{});
+  EXPECT_EQ(still.normalForce, still.load) << "no normal velocity, no damping";
+  m.velocity.z() = -0.01;
+  const robots::WheelSoilWrench sinking = t.wrench(m, robots::GroundPlane{});
+  const double k = (t.soil.n + 0.5) * sinking.load / 0.01;
+  const double c = 2 * t.dampingRatio * std::sqrt(k * sinking.load / t.gravity);
+  EXPECT_NEAR(sinking.normalForce, sinking.load + 0.01 * c, 1e-9 * sinking.load);
+  EXPECT_NEAR(sinking.force.z(), sinking.normalForce, 1e-9 * sinking.load);
+  m.velocity.z() = 10;
+  EXPECT_EQ(t.wrench(m, robots::GroundPlane{}).normalForce, 0);
+}
+
 TEST(WheelContact, BadInputsAreRefusedWithWhatWasExpected) {
   const robots::BekkerWheelTerrain t = lllSand();
   robots::WheelMotion flatWheel = drivenWheel(0.01, 0.2, 0.2);
