@@ -32,6 +32,10 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
     wheel.terrain.wheel = w.wheel;
     wheel.terrain.restSpeed = w.restSpeed;
     wheel.terrain.dampingRatio = w.dampingRatio;
+    // The wheel integrals to 1e-6 of the largest, not models/bekker's default 1e-10: far
+    // below what soil parameters are known to, and about one quadrature panel per part of
+    // the arc instead of several, every step of every wheel.
+    wheel.terrain.quadrature.relTol = 1e-6;
     const double g = Eigen::Map<const Eigen::Vector3d>(m->opt.gravity).norm();
     if (g > 0) wheel.terrain.gravity = g;  // weightless models keep the default: the damping needs a mass
     m_wheels.push_back(wheel);
