@@ -27,6 +27,13 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
   m_deepest.assign(m_h.size(), -1);
   m_maxHeight = *std::max_element(m_h.begin(), m_h.end());
+  m_inverseSpacing = 1 / spacing;
+  m_tilesX = (nx - 2) / kTile + 1;
+  m_tilesY = (ny - 2) / kTile + 1;
+  m_tileMax.assign(static_cast<std::size_t>(m_tilesX) * m_tilesY, 0);
+  Box all;
+  all.add(0, 0), all.add(nx - 1, ny - 1);
+  refreshTiles(all);
 }
 
 bool HeightGrid::covers(double x, double y) const {
@@ -37,11 +44,24 @@ bool HeightGrid::covers(double x, double y) const {
 double HeightGrid::interpolate(const std::vector<double>& h, double x, double y) const {
   const double u = std::clamp((x - m_x0) / m_spacing, 0.0, m_nx - 1.0);
   const double v = std::clamp((y - m_y0) / m_spacing, 0.0, m_ny - 1.0);
-  const int i = std::min(static_cast<int>(u), m_nx - 2), j = std::min(static_cast<int>(v), m_ny - 2);
-  const double fu = u - i, fv = v - j;
-  const double h00 = h[index(i, j)], h10 = h[index(i + 1, j)];
-  const double h01 = h[index(i, j + 1)], h11 = h[index(i + 1, j + 1)];
-  return (1 - fv) * ((1 - fu) * h00 + fu * h10) + fv * ((1 - fu) * h01 + fu * h11);
+  return bilinear(h, u, v);
+}
+
+void HeightGrid::refreshTiles(const Box& box) {
+  if (box.empty()) return;
+  // Tile t holds cells [t kTile, (t + 1) kTile - 1], nodes [t kTile, (t + 1) kTile] and a
+  // border of one node: node i is in the tiles (i - 2) / kTile to (i + 1) / kTile.
+  const int ti0 = std::max(0, (box.i0 - 2) / kTile), ti1 = std::min(m_tilesX - 1, (box.i1 + 1) / kTile);
+  const int tj0 = std::max(0, (box.j0 - 2) / kTile), tj1 = std::min(m_tilesY - 1, (box.j1 + 1) / kTile);
+  for (int tj = tj0; tj <= tj1; ++tj)
+    for (int ti = ti0; ti <= ti1; ++ti) {
+      const int i0 = std::max(0, ti * kTile - 1), i1 = std::min(m_nx - 1, (ti + 1) * kTile + 1);
+      const int j0 = std::max(0, tj * kTile - 1), j1 = std::min(m_ny - 1, (tj + 1) * kTile + 1);
+      double top = -std::numeric_limits<double>::infinity();
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) top = std::max(top, m_rft[index(i, j)]);
+      m_tileMax[tileIndex(ti, tj)] = top;
+    }
 }
 
 double HeightGrid::heightAt(double x, double y) const { return interpolate(m_h, x, y); }
@@ -67,6 +87,7 @@ void HeightGrid::raise(int i, int j, double dh) {
   m_rft[k] = m_h[k];
   m_maxHeight = std::max(m_maxHeight, m_h[k]);
   m_changed.add(i, j);
+  m_rftWritten.add(i, j);
 }
 
 void HeightGrid::update(const std::vector<GridPlate>& plates) {
@@ -91,7 +112,10 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   // now shows the sand surface again.
   std::sort(pressedNow.begin(), pressedNow.end());  // raster order, as the sweeps
   for (std::size_t k : pressedNow)
-    if (!m_pressed[k]) m_rft[k] = m_h[k];
+    if (!m_pressed[k]) {
+      m_rft[k] = m_h[k];
+      m_rftWritten.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+    }
   for (std::size_t k : m_pressedList) m_pressed[k] = 0;
   for (std::size_t k : pressedNow) m_pressed[k] = 1;
   // Released nodes join this step's changes: their walls may now slide.
@@ -100,6 +124,7 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     if (!m_pressed[k]) {
       m_rft[k] = m_h[k];
       m_changed.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+      m_rftWritten.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
     }
   m_pressedList = pressedNow;
 
@@ -116,6 +141,8 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
 
   // 3. slide where steeper than repose.
   slide();
+  refreshTiles(m_rftWritten);
+  m_rftWritten = Box{};
 }
 
 void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& velocity) {
@@ -165,6 +192,7 @@ void HeightGrid::slide() {
     m_rft[a] = m_h[a];
     m_rft[b] = m_h[b];
     moved.add(ia, ja), moved.add(ib, jb);
+    m_rftWritten.add(ia, ja), m_rftWritten.add(ib, jb);
   };
   for (int sweep = 0; sweep < kSlideSweeps && !box.empty(); ++sweep) {
     // One node wider than what changed: its neighbours are the pairs that may now be steep.

@@ -35,7 +35,10 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <vector>
 
 namespace regolith::robots {
@@ -56,6 +59,7 @@ class HeightGrid {
   static constexpr int kMaxRimRadius = 64;           // nodes searched outward for free ones
   static constexpr double kContactTolerance = 1e-6;  // [m] a plate this close above a node presses it
   static constexpr double kReleaseFraction = 0.25;   // of the spacing: how far a pressing plate may rise
+  static constexpr int kTile = 4;                    // cells per side of a tile of rftBoundNear
 
   // One deformation step with this step's plates (plates off the grid are ignored).
   void update(const std::vector<GridPlate>& plates);
@@ -66,6 +70,23 @@ class HeightGrid {
   double heightAt(double x, double y) const;
   // The surface RFT depths are measured from (the press-start height of pressed nodes).
   double rftHeightAt(double x, double y) const;
+  // rftHeightAt where the grid covers (x, y), nullopt elsewhere: covers() and
+  // rftHeightAt() with the cell coordinates divided out once (the same numbers).
+  std::optional<double> rftHeightIfCovered(double x, double y) const {
+    const double u = (x - m_x0) / m_spacing, v = (y - m_y0) / m_spacing;
+    if (!(u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1)) return std::nullopt;
+    return bilinear(m_rft, u, v);
+  }
+  // An upper bound of rftHeightAt near (x, y), from the maxima of tiles of kTile x kTile
+  // cells (+inf near the grid's edge): a plate above it is above the sand there, which
+  // costs a multiplication and a load to know rather than a bilinear lookup.
+  double rftBoundNear(double x, double y) const {
+    const double u = (x - m_x0) * m_inverseSpacing, v = (y - m_y0) * m_inverseSpacing;
+    // One cell inside the edge: the tile's one-node border then holds the four nodes of
+    // the cell that rftHeightAt's rounding picks.
+    if (!(u >= 1 && v >= 1 && u < m_nx - 2 && v < m_ny - 2)) return std::numeric_limits<double>::infinity();
+    return m_tileMax[tileIndex(static_cast<int>(u) / kTile, static_cast<int>(v) / kTile)];
+  }
 
   double volume() const;  // spacing^2 sum h [m^3]
   // No node is higher (an upper bound: sand only rises by deposits, which raise it).
@@ -88,6 +109,17 @@ class HeightGrid {
   };
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * m_nx + i; }
   double interpolate(const std::vector<double>& h, double x, double y) const;
+  // Bilinear in h at cell coordinates (u, v) within [0, nx - 1] x [0, ny - 1].
+  double bilinear(const std::vector<double>& h, double u, double v) const {
+    const int i = std::min(static_cast<int>(u), m_nx - 2), j = std::min(static_cast<int>(v), m_ny - 2);
+    const double fu = u - i, fv = v - j;
+    const double h00 = h[index(i, j)], h10 = h[index(i + 1, j)];
+    const double h01 = h[index(i, j + 1)], h11 = h[index(i + 1, j + 1)];
+    return (1 - fv) * ((1 - fu) * h00 + fu * h10) + fv * ((1 - fu) * h01 + fu * h11);
+  }
+  std::size_t tileIndex(int ti, int tj) const { return static_cast<std::size_t>(tj) * m_tilesX + ti; }
+  // The maxima of m_rft over the tiles that meet box (each tile with a one-node border).
+  void refreshTiles(const Box& box);
   void raise(int i, int j, double dh);  // a free node gains sand (surface and RFT view)
   void deposit(int i, int j, double volume, const Eigen::Vector3d& velocity);
   void slide();
@@ -104,7 +136,11 @@ class HeightGrid {
   std::vector<int> m_deepest;              // per node, -1 unless pressed now
   Box m_changed;                           // nodes changed this step
   Box m_unsettled;                         // where the last sweep still moved sand
-  double m_maxHeight;                      // an upper bound of every height
+  Box m_rftWritten;                        // nodes whose m_rft this step wrote
+  double m_inverseSpacing;
+  int m_tilesX, m_tilesY;
+  std::vector<double> m_tileMax;  // per tile, the highest m_rft of its nodes and border
+  double m_maxHeight;             // an upper bound of every height
 };
 
 }  // namespace regolith::robots

@@ -19,9 +19,13 @@
 //  - the deforming grid, if any, is pressed by this step's plates.
 // A body whose every plate is above the highest point of the sand (its origin higher than
 // the surface's maximum by its reach) is not evaluated: its plates are placed, with depth
-// -inf and no force; so is any plate above that maximum. A walking robot's chassis and
-// swinging legs cost almost nothing: such plates are placed only when plates() is asked
-// for them (most plates of a walking robot are above the sand every step).
+// -inf and no force; so is any plate above that maximum, and a run of consecutive plates
+// (a cluster) whose bounding sphere is above it is skipped without placing each. A walking
+// robot's chassis and swinging legs cost almost nothing: such plates are placed only when
+// plates() is asked for them (most plates of a walking robot are above the sand every
+// step). A plate below that maximum gets its velocity (and its held direction, below);
+// its surface height and force only when it is below the surface's local bound
+// (TerrainSurface::rftBoundNear), else depth -inf and no force.
 // Once per step: a second call at the same simulation time (mj_forward after mj_step, for
 // output) applies the stored wrenches again without advancing smoothing or the grid.
 #pragma once
@@ -53,7 +57,7 @@ struct PlacedPlate {
   int body = -1;
   rft::Plate plate;  // world frame
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();
-  double depth = 0;  // -inf for plates above the sand's highest point (not evaluated)
+  double depth = 0;  // -inf for plates found above the sand without measuring it
   Eigen::Vector3d force = Eigen::Vector3d::Zero();
 };
 
@@ -81,27 +85,46 @@ class TerrainForces : public PassiveForceSource {
   const TerrainSpec& spec() const { return m_spec; }
 
  private:
+  // Consecutive plates [begin, end) of a body and their bounding sphere, body frame.
+  struct Cluster {
+    std::size_t begin = 0, end = 0;
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    double radius = 0;  // [m]
+  };
   struct Body {
     int id;
     std::vector<rft::Plate> plates;  // body frame
     rft::ForceSmoother smoother;
     double reach = 0;                                        // the farthest plate centroid from the body origin [m]
+    std::vector<Cluster> clusters{};                         // covering plates in order
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  // pose of the last step
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
   };
+  // How far a step placed a plate (m_state).
+  enum PlateState : unsigned char { kUnplaced, kPlacedClear, kEvaluated };
+  static void buildClusters(Body& b);
   void compute(const mjModel* m, const mjData* d);
+  // Body b's plates under the sand's top; k indexes m_placed. Adds to raw, deepest.
+  void evaluateBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
+                    const Eigen::Vector3d& vcom, double top, rft::RftResult& raw, double& deepest);
 
   TerrainSpec m_spec;
   rft::PlateForceKernel m_kernel;
   TerrainSurface m_surface;
   std::vector<Body> m_bodies;
   std::vector<BodyWrench> m_wrenches;
-  // Plates evaluated by the last step are current; the others (m_evaluated 0) are
-  // placed by plates() when m_placedCurrent is false.
+  // Plates evaluated by the last step are current; the others are completed by plates()
+  // (normals and areas of kPlacedClear, everything of kUnplaced) when m_placedCurrent is
+  // false.
   mutable std::vector<PlacedPlate> m_placed;
-  std::vector<unsigned char> m_evaluated;
+  std::vector<PlateState> m_state;
   mutable bool m_placedCurrent = false;
-  std::vector<Eigen::Vector3d> m_lastDirection;  // per plate, zero until it has moved
+  // Per plate, the velocity it last moved with faster than the rest speed (zero until
+  // then); its direction is divided out only when a slow plate needs it.
+  std::vector<Eigen::Vector3d> m_heldVelocity;
+  // The largest |v|^2 whose square root is not above the rest speed: |v|^2 > it exactly
+  // when |v| > the rest speed, without a square root per plate.
+  double m_restSpeedSquared = 0;
   std::vector<GridPlate> m_pressing;
   double m_lastTime = 0;
   bool m_computed = false;

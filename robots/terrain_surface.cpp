@@ -42,7 +42,9 @@ double TerrainSurface::baseHeightAt(double x, double y) const {
 double TerrainSurface::maxHeight() const { return m_grid ? std::max(m_baseMax, m_grid->maxHeight()) : m_baseMax; }
 
 double TerrainSurface::rftHeightAt(double x, double y) const {
-  return m_grid && m_grid->covers(x, y) ? m_grid->rftHeightAt(x, y) : baseHeightAt(x, y);
+  if (m_grid)
+    if (const std::optional<double> h = m_grid->rftHeightIfCovered(x, y)) return *h;
+  return baseHeightAt(x, y);
 }
 
 double TerrainSurface::heightAt(double x, double y) const {

@@ -21,6 +21,10 @@ class TerrainSurface {
   // The height RFT depths are measured from: the grid's (height_grid.h) where it covers
   // (x, y), else the base surface.
   double rftHeightAt(double x, double y) const;
+  // An upper bound of rftHeightAt(x, y), cheaper than it: where deformation is on, the
+  // grid's tile maxima (height_grid.h; +inf near and beyond its edge), else the base
+  // surface's maximum.
+  double rftBoundNear(double x, double y) const { return m_grid ? m_grid->rftBoundNear(x, y) : m_baseMax; }
   // The sand surface itself (the grid's where it covers, else the base).
   double heightAt(double x, double y) const;
   // No point of either surface is higher (+inf for a slope, which has no top): a body
