@@ -8,6 +8,18 @@
 #include <string>
 
 namespace regolith::robots {
+namespace {
+
+// std::lround for |x| < 2^31 (half away from zero), without the library call.
+int nearestNode(double x) {
+  int n = static_cast<int>(x);  // towards zero; x - n is then exact
+  const double fraction = x - n;
+  if (fraction >= 0.5) ++n;
+  else if (fraction <= -0.5) --n;
+  return n;
+}
+
+}  // namespace
 
 HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std::vector<double> heights,
                        double reposeAngle)
@@ -34,11 +46,6 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   Box all;
   all.add(0, 0), all.add(nx - 1, ny - 1);
   refreshTiles(all);
-}
-
-bool HeightGrid::covers(double x, double y) const {
-  const double u = (x - m_x0) / m_spacing, v = (y - m_y0) / m_spacing;
-  return u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1;
 }
 
 double HeightGrid::interpolate(const std::vector<double>& h, double x, double y) const {
@@ -73,14 +80,6 @@ double HeightGrid::volume() const {
   return sum * m_spacing * m_spacing;
 }
 
-void HeightGrid::Box::add(int i, int j) {
-  if (empty()) {
-    i0 = i1 = i, j0 = j1 = j;
-    return;
-  }
-  i0 = std::min(i0, i), i1 = std::max(i1, i), j0 = std::min(j0, j), j1 = std::max(j1, j);
-}
-
 void HeightGrid::raise(int i, int j, double dh) {
   const std::size_t k = index(i, j);
   m_h[k] += dh;
@@ -95,9 +94,9 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   std::vector<std::size_t> pressedNow;
   for (std::size_t p = 0; p < plates.size(); ++p) {
     const Eigen::Vector3d& c = plates[p].centroid;
-    if (!covers(c.x(), c.y())) continue;
-    const int i = static_cast<int>(std::lround((c.x() - m_x0) / m_spacing));
-    const int j = static_cast<int>(std::lround((c.y() - m_y0) / m_spacing));
+    const double u = (c.x() - m_x0) / m_spacing, v = (c.y() - m_y0) / m_spacing;
+    if (!coversCell(u, v)) continue;
+    const int i = nearestNode(u), j = nearestNode(v);
     const std::size_t k = index(i, j);
     // At rest on its own footprint a plate sits exactly at the node's height: it still
     // presses it (else the node would be released under a standing foot); a node already
@@ -177,6 +176,18 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
   m_maxHeight = std::max(m_maxHeight, m_h[index(i, j)]);
 }
 
+bool HeightGrid::rowMaySlide(int j, int i0, int i1, bool withNextRow) const {
+  // Without branches, so that the compiler can vectorise it: most rows are at rest.
+  const double* h = m_h.data() + index(0, j);
+  const std::uint8_t* pressed = m_pressed.data() + index(0, j);
+  bool steep = false;
+  for (int i = i0; i < i1; ++i) steep |= (std::fabs(h[i] - h[i + 1]) > m_maxStep) & !(pressed[i] | pressed[i + 1]);
+  if (withNextRow)
+    for (int i = i0; i <= i1; ++i)
+      steep |= (std::fabs(h[i] - h[i + m_nx]) > m_maxStep) & !(pressed[i] | pressed[i + m_nx]);
+  return steep;
+}
+
 void HeightGrid::slide() {
   Box box = m_unsettled;
   if (!m_changed.empty()) box.add(m_changed.i0, m_changed.j0), box.add(m_changed.i1, m_changed.j1);
@@ -199,11 +210,14 @@ void HeightGrid::slide() {
     const int i0 = std::max(0, box.i0 - 1), i1 = std::min(m_nx - 1, box.i1 + 1);
     const int j0 = std::max(0, box.j0 - 1), j1 = std::min(m_ny - 1, box.j1 + 1);
     moved = Box{};
-    for (int j = j0; j <= j1; ++j)
+    for (int j = j0; j <= j1; ++j) {
+      // A row whose pairs are all at rest changes nothing: skipping it is the same sweep.
+      if (!rowMaySlide(j, i0, i1, j < j1)) continue;
       for (int i = i0; i <= i1; ++i) {
         if (i + 1 <= i1) relax(i, j, i + 1, j);
         if (j + 1 <= j1) relax(i, j, i, j + 1);
       }
+    }
     box = moved;
   }
   m_unsettled = box;

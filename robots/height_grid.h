@@ -65,7 +65,7 @@ class HeightGrid {
   void update(const std::vector<GridPlate>& plates);
 
   // True when (x, y) lies within the grid's nodes.
-  bool covers(double x, double y) const;
+  bool covers(double x, double y) const { return coversCell((x - m_x0) / m_spacing, (y - m_y0) / m_spacing); }
   // The sand surface (bilinear between nodes, clamped to the grid).
   double heightAt(double x, double y) const;
   // The surface RFT depths are measured from (the press-start height of pressed nodes).
@@ -74,7 +74,7 @@ class HeightGrid {
   // rftHeightAt() with the cell coordinates divided out once (the same numbers).
   std::optional<double> rftHeightIfCovered(double x, double y) const {
     const double u = (x - m_x0) / m_spacing, v = (y - m_y0) / m_spacing;
-    if (!(u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1)) return std::nullopt;
+    if (!coversCell(u, v)) return std::nullopt;
     return bilinear(m_rft, u, v);
   }
   // An upper bound of rftHeightAt near (x, y), from the maxima of tiles of kTile x kTile
@@ -105,8 +105,19 @@ class HeightGrid {
   struct Box {
     int i0 = 1, j0 = 1, i1 = 0, j1 = 0;
     bool empty() const { return i0 > i1 || j0 > j1; }
-    void add(int i, int j);
+    void add(int i, int j) {
+      if (empty()) {
+        i0 = i1 = i, j0 = j1 = j;
+        return;
+      }
+      i0 = std::min(i0, i), i1 = std::max(i1, i), j0 = std::min(j0, j), j1 = std::max(j1, j);
+    }
   };
+  // Cell coordinates (u, v) within the grid's nodes.
+  bool coversCell(double u, double v) const { return u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1; }
+  // False when no free pair of row j's nodes [i0, i1] (and of them with row j + 1) is
+  // steeper than repose: a sweep over that row would move nothing.
+  bool rowMaySlide(int j, int i0, int i1, bool withNextRow) const;
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * m_nx + i; }
   double interpolate(const std::vector<double>& h, double x, double y) const;
   // Bilinear in h at cell coordinates (u, v) within [0, nx - 1] x [0, ny - 1].

@@ -167,6 +167,11 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
                                  const Eigen::Vector3d& vcom, double top, rft::RftResult& raw, double& deepest) {
   const Eigen::Matrix3d& rotation = b.rotation;
   const Eigen::Vector3d& position = b.position;
+  // Sums in locals, not through the references: the compiler cannot know that the
+  // plates' stores do not alias them and would reload them at every plate.
+  Eigen::Vector3d force = raw.force, moment = raw.moment;
+  std::size_t inContact = raw.platesInContact;
+  double deepestHere = deepest;
   for (const Cluster& c : b.clusters) {
     // A cluster above the sand's top: every plate of it is (kClusterSlack).
     if (rotation.row(2).dot(c.centre) + position.z() - c.radius > top) {
@@ -203,13 +208,17 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
-      deepest = std::max(deepest, p.depth);
+      deepestHere = std::max(deepestHere, p.depth);
       if (p.force.isZero(0)) continue;
-      raw.force += p.force;
-      raw.moment += (p.plate.centroid - com).cross(p.force);
-      ++raw.platesInContact;
+      force += p.force;
+      moment += (p.plate.centroid - com).cross(p.force);
+      ++inContact;
     }
   }
+  raw.force = force;
+  raw.moment = moment;
+  raw.platesInContact = inContact;
+  deepest = deepestHere;
 }
 
 const std::vector<PlacedPlate>& TerrainForces::plates() const {

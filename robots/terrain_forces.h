@@ -36,6 +36,7 @@
 #include <Eigen/Geometry>
 #include <vector>
 
+#include "models/rft/rft_kernel.h"
 #include "models/rft/rft_model.h"
 #include "robots/passive_hook.h"
 #include "robots/terrain_file.h"
