@@ -38,7 +38,6 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   m_pressed.assign(m_h.size(), 0);
   m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
   m_deepest.assign(m_h.size(), -1);
-  m_maxHeight = *std::max_element(m_h.begin(), m_h.end());
   m_inverseSpacing = 1 / spacing;
   m_tilesX = (nx - 2) / kTile + 1;
   m_tilesY = (ny - 2) / kTile + 1;
@@ -46,6 +45,7 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   Box all;
   all.add(0, 0), all.add(nx - 1, ny - 1);
   refreshTiles(all);
+  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
 }
 
 double HeightGrid::interpolate(const std::vector<double>& h, double x, double y) const {
@@ -84,7 +84,6 @@ void HeightGrid::raise(int i, int j, double dh) {
   const std::size_t k = index(i, j);
   m_h[k] += dh;
   m_rft[k] = m_h[k];
-  m_maxHeight = std::max(m_maxHeight, m_h[k]);
   m_changed.add(i, j);
   m_rftWritten.add(i, j);
 }
@@ -142,6 +141,8 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   slide();
   refreshTiles(m_rftWritten);
   m_rftWritten = Box{};
+  // Every node lies in a tile (with its border), so the tiles' maximum is the grid's.
+  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
 }
 
 void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& velocity) {
@@ -173,7 +174,6 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
     return;
   }
   m_h[index(i, j)] += volume / cellArea;  // nowhere to go: the node keeps its sand
-  m_maxHeight = std::max(m_maxHeight, m_h[index(i, j)]);
 }
 
 bool HeightGrid::rowMaySlide(int j, int i0, int i1, bool withNextRow) const {

@@ -89,7 +89,10 @@ class HeightGrid {
   }
 
   double volume() const;  // spacing^2 sum h [m^3]
-  // No node is higher (an upper bound: sand only rises by deposits, which raise it).
+  // The highest node of the surface RFT sees, as of the last update: no node of it or of
+  // the sand surface (never above it) is higher. Exact, from the tile maxima: a bound
+  // that only rose kept a deposit's height after the deposit slid away (on the hexapod,
+  // 12.6 cm against 2.5 cm of sand), and every plate below it was evaluated.
   double maxHeight() const { return m_maxHeight; }
   int nx() const { return m_nx; }
   int ny() const { return m_ny; }
@@ -151,7 +154,7 @@ class HeightGrid {
   double m_inverseSpacing;
   int m_tilesX, m_tilesY;
   std::vector<double> m_tileMax;  // per tile, the highest m_rft of its nodes and border
-  double m_maxHeight;             // an upper bound of every height
+  double m_maxHeight;             // the highest m_rft
 };
 
 }  // namespace regolith::robots

@@ -8,10 +8,11 @@
 //    to the body's centre of mass xipos, world axes);
 //  - its force is models/rft's plateForce at its depth below the surface RFT sees
 //    (terrain_surface.h: the deformed grid where deformation is on). A plate slower than
-//    the rest speed keeps the direction it last moved in faster: quasi-static RFT needs a
-//    direction of motion, and without this a loaded foot at rest (a stance leg, a box on
-//    sand) loses its support every time its speed drops to rounding and creeps down by
-//    on/off chatter (rest_speed 0 turns the hold off);
+//    the rest speed keeps the direction it last moved in faster while below the sand's
+//    highest point: quasi-static RFT needs a direction of motion, and without this a
+//    loaded foot at rest (a stance leg, a box on sand) loses its support every time its
+//    speed drops to rounding and creeps down by on/off chatter (rest_speed 0 turns the
+//    hold off);
 //  - per body, the plate forces sum to F and their moments about the centre of mass to
 //    M = sum (c - x_com) x f; the pair is smoothed, F_s,n = kappa F_n + (1 - kappa) F_s,n-1
 //    (models/rft ForceSmoother, one per body), and applied with mj_applyFT at x_com into
