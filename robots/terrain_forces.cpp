@@ -179,6 +179,8 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
       continue;
     }
     for (std::size_t i = c.begin; i < c.end; ++i) {
+      // Computed in locals and stored once: reading back what was just stored through
+      // m_placed stalls on every plate.
       const rft::Plate& local = b.plates[i];
       PlacedPlate& p = m_placed[k + i];
       const Eigen::Vector3d centroid = rotation * local.centroid + position;
@@ -186,13 +188,14 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
         m_state[k + i] = kUnplaced;
         continue;
       }
+      const Eigen::Vector3d velocity = vcom + omega.cross(centroid - com);
       p.body = b.id;
       p.plate.centroid = centroid;
-      p.velocity = vcom + omega.cross(centroid - com);
+      p.velocity = velocity;
       Eigen::Vector3d& held = m_heldVelocity[k + i];
-      Eigen::Vector3d velocity = p.velocity;
-      if (p.velocity.squaredNorm() > m_restSpeedSquared) held = p.velocity;
-      else if (m_spec.restSpeed > 0 && !held.isZero(0)) velocity = held / held.norm() * m_spec.restSpeed;
+      Eigen::Vector3d rftVelocity = velocity;
+      if (velocity.squaredNorm() > m_restSpeedSquared) held = velocity;
+      else if (m_spec.restSpeed > 0 && !held.isZero(0)) rftVelocity = held / held.norm() * m_spec.restSpeed;
       // Above the sand here (depth < 0): no force, no press, no sinkage.
       if (centroid.z() > m_surface.rftBoundNear(centroid.x(), centroid.y())) {
         m_state[k + i] = kPlacedClear;
@@ -201,17 +204,19 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
         continue;
       }
       m_state[k + i] = kEvaluated;
-      p.plate.normal = rotation * local.normal;
-      p.plate.area = local.area;
-      p.depth = m_surface.rftHeightAt(centroid.x(), centroid.y()) - centroid.z();
-      p.force = p.depth > 0 ? m_kernel(p.plate, velocity, p.depth) : Eigen::Vector3d::Zero();
+      const rft::Plate placed{centroid, rotation * local.normal, local.area};
+      const double depth = m_surface.rftHeightAt(centroid.x(), centroid.y()) - centroid.z();
+      const Eigen::Vector3d f = depth > 0 ? m_kernel(placed, rftVelocity, depth) : Eigen::Vector3d::Zero();
+      p.plate = placed;
+      p.depth = depth;
+      p.force = f;
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
-      if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
-      deepestHere = std::max(deepestHere, p.depth);
-      if (p.force.isZero(0)) continue;
-      force += p.force;
-      moment += (p.plate.centroid - com).cross(p.force);
+      if (depth > 0 && m_surface.grid()) m_pressing.push_back({centroid, velocity});
+      deepestHere = std::max(deepestHere, depth);
+      if (f.isZero(0)) continue;
+      force += f;
+      moment += (centroid - com).cross(f);
       ++inContact;
     }
   }

@@ -20,7 +20,11 @@ class TerrainSurface {
   double baseHeightAt(double x, double y) const;
   // The height RFT depths are measured from: the grid's (height_grid.h) where it covers
   // (x, y), else the base surface.
-  double rftHeightAt(double x, double y) const;
+  double rftHeightAt(double x, double y) const {
+    if (m_grid)
+      if (const std::optional<double> h = m_grid->rftHeightIfCovered(x, y)) return *h;
+    return m_flat ? m_spec.height : baseHeightAt(x, y);  // the same, without the call on flat sand
+  }
   // An upper bound of rftHeightAt(x, y), cheaper than it: where deformation is on, the
   // grid's tile maxima (height_grid.h; +inf near and beyond its edge), else the base
   // surface's maximum.
@@ -38,6 +42,7 @@ class TerrainSurface {
   SurfaceSpec m_spec;
   std::optional<rft::HeightMap> m_map;
   double m_baseMax;
+  bool m_flat;  // the base surface is flat
   std::optional<HeightGrid> m_grid;
 };
 
