@@ -290,7 +290,8 @@ int main(int argc, char** argv) {
 #endif
     if (*rftCmd) {
       const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(rft);
-      std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;
+      const nlohmann::json j = regolith::rft::rftBenchJson(r);
+      std::cout << (json ? j.dump(2) : regolith::rft::rftBenchText(j)) << std::endl;
       return 0;
     }
     bench.streams.mode = regolith::parseStreamMode(modeName);
