@@ -206,20 +206,27 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
       m_state[k + i] = kEvaluated;
       const rft::Plate placed{centroid, rotation * local.normal, local.area};
       const double depth = m_surface.rftHeightAt(centroid.x(), centroid.y()) - centroid.z();
-      const Eigen::Vector3d f = depth > 0 ? m_kernel(placed, rftVelocity, depth) : Eigen::Vector3d::Zero();
       p.plate = placed;
       p.depth = depth;
-      p.force = f;
+      p.force.setZero();
+      // The kernel gives a receding plate (n . v <= 0, the same product it tests) nothing.
+      if (depth > 0 && placed.normal.dot(rftVelocity) > 0) m_leading.push_back({k + i, placed, rftVelocity, depth});
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (depth > 0 && m_surface.grid()) m_pressing.push_back({centroid, velocity});
       deepestHere = std::max(deepestHere, depth);
-      if (f.isZero(0)) continue;
-      force += f;
-      moment += (centroid - com).cross(f);
-      ++inContact;
     }
   }
+  for (const Leading& l : m_leading) m_placed[l.plate].force = m_kernel(l.placed, l.velocity, l.depth);
+  // Summed in plate order, as before the gathering.
+  for (const Leading& l : m_leading) {
+    const Eigen::Vector3d& f = m_placed[l.plate].force;
+    if (f.isZero(0)) continue;
+    force += f;
+    moment += (l.placed.centroid - com).cross(f);
+    ++inContact;
+  }
+  m_leading.clear();
   raw.force = force;
   raw.moment = moment;
   raw.platesInContact = inContact;

@@ -128,6 +128,16 @@ class TerrainForces : public PassiveForceSource {
   // when |v| > the rest speed, without a square root per plate.
   double m_restSpeedSquared = 0;
   std::vector<GridPlate> m_pressing;
+  // A body's plates in the sand whose face leads, gathered before their forces are
+  // computed in one tight loop (no other work between kernels, so consecutive plates'
+  // divisions and square roots overlap).
+  struct Leading {
+    std::size_t plate;  // index in m_placed
+    rft::Plate placed;
+    Eigen::Vector3d velocity;  // as RFT sees it (the held direction for a slow plate)
+    double depth;
+  };
+  std::vector<Leading> m_leading;
   double m_lastTime = 0;
   bool m_computed = false;
   double m_computeSeconds = 0;
