@@ -45,6 +45,8 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   Box all;
   all.add(0, 0), all.add(nx - 1, ny - 1);
   refreshTiles(all);
+  m_chunksX = (nx + kSlideChunk - 1) / kSlideChunk;
+  m_chunkChanged.assign(static_cast<std::size_t>(m_chunksX) * ny, 1);
   m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
 }
 
@@ -84,6 +86,7 @@ void HeightGrid::raise(int i, int j, double dh) {
   const std::size_t k = index(i, j);
   m_h[k] += dh;
   m_rft[k] = m_h[k];
+  touch(i, j);
   m_changed.add(i, j);
   m_rftWritten.add(i, j);
 }
@@ -114,7 +117,10 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
       m_rft[k] = m_h[k];
       m_rftWritten.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
     }
-  for (std::size_t k : m_pressedList) m_pressed[k] = 0;
+  for (std::size_t k : m_pressedList) {
+    m_pressed[k] = 0;
+    touch(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));  // released, or pressed again below
+  }
   for (std::size_t k : pressedNow) m_pressed[k] = 1;
   // Released nodes join this step's changes: their walls may now slide.
   m_changed = Box{};
@@ -132,6 +138,7 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     const double removed = (m_h[k] - m_target[k]) * m_spacing * m_spacing;
     m_h[k] = m_target[k];
     m_changed.add(i, j);
+    touch(i, j);
     deposit(i, j, removed, plates[m_deepest[k]].velocity);
     m_target[k] = std::numeric_limits<double>::infinity();
     m_deepest[k] = -1;
@@ -174,18 +181,27 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
     return;
   }
   m_h[index(i, j)] += volume / cellArea;  // nowhere to go: the node keeps its sand
+  touch(i, j);
 }
 
-bool HeightGrid::rowMaySlide(int j, int i0, int i1, bool withNextRow) const {
-  // Without branches, so that the compiler can vectorise it: most rows are at rest.
-  const double* h = m_h.data() + index(0, j);
-  const std::uint8_t* pressed = m_pressed.data() + index(0, j);
-  bool steep = false;
-  for (int i = i0; i < i1; ++i) steep |= (std::fabs(h[i] - h[i + 1]) > m_maxStep) & !(pressed[i] | pressed[i + 1]);
-  if (withNextRow)
-    for (int i = i0; i <= i1; ++i)
-      steep |= (std::fabs(h[i] - h[i + m_nx]) > m_maxStep) & !(pressed[i] | pressed[i + m_nx]);
-  return steep;
+void HeightGrid::touch(int i, int j) {
+  // The pairs (i - 1, i) and (i, i + 1) of row j, and (i, j - 1)-(i, j) of row j - 1.
+  m_chunkChanged[chunkIndex(j, i / kSlideChunk)] = 1;
+  if (i > 0) m_chunkChanged[chunkIndex(j, (i - 1) / kSlideChunk)] = 1;
+  if (j > 0) m_chunkChanged[chunkIndex(j - 1, i / kSlideChunk)] = 1;
+}
+
+bool HeightGrid::chunkAtRest(int j, int chunk) {
+  const int i0 = chunk * kSlideChunk, i1 = std::min(m_nx, i0 + kSlideChunk) - 1;
+  auto steep = [&](std::size_t a, std::size_t b) {
+    return std::fabs(m_h[a] - m_h[b]) > m_maxStep && !m_pressed[a] && !m_pressed[b];
+  };
+  for (int i = i0; i <= i1; ++i) {
+    if (i + 1 < m_nx && steep(index(i, j), index(i + 1, j))) return false;
+    if (j + 1 < m_ny && steep(index(i, j), index(i, j + 1))) return false;
+  }
+  m_chunkChanged[chunkIndex(j, chunk)] = 0;
+  return true;
 }
 
 void HeightGrid::slide() {
@@ -204,6 +220,7 @@ void HeightGrid::slide() {
     m_rft[b] = m_h[b];
     moved.add(ia, ja), moved.add(ib, jb);
     m_rftWritten.add(ia, ja), m_rftWritten.add(ib, jb);
+    touch(ia, ja), touch(ib, jb);
   };
   for (int sweep = 0; sweep < kSlideSweeps && !box.empty(); ++sweep) {
     // One node wider than what changed: its neighbours are the pairs that may now be steep.
@@ -212,7 +229,10 @@ void HeightGrid::slide() {
     moved = Box{};
     for (int j = j0; j <= j1; ++j) {
       // A row whose pairs are all at rest changes nothing: skipping it is the same sweep.
-      if (!rowMaySlide(j, i0, i1, j < j1)) continue;
+      bool atRest = true;
+      for (int c = i0 / kSlideChunk; c <= i1 / kSlideChunk && atRest; ++c)
+        atRest = !m_chunkChanged[chunkIndex(j, c)] || chunkAtRest(j, c);
+      if (atRest) continue;
       for (int i = i0; i <= i1; ++i) {
         if (i + 1 <= i1) relax(i, j, i + 1, j);
         if (j + 1 <= j1) relax(i, j, i, j + 1);

@@ -118,9 +118,14 @@ class HeightGrid {
   };
   // Cell coordinates (u, v) within the grid's nodes.
   bool coversCell(double u, double v) const { return u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1; }
-  // False when no free pair of row j's nodes [i0, i1] (and of them with row j + 1) is
-  // steeper than repose: a sweep over that row would move nothing.
-  bool rowMaySlide(int j, int i0, int i1, bool withNextRow) const;
+  // Slide bookkeeping in chunks of kSlideChunk nodes of a row: a chunk is at rest when no
+  // free pair whose first node (left, or below) lies in it is steeper than repose. A
+  // chunk checked at rest stays so until one of its pairs' nodes changes (touch), so a
+  // sweep passes over such chunks without looking at their nodes.
+  static constexpr int kSlideChunk = 16;
+  void touch(int i, int j);            // node (i, j) changed height or was released
+  bool chunkAtRest(int j, int chunk);  // checks a chunk marked changed, records the answer
+  std::size_t chunkIndex(int j, int chunk) const { return static_cast<std::size_t>(j) * m_chunksX + chunk; }
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * m_nx + i; }
   double interpolate(const std::vector<double>& h, double x, double y) const;
   // Bilinear in h at cell coordinates (u, v) within [0, nx - 1] x [0, ny - 1].
@@ -154,7 +159,9 @@ class HeightGrid {
   double m_inverseSpacing;
   int m_tilesX, m_tilesY;
   std::vector<double> m_tileMax;  // per tile, the highest m_rft of its nodes and border
-  double m_maxHeight;             // the highest m_rft
+  int m_chunksX;
+  std::vector<std::uint8_t> m_chunkChanged;  // per row chunk, 1 unless known at rest
+  double m_maxHeight;                        // the highest m_rft
 };
 
 }  // namespace regolith::robots
