@@ -146,9 +146,12 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
     rft::RftResult raw;
     double deepest = 0;
     // Wholly above the sand: nothing to evaluate (plates() places them if asked).
-    if (b.position.z() - b.reach > top)
+    if (b.position.z() - b.reach > top) {
       std::fill(m_state.begin() + k, m_state.begin() + k + b.plates.size(), kUnplaced);
-    else evaluateBody(b, k, com, omega, vcom, top, raw, deepest);
+    } else {
+      deepest = placeBody(b, k, com, omega, vcom, top);
+      raw = leadingForces(com);
+    }
     k += b.plates.size();
     const rft::RftResult smoothed = b.smoother.apply(raw);
     BodyWrench& w = m_wrenches[bi];
@@ -163,15 +166,11 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
   m_placedCurrent = false;
 }
 
-void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
-                                 const Eigen::Vector3d& vcom, double top, rft::RftResult& raw, double& deepest) {
+double TerrainForces::placeBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
+                                const Eigen::Vector3d& vcom, double top) {
   const Eigen::Matrix3d& rotation = b.rotation;
   const Eigen::Vector3d& position = b.position;
-  // Sums in locals, not through the references: the compiler cannot know that the
-  // plates' stores do not alias them and would reload them at every plate.
-  Eigen::Vector3d force = raw.force, moment = raw.moment;
-  std::size_t inContact = raw.platesInContact;
-  double deepestHere = deepest;
+  double deepest = 0;
   for (const Cluster& c : b.clusters) {
     // A cluster above the sand's top: every plate of it is (kClusterSlack).
     if (rotation.row(2).dot(c.centre) + position.z() - c.radius > top) {
@@ -214,11 +213,18 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (depth > 0 && m_surface.grid()) m_pressing.push_back({centroid, velocity});
-      deepestHere = std::max(deepestHere, depth);
+      deepest = std::max(deepest, depth);
     }
   }
+  return deepest;
+}
+
+rft::RftResult TerrainForces::leadingForces(const Eigen::Vector3d& com) {
   for (const Leading& l : m_leading) m_placed[l.plate].force = m_kernel(l.placed, l.velocity, l.depth);
-  // Summed in plate order, as before the gathering.
+  // Summed in plate order (m_leading's), in locals: the compiler cannot know that the
+  // plates' stores do not alias a result's members.
+  Eigen::Vector3d force = Eigen::Vector3d::Zero(), moment = Eigen::Vector3d::Zero();
+  std::size_t inContact = 0;
   for (const Leading& l : m_leading) {
     const Eigen::Vector3d& f = m_placed[l.plate].force;
     if (f.isZero(0)) continue;
@@ -227,10 +233,11 @@ void TerrainForces::evaluateBody(const Body& b, std::size_t k, const Eigen::Vect
     ++inContact;
   }
   m_leading.clear();
-  raw.force = force;
-  raw.moment = moment;
-  raw.platesInContact = inContact;
-  deepest = deepestHere;
+  rft::RftResult r;
+  r.force = force;
+  r.moment = moment;
+  r.platesInContact = inContact;
+  return r;
 }
 
 const std::vector<PlacedPlate>& TerrainForces::plates() const {

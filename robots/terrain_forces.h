@@ -106,9 +106,13 @@ class TerrainForces : public PassiveForceSource {
   enum PlateState : unsigned char { kUnplaced, kPlacedClear, kEvaluated };
   static void buildClusters(Body& b);
   void compute(const mjModel* m, const mjData* d);
-  // Body b's plates under the sand's top; k indexes m_placed. Adds to raw, deepest.
-  void evaluateBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
-                    const Eigen::Vector3d& vcom, double top, rft::RftResult& raw, double& deepest);
+  // Places body b's plates under the sand's top (k indexes m_placed), records the sand's
+  // plates in m_pressing and the leading ones in m_leading; returns the deepest depth (>= 0).
+  double placeBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
+                   const Eigen::Vector3d& vcom, double top);
+  // RFT forces of m_leading into m_placed, and their sum and moments about com; empties
+  // m_leading.
+  rft::RftResult leadingForces(const Eigen::Vector3d& com);
 
   TerrainSpec m_spec;
   rft::PlateForceKernel m_kernel;
