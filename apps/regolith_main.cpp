@@ -24,6 +24,7 @@
 #include <iostream>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "apps/batch_command.h"
 #include "apps/fit_command.h"
@@ -282,13 +283,15 @@ int main(int argc, char** argv) {
     if (*robotBenchCmd) {
       robotBench.hexapodDir = regolith::dataDirectory() + "/scenes/robots/hexapod";
       const regolith::robots::RobotBenchResult r = regolith::robots::runRobotBench(robotBench);
-      std::cout << (json ? regolith::robots::robotBenchJson(r) : regolith::robots::robotBenchText(r)) << std::endl;
+      const nlohmann::json j = regolith::robots::robotBenchJson(r);
+      std::cout << (json ? j.dump(2) : regolith::robots::robotBenchText(j)) << std::endl;
       return 0;
     }
 #endif
     if (*rftCmd) {
       const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(rft);
-      std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;
+      const nlohmann::json j = regolith::rft::rftBenchJson(r);
+      std::cout << (json ? j.dump(2) : regolith::rft::rftBenchText(j)) << std::endl;
       return 0;
     }
     bench.streams.mode = regolith::parseStreamMode(modeName);

@@ -8,6 +8,18 @@
 #include <string>
 
 namespace regolith::robots {
+namespace {
+
+// std::lround for |x| < 2^31 (half away from zero), without the library call.
+int nearestNode(double x) {
+  int n = static_cast<int>(x);  // towards zero; x - n is then exact
+  const double fraction = x - n;
+  if (fraction >= 0.5) ++n;
+  else if (fraction <= -0.5) --n;
+  return n;
+}
+
+}  // namespace
 
 HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std::vector<double> heights,
                        double reposeAngle)
@@ -26,22 +38,39 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   m_pressed.assign(m_h.size(), 0);
   m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
   m_deepest.assign(m_h.size(), -1);
-  m_maxHeight = *std::max_element(m_h.begin(), m_h.end());
-}
-
-bool HeightGrid::covers(double x, double y) const {
-  const double u = (x - m_x0) / m_spacing, v = (y - m_y0) / m_spacing;
-  return u >= 0 && v >= 0 && u <= m_nx - 1 && v <= m_ny - 1;
+  m_inverseSpacing = 1 / spacing;
+  m_tilesX = (nx - 2) / kTile + 1;
+  m_tilesY = (ny - 2) / kTile + 1;
+  m_tileMax.assign(static_cast<std::size_t>(m_tilesX) * m_tilesY, 0);
+  Box all;
+  all.add(0, 0), all.add(nx - 1, ny - 1);
+  refreshTiles(all);
+  m_chunksX = (nx + kSlideChunk - 1) / kSlideChunk;
+  m_chunkChanged.assign(static_cast<std::size_t>(m_chunksX) * ny, 1);
+  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
 }
 
 double HeightGrid::interpolate(const std::vector<double>& h, double x, double y) const {
   const double u = std::clamp((x - m_x0) / m_spacing, 0.0, m_nx - 1.0);
   const double v = std::clamp((y - m_y0) / m_spacing, 0.0, m_ny - 1.0);
-  const int i = std::min(static_cast<int>(u), m_nx - 2), j = std::min(static_cast<int>(v), m_ny - 2);
-  const double fu = u - i, fv = v - j;
-  const double h00 = h[index(i, j)], h10 = h[index(i + 1, j)];
-  const double h01 = h[index(i, j + 1)], h11 = h[index(i + 1, j + 1)];
-  return (1 - fv) * ((1 - fu) * h00 + fu * h10) + fv * ((1 - fu) * h01 + fu * h11);
+  return bilinear(h, u, v);
+}
+
+void HeightGrid::refreshTiles(const Box& box) {
+  if (box.empty()) return;
+  // Tile t holds cells [t kTile, (t + 1) kTile - 1], nodes [t kTile, (t + 1) kTile] and a
+  // border of one node: node i is in the tiles (i - 2) / kTile to (i + 1) / kTile.
+  const int ti0 = std::max(0, (box.i0 - 2) / kTile), ti1 = std::min(m_tilesX - 1, (box.i1 + 1) / kTile);
+  const int tj0 = std::max(0, (box.j0 - 2) / kTile), tj1 = std::min(m_tilesY - 1, (box.j1 + 1) / kTile);
+  for (int tj = tj0; tj <= tj1; ++tj)
+    for (int ti = ti0; ti <= ti1; ++ti) {
+      const int i0 = std::max(0, ti * kTile - 1), i1 = std::min(m_nx - 1, (ti + 1) * kTile + 1);
+      const int j0 = std::max(0, tj * kTile - 1), j1 = std::min(m_ny - 1, (tj + 1) * kTile + 1);
+      double top = -std::numeric_limits<double>::infinity();
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) top = std::max(top, m_rft[index(i, j)]);
+      m_tileMax[tileIndex(ti, tj)] = top;
+    }
 }
 
 double HeightGrid::heightAt(double x, double y) const { return interpolate(m_h, x, y); }
@@ -53,20 +82,13 @@ double HeightGrid::volume() const {
   return sum * m_spacing * m_spacing;
 }
 
-void HeightGrid::Box::add(int i, int j) {
-  if (empty()) {
-    i0 = i1 = i, j0 = j1 = j;
-    return;
-  }
-  i0 = std::min(i0, i), i1 = std::max(i1, i), j0 = std::min(j0, j), j1 = std::max(j1, j);
-}
-
 void HeightGrid::raise(int i, int j, double dh) {
   const std::size_t k = index(i, j);
   m_h[k] += dh;
   m_rft[k] = m_h[k];
-  m_maxHeight = std::max(m_maxHeight, m_h[k]);
+  touch(i, j);
   m_changed.add(i, j);
+  m_rftWritten.add(i, j);
 }
 
 void HeightGrid::update(const std::vector<GridPlate>& plates) {
@@ -74,9 +96,9 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   std::vector<std::size_t> pressedNow;
   for (std::size_t p = 0; p < plates.size(); ++p) {
     const Eigen::Vector3d& c = plates[p].centroid;
-    if (!covers(c.x(), c.y())) continue;
-    const int i = static_cast<int>(std::lround((c.x() - m_x0) / m_spacing));
-    const int j = static_cast<int>(std::lround((c.y() - m_y0) / m_spacing));
+    const double u = (c.x() - m_x0) / m_spacing, v = (c.y() - m_y0) / m_spacing;
+    if (!coversCell(u, v)) continue;
+    const int i = nearestNode(u), j = nearestNode(v);
     const std::size_t k = index(i, j);
     // At rest on its own footprint a plate sits exactly at the node's height: it still
     // presses it (else the node would be released under a standing foot); a node already
@@ -91,8 +113,14 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   // now shows the sand surface again.
   std::sort(pressedNow.begin(), pressedNow.end());  // raster order, as the sweeps
   for (std::size_t k : pressedNow)
-    if (!m_pressed[k]) m_rft[k] = m_h[k];
-  for (std::size_t k : m_pressedList) m_pressed[k] = 0;
+    if (!m_pressed[k]) {
+      m_rft[k] = m_h[k];
+      m_rftWritten.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+    }
+  for (std::size_t k : m_pressedList) {
+    m_pressed[k] = 0;
+    touch(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));  // released, or pressed again below
+  }
   for (std::size_t k : pressedNow) m_pressed[k] = 1;
   // Released nodes join this step's changes: their walls may now slide.
   m_changed = Box{};
@@ -100,6 +128,7 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     if (!m_pressed[k]) {
       m_rft[k] = m_h[k];
       m_changed.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+      m_rftWritten.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
     }
   m_pressedList = pressedNow;
 
@@ -109,6 +138,7 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
     const double removed = (m_h[k] - m_target[k]) * m_spacing * m_spacing;
     m_h[k] = m_target[k];
     m_changed.add(i, j);
+    touch(i, j);
     deposit(i, j, removed, plates[m_deepest[k]].velocity);
     m_target[k] = std::numeric_limits<double>::infinity();
     m_deepest[k] = -1;
@@ -116,6 +146,10 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
 
   // 3. slide where steeper than repose.
   slide();
+  refreshTiles(m_rftWritten);
+  m_rftWritten = Box{};
+  // Every node lies in a tile (with its border), so the tiles' maximum is the grid's.
+  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
 }
 
 void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& velocity) {
@@ -147,7 +181,27 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
     return;
   }
   m_h[index(i, j)] += volume / cellArea;  // nowhere to go: the node keeps its sand
-  m_maxHeight = std::max(m_maxHeight, m_h[index(i, j)]);
+  touch(i, j);
+}
+
+void HeightGrid::touch(int i, int j) {
+  // The pairs (i - 1, i) and (i, i + 1) of row j, and (i, j - 1)-(i, j) of row j - 1.
+  m_chunkChanged[chunkIndex(j, i / kSlideChunk)] = 1;
+  if (i > 0) m_chunkChanged[chunkIndex(j, (i - 1) / kSlideChunk)] = 1;
+  if (j > 0) m_chunkChanged[chunkIndex(j - 1, i / kSlideChunk)] = 1;
+}
+
+bool HeightGrid::chunkAtRest(int j, int chunk) {
+  const int i0 = chunk * kSlideChunk, i1 = std::min(m_nx, i0 + kSlideChunk) - 1;
+  auto steep = [&](std::size_t a, std::size_t b) {
+    return std::fabs(m_h[a] - m_h[b]) > m_maxStep && !m_pressed[a] && !m_pressed[b];
+  };
+  for (int i = i0; i <= i1; ++i) {
+    if (i + 1 < m_nx && steep(index(i, j), index(i + 1, j))) return false;
+    if (j + 1 < m_ny && steep(index(i, j), index(i, j + 1))) return false;
+  }
+  m_chunkChanged[chunkIndex(j, chunk)] = 0;
+  return true;
 }
 
 void HeightGrid::slide() {
@@ -165,17 +219,25 @@ void HeightGrid::slide() {
     m_rft[a] = m_h[a];
     m_rft[b] = m_h[b];
     moved.add(ia, ja), moved.add(ib, jb);
+    m_rftWritten.add(ia, ja), m_rftWritten.add(ib, jb);
+    touch(ia, ja), touch(ib, jb);
   };
   for (int sweep = 0; sweep < kSlideSweeps && !box.empty(); ++sweep) {
     // One node wider than what changed: its neighbours are the pairs that may now be steep.
     const int i0 = std::max(0, box.i0 - 1), i1 = std::min(m_nx - 1, box.i1 + 1);
     const int j0 = std::max(0, box.j0 - 1), j1 = std::min(m_ny - 1, box.j1 + 1);
     moved = Box{};
-    for (int j = j0; j <= j1; ++j)
+    for (int j = j0; j <= j1; ++j) {
+      // A row whose pairs are all at rest changes nothing: skipping it is the same sweep.
+      bool atRest = true;
+      for (int c = i0 / kSlideChunk; c <= i1 / kSlideChunk && atRest; ++c)
+        atRest = !m_chunkChanged[chunkIndex(j, c)] || chunkAtRest(j, c);
+      if (atRest) continue;
       for (int i = i0; i <= i1; ++i) {
         if (i + 1 <= i1) relax(i, j, i + 1, j);
         if (j + 1 <= j1) relax(i, j, i, j + 1);
       }
+    }
     box = moved;
   }
   m_unsettled = box;

@@ -2,7 +2,10 @@
 #include "robots/robot_bench.h"
 
 #include <chrono>
-#include <cstdio>
+#include <cmath>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "robots/robot_simulation.h"
 
@@ -30,24 +33,29 @@ RobotBenchResult runRobotBench(const RobotBenchOptions& o) {
   return r;
 }
 
-std::string robotBenchText(const RobotBenchResult& r) {
-  char text[512];
-  std::snprintf(text, sizeof text,
-                "hexapod: %zu plates, %zu steps, %.3g s simulated in %.3g s: %.3g x real time (one core); "
-                "terrain forces %.0f %%, MuJoCo %.0f %% of the wall time; walked %.4g m",
-                r.plates, r.steps, r.simulatedSeconds, r.wallSeconds, r.realTimeFactor, 100 * r.terrainShare,
-                100 * r.mujocoShare, r.distance);
-  return text;
+nlohmann::json robotBenchJson(const RobotBenchResult& r) {
+  return {{"plates", r.plates},
+          {"steps", r.steps},
+          {"simulated_seconds", r.simulatedSeconds},
+          {"wall_seconds", r.wallSeconds},
+          {"real_time_factor", r.realTimeFactor},
+          {"terrain_share", r.terrainShare},
+          {"mujoco_share", r.mujocoShare},
+          {"distance", r.distance}};
 }
 
-std::string robotBenchJson(const RobotBenchResult& r) {
-  char text[512];
-  std::snprintf(text, sizeof text,
-                "{\"plates\": %zu, \"steps\": %zu, \"simulated_seconds\": %.17g, \"wall_seconds\": %.17g, "
-                "\"real_time_factor\": %.17g, \"terrain_share\": %.17g, \"mujoco_share\": %.17g, \"distance\": %.17g}",
-                r.plates, r.steps, r.simulatedSeconds, r.wallSeconds, r.realTimeFactor, r.terrainShare, r.mujocoShare,
-                r.distance);
-  return text;
+std::string robotBenchText(const nlohmann::json& j) {
+  auto number = [&](const char* key, int digits) {
+    std::ostringstream out;
+    out << std::setprecision(digits) << j.at(key).get<double>();
+    return out.str();
+  };
+  auto percent = [&](const char* key) { return std::to_string(std::lround(100 * j.at(key).get<double>())); };
+  return "hexapod: " + std::to_string(j.at("plates").get<std::size_t>()) + " plates, " +
+         std::to_string(j.at("steps").get<std::size_t>()) + " steps, " + number("simulated_seconds", 3) +
+         " s simulated in " + number("wall_seconds", 3) + " s: " + number("real_time_factor", 3) +
+         " x real time (one core); terrain forces " + percent("terrain_share") + " %, MuJoCo " +
+         percent("mujoco_share") + " % of the wall time; walked " + number("distance", 4) + " m";
 }
 
 }  // namespace regolith::robots

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace regolith::robots {
@@ -25,7 +26,9 @@ struct RobotBenchResult {
 };
 
 RobotBenchResult runRobotBench(const RobotBenchOptions& o);
-std::string robotBenchText(const RobotBenchResult& r);
-std::string robotBenchJson(const RobotBenchResult& r);
+// The result as one JSON object, the only list of its fields: `--json` prints it, and
+// robotBenchText reads the line for people from it.
+nlohmann::json robotBenchJson(const RobotBenchResult& r);
+std::string robotBenchText(const nlohmann::json& j);
 
 }  // namespace regolith::robots

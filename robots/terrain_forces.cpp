@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include "io/json_pointer.h"
@@ -40,7 +41,40 @@ void collectPlates(const mjModel* m, const InteractingSpec& e, int geom, std::ve
   }
 }
 
+// Plates per cluster: about one ring of a tessellated leg, so that a cluster is compact.
+constexpr std::size_t kPlatesPerCluster = 16;
+// [m] added to a cluster's radius: the rounding of its placed centre and of each placed
+// plate (a few 1e-16 m for bodies within kilometres of the origin) never lets a plate the
+// cluster test skips be one the per-plate test would keep.
+constexpr double kClusterSlack = 1e-9;
+
+// The largest x with sqrt(x) <= speed: sqrt is monotonic and correctly rounded, so
+// sqrt(x) > speed exactly when x is above it.
+double squaredSpeedLimit(double speed) {
+  if (!std::isfinite(speed)) return speed;  // NaN and +inf compare as they would
+  if (speed < 0) return -1;                 // every |v| is above a negative speed
+  double x = speed * speed;
+  while (std::sqrt(x) > speed) x = std::nextafter(x, 0.0);
+  for (double next = std::nextafter(x, HUGE_VAL); std::sqrt(next) <= speed; next = std::nextafter(x, HUGE_VAL))
+    x = next;
+  return x;
+}
+
 }  // namespace
+
+void TerrainForces::buildClusters(Body& b) {
+  for (std::size_t begin = 0; begin < b.plates.size(); begin += kPlatesPerCluster) {
+    Cluster c;
+    c.begin = begin;
+    c.end = std::min(b.plates.size(), begin + kPlatesPerCluster);
+    for (std::size_t i = c.begin; i < c.end; ++i) c.centre += b.plates[i].centroid;
+    c.centre /= static_cast<double>(c.end - c.begin);
+    for (std::size_t i = c.begin; i < c.end; ++i)
+      c.radius = std::max(c.radius, (b.plates[i].centroid - c.centre).norm());
+    c.radius += kClusterSlack;
+    b.clusters.push_back(c);
+  }
+}
 
 TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
     : m_spec(spec), m_kernel(spec.rft), m_surface(spec.surface, spec.deformation) {
@@ -85,62 +119,40 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
   for (Body& b : m_bodies) {
     total += b.plates.size();
     for (const rft::Plate& p : b.plates) b.reach = std::max(b.reach, p.centroid.norm());
+    buildClusters(b);
   }
   m_placed.resize(total);
-  m_evaluated.assign(total, 0);
-  m_lastDirection.assign(total, Eigen::Vector3d::Zero());
+  m_state.assign(total, kUnplaced);
+  m_heldVelocity.assign(total, Eigen::Vector3d::Zero());
+  m_restSpeedSquared = squaredSpeedLimit(spec.restSpeed);
   m_wrenches.resize(m_bodies.size());
   for (std::size_t i = 0; i < m_bodies.size(); ++i) m_wrenches[i].body = m_bodies[i].id;  // zero until a step
 }
 
 void TerrainForces::compute(const mjModel* m, const mjData* d) {
   m_pressing.clear();
-  std::size_t k = 0;
+  std::size_t k = 0;  // the body's first plate in m_placed
+  const double top = m_surface.maxHeight();
   for (std::size_t bi = 0; bi < m_bodies.size(); ++bi) {
     Body& b = m_bodies[bi];
-    const Eigen::Vector3d position(d->xpos + 3 * b.id);
+    b.position = Eigen::Vector3d(d->xpos + 3 * b.id);
     // xmat is row-major; Eigen's default is column-major, hence the transpose.
-    const Eigen::Matrix3d rotation = Eigen::Map<const Eigen::Matrix3d>(d->xmat + 9 * b.id).transpose();
+    b.rotation = Eigen::Map<const Eigen::Matrix3d>(d->xmat + 9 * b.id).transpose();
     const Eigen::Vector3d com(d->xipos + 3 * b.id);
     double twist[6];  // (angular, linear) at the centre of mass, world axes
     mj_objectVelocity(m, d, mjOBJ_BODY, b.id, twist, 0);
     const Eigen::Vector3d omega(twist[0], twist[1], twist[2]), vcom(twist[3], twist[4], twist[5]);
 
-    b.rotation = rotation;
-    b.position = position;
-
     rft::RftResult raw;
     double deepest = 0;
-    // Wholly above the sand, or a plate above its highest point: nothing to evaluate
-    // (plates() places them if asked).
-    const double top = m_surface.maxHeight();
-    const bool clear = position.z() - b.reach > top;
-    for (const rft::Plate& local : b.plates) {
-      PlacedPlate& p = m_placed[k];
-      const Eigen::Vector3d centroid = rotation * local.centroid + position;
-      m_evaluated[k++] = !clear && centroid.z() <= top;
-      if (!m_evaluated[k - 1]) continue;
-      p.body = b.id;
-      p.plate.centroid = centroid;
-      p.plate.normal = rotation * local.normal;
-      p.plate.area = local.area;
-      p.velocity = vcom + omega.cross(p.plate.centroid - com);
-      p.depth = m_surface.rftHeightAt(p.plate.centroid.x(), p.plate.centroid.y()) - p.plate.centroid.z();
-      const double speed = p.velocity.norm();
-      Eigen::Vector3d& held = m_lastDirection[k - 1];
-      Eigen::Vector3d velocity = p.velocity;
-      if (speed > m_spec.restSpeed) held = p.velocity / speed;
-      else if (m_spec.restSpeed > 0 && !held.isZero(0)) velocity = held * m_spec.restSpeed;
-      p.force = p.depth > 0 ? m_kernel(p.plate, velocity, p.depth) : Eigen::Vector3d::Zero();
-      // The sand surface is never above the surface RFT sees (a pressed node shows its
-      // press-start height), so the plates below the sand are among these.
-      if (p.depth > 0 && m_surface.grid()) m_pressing.push_back({p.plate.centroid, p.velocity});
-      deepest = std::max(deepest, p.depth);
-      if (p.force.isZero(0)) continue;
-      raw.force += p.force;
-      raw.moment += (p.plate.centroid - com).cross(p.force);
-      ++raw.platesInContact;
+    // Wholly above the sand: nothing to evaluate (plates() places them if asked).
+    if (b.position.z() - b.reach > top) {
+      std::fill(m_state.begin() + k, m_state.begin() + k + b.plates.size(), kUnplaced);
+    } else {
+      deepest = placeBody(b, k, com, omega, vcom, top);
+      raw = leadingForces(com);
     }
+    k += b.plates.size();
     const rft::RftResult smoothed = b.smoother.apply(raw);
     BodyWrench& w = m_wrenches[bi];
     w.body = b.id;
@@ -154,17 +166,93 @@ void TerrainForces::compute(const mjModel* m, const mjData* d) {
   m_placedCurrent = false;
 }
 
+double TerrainForces::placeBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
+                                const Eigen::Vector3d& vcom, double top) {
+  const Eigen::Matrix3d& rotation = b.rotation;
+  const Eigen::Vector3d& position = b.position;
+  double deepest = 0;
+  for (const Cluster& c : b.clusters) {
+    // A cluster above the sand's top: every plate of it is (kClusterSlack).
+    if (rotation.row(2).dot(c.centre) + position.z() - c.radius > top) {
+      std::fill(m_state.begin() + k + c.begin, m_state.begin() + k + c.end, kUnplaced);
+      continue;
+    }
+    for (std::size_t i = c.begin; i < c.end; ++i) {
+      // Computed in locals and stored once: reading back what was just stored through
+      // m_placed stalls on every plate.
+      const rft::Plate& local = b.plates[i];
+      PlacedPlate& p = m_placed[k + i];
+      const Eigen::Vector3d centroid = rotation * local.centroid + position;
+      if (!(centroid.z() <= top)) {
+        m_state[k + i] = kUnplaced;
+        continue;
+      }
+      const Eigen::Vector3d velocity = vcom + omega.cross(centroid - com);
+      p.body = b.id;
+      p.plate.centroid = centroid;
+      p.velocity = velocity;
+      Eigen::Vector3d& held = m_heldVelocity[k + i];
+      Eigen::Vector3d rftVelocity = velocity;
+      if (velocity.squaredNorm() > m_restSpeedSquared) held = velocity;
+      else if (m_spec.restSpeed > 0 && !held.isZero(0)) rftVelocity = held / held.norm() * m_spec.restSpeed;
+      // Above the sand here (depth < 0): no force, no press, no sinkage.
+      if (centroid.z() > m_surface.rftBoundNear(centroid.x(), centroid.y())) {
+        m_state[k + i] = kPlacedClear;
+        p.depth = -std::numeric_limits<double>::infinity();
+        p.force.setZero();
+        continue;
+      }
+      m_state[k + i] = kEvaluated;
+      const rft::Plate placed{centroid, rotation * local.normal, local.area};
+      const double depth = m_surface.rftHeightAt(centroid.x(), centroid.y()) - centroid.z();
+      p.plate = placed;
+      p.depth = depth;
+      p.force.setZero();
+      // The kernel gives a receding plate (n . v <= 0, the same product it tests) nothing.
+      if (depth > 0 && placed.normal.dot(rftVelocity) > 0) m_leading.push_back({k + i, placed, rftVelocity, depth});
+      // The sand surface is never above the surface RFT sees (a pressed node shows its
+      // press-start height), so the plates below the sand are among these.
+      if (depth > 0 && m_surface.grid()) m_pressing.push_back({centroid, velocity});
+      deepest = std::max(deepest, depth);
+    }
+  }
+  return deepest;
+}
+
+rft::RftResult TerrainForces::leadingForces(const Eigen::Vector3d& com) {
+  for (const Leading& l : m_leading) m_placed[l.plate].force = m_kernel(l.placed, l.velocity, l.depth);
+  // Summed in plate order (m_leading's), in locals: the compiler cannot know that the
+  // plates' stores do not alias a result's members.
+  Eigen::Vector3d force = Eigen::Vector3d::Zero(), moment = Eigen::Vector3d::Zero();
+  std::size_t inContact = 0;
+  for (const Leading& l : m_leading) {
+    const Eigen::Vector3d& f = m_placed[l.plate].force;
+    if (f.isZero(0)) continue;
+    force += f;
+    moment += (l.placed.centroid - com).cross(f);
+    ++inContact;
+  }
+  m_leading.clear();
+  rft::RftResult r;
+  r.force = force;
+  r.moment = moment;
+  r.platesInContact = inContact;
+  return r;
+}
+
 const std::vector<PlacedPlate>& TerrainForces::plates() const {
   if (m_placedCurrent) return m_placed;
   std::size_t k = 0;
   for (const Body& b : m_bodies)
     for (const rft::Plate& local : b.plates) {
       PlacedPlate& p = m_placed[k];
-      if (m_evaluated[k++]) continue;
-      p.body = b.id;
-      p.plate.centroid = b.rotation * local.centroid + b.position;
+      const PlateState state = m_state[k++];
+      if (state == kEvaluated) continue;
       p.plate.normal = b.rotation * local.normal;
       p.plate.area = local.area;
+      if (state == kPlacedClear) continue;
+      p.body = b.id;
+      p.plate.centroid = b.rotation * local.centroid + b.position;
       p.velocity.setZero();
       p.depth = -std::numeric_limits<double>::infinity();
       p.force.setZero();
@@ -197,7 +285,7 @@ void TerrainForces::apply(const mjModel* m, mjData* d) {
 void TerrainForces::reset() {
   m_computed = false;
   for (Body& b : m_bodies) b.smoother.reset();
-  for (Eigen::Vector3d& d : m_lastDirection) d.setZero();
+  std::fill(m_heldVelocity.begin(), m_heldVelocity.end(), Eigen::Vector3d::Zero());
 }
 
 void applyGravity(mjModel* m, const TerrainSpec& spec) {

@@ -8,10 +8,11 @@
 //    to the body's centre of mass xipos, world axes);
 //  - its force is models/rft's plateForce at its depth below the surface RFT sees
 //    (terrain_surface.h: the deformed grid where deformation is on). A plate slower than
-//    the rest speed keeps the direction it last moved in faster: quasi-static RFT needs a
-//    direction of motion, and without this a loaded foot at rest (a stance leg, a box on
-//    sand) loses its support every time its speed drops to rounding and creeps down by
-//    on/off chatter (rest_speed 0 turns the hold off);
+//    the rest speed keeps the direction it last moved in faster while below the sand's
+//    highest point: quasi-static RFT needs a direction of motion, and without this a
+//    loaded foot at rest (a stance leg, a box on sand) loses its support every time its
+//    speed drops to rounding and creeps down by on/off chatter (rest_speed 0 turns the
+//    hold off);
 //  - per body, the plate forces sum to F and their moments about the centre of mass to
 //    M = sum (c - x_com) x f; the pair is smoothed, F_s,n = kappa F_n + (1 - kappa) F_s,n-1
 //    (models/rft ForceSmoother, one per body), and applied with mj_applyFT at x_com into
@@ -19,9 +20,13 @@
 //  - the deforming grid, if any, is pressed by this step's plates.
 // A body whose every plate is above the highest point of the sand (its origin higher than
 // the surface's maximum by its reach) is not evaluated: its plates are placed, with depth
-// -inf and no force; so is any plate above that maximum. A walking robot's chassis and
-// swinging legs cost almost nothing: such plates are placed only when plates() is asked
-// for them (most plates of a walking robot are above the sand every step).
+// -inf and no force; so is any plate above that maximum, and a run of consecutive plates
+// (a cluster) whose bounding sphere is above it is skipped without placing each. A walking
+// robot's chassis and swinging legs cost almost nothing: such plates are placed only when
+// plates() is asked for them (most plates of a walking robot are above the sand every
+// step). A plate below that maximum gets its velocity (and its held direction, below);
+// its surface height and force only when it is below the surface's local bound
+// (TerrainSurface::rftBoundNear), else depth -inf and no force.
 // Once per step: a second call at the same simulation time (mj_forward after mj_step, for
 // output) applies the stored wrenches again without advancing smoothing or the grid.
 #pragma once
@@ -32,6 +37,7 @@
 #include <Eigen/Geometry>
 #include <vector>
 
+#include "models/rft/rft_kernel.h"
 #include "models/rft/rft_model.h"
 #include "robots/passive_hook.h"
 #include "robots/terrain_file.h"
@@ -53,7 +59,7 @@ struct PlacedPlate {
   int body = -1;
   rft::Plate plate;  // world frame
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();
-  double depth = 0;  // -inf for plates above the sand's highest point (not evaluated)
+  double depth = 0;  // -inf for plates found above the sand without measuring it
   Eigen::Vector3d force = Eigen::Vector3d::Zero();
 };
 
@@ -81,28 +87,61 @@ class TerrainForces : public PassiveForceSource {
   const TerrainSpec& spec() const { return m_spec; }
 
  private:
+  // Consecutive plates [begin, end) of a body and their bounding sphere, body frame.
+  struct Cluster {
+    std::size_t begin = 0, end = 0;
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    double radius = 0;  // [m]
+  };
   struct Body {
     int id;
     std::vector<rft::Plate> plates;  // body frame
     rft::ForceSmoother smoother;
     double reach = 0;                                        // the farthest plate centroid from the body origin [m]
+    std::vector<Cluster> clusters{};                         // covering plates in order
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  // pose of the last step
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
   };
+  // How far a step placed a plate (m_state).
+  enum PlateState : unsigned char { kUnplaced, kPlacedClear, kEvaluated };
+  static void buildClusters(Body& b);
   void compute(const mjModel* m, const mjData* d);
+  // Places body b's plates under the sand's top (k indexes m_placed), records the sand's
+  // plates in m_pressing and the leading ones in m_leading; returns the deepest depth (>= 0).
+  double placeBody(const Body& b, std::size_t k, const Eigen::Vector3d& com, const Eigen::Vector3d& omega,
+                   const Eigen::Vector3d& vcom, double top);
+  // RFT forces of m_leading into m_placed, and their sum and moments about com; empties
+  // m_leading.
+  rft::RftResult leadingForces(const Eigen::Vector3d& com);
 
   TerrainSpec m_spec;
   rft::PlateForceKernel m_kernel;
   TerrainSurface m_surface;
   std::vector<Body> m_bodies;
   std::vector<BodyWrench> m_wrenches;
-  // Plates evaluated by the last step are current; the others (m_evaluated 0) are
-  // placed by plates() when m_placedCurrent is false.
+  // Plates evaluated by the last step are current; the others are completed by plates()
+  // (normals and areas of kPlacedClear, everything of kUnplaced) when m_placedCurrent is
+  // false.
   mutable std::vector<PlacedPlate> m_placed;
-  std::vector<unsigned char> m_evaluated;
+  std::vector<PlateState> m_state;
   mutable bool m_placedCurrent = false;
-  std::vector<Eigen::Vector3d> m_lastDirection;  // per plate, zero until it has moved
+  // Per plate, the velocity it last moved with faster than the rest speed (zero until
+  // then); its direction is divided out only when a slow plate needs it.
+  std::vector<Eigen::Vector3d> m_heldVelocity;
+  // The largest |v|^2 whose square root is not above the rest speed: |v|^2 > it exactly
+  // when |v| > the rest speed, without a square root per plate.
+  double m_restSpeedSquared = 0;
   std::vector<GridPlate> m_pressing;
+  // A body's plates in the sand whose face leads, gathered before their forces are
+  // computed in one tight loop (no other work between kernels, so consecutive plates'
+  // divisions and square roots overlap).
+  struct Leading {
+    std::size_t plate;  // index in m_placed
+    rft::Plate placed;
+    Eigen::Vector3d velocity;  // as RFT sees it (the held direction for a slow plate)
+    double depth;
+  };
+  std::vector<Leading> m_leading;
   double m_lastTime = 0;
   bool m_computed = false;
   double m_computeSeconds = 0;

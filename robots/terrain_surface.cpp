@@ -9,6 +9,7 @@ namespace regolith::robots {
 
 TerrainSurface::TerrainSurface(const SurfaceSpec& surface, const DeformationSpec& deformation) : m_spec(surface) {
   m_baseMax = surface.height;
+  m_flat = surface.kind == SurfaceSpec::Kind::Flat;
   if (surface.kind == SurfaceSpec::Kind::Slope) m_baseMax = std::numeric_limits<double>::infinity();
   if (surface.kind == SurfaceSpec::Kind::HeightMap) {
     m_map.emplace(surface.x0, surface.y0, surface.spacing, surface.nx, surface.ny, surface.heights);
@@ -40,10 +41,6 @@ double TerrainSurface::baseHeightAt(double x, double y) const {
 }
 
 double TerrainSurface::maxHeight() const { return m_grid ? std::max(m_baseMax, m_grid->maxHeight()) : m_baseMax; }
-
-double TerrainSurface::rftHeightAt(double x, double y) const {
-  return m_grid && m_grid->covers(x, y) ? m_grid->rftHeightAt(x, y) : baseHeightAt(x, y);
-}
 
 double TerrainSurface::heightAt(double x, double y) const {
   return m_grid && m_grid->covers(x, y) ? m_grid->heightAt(x, y) : baseHeightAt(x, y);

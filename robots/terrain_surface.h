@@ -20,7 +20,15 @@ class TerrainSurface {
   double baseHeightAt(double x, double y) const;
   // The height RFT depths are measured from: the grid's (height_grid.h) where it covers
   // (x, y), else the base surface.
-  double rftHeightAt(double x, double y) const;
+  double rftHeightAt(double x, double y) const {
+    if (m_grid)
+      if (const std::optional<double> h = m_grid->rftHeightIfCovered(x, y)) return *h;
+    return m_flat ? m_spec.height : baseHeightAt(x, y);  // the same, without the call on flat sand
+  }
+  // An upper bound of rftHeightAt(x, y), cheaper than it: where deformation is on, the
+  // grid's tile maxima (height_grid.h; +inf near and beyond its edge), else the base
+  // surface's maximum.
+  double rftBoundNear(double x, double y) const { return m_grid ? m_grid->rftBoundNear(x, y) : m_baseMax; }
   // The sand surface itself (the grid's where it covers, else the base).
   double heightAt(double x, double y) const;
   // No point of either surface is higher (+inf for a slope, which has no top): a body
@@ -34,6 +42,7 @@ class TerrainSurface {
   SurfaceSpec m_spec;
   std::optional<rft::HeightMap> m_map;
   double m_baseMax;
+  bool m_flat;  // the base surface is flat
   std::optional<HeightGrid> m_grid;
 };
 

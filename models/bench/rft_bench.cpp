@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 #include "models/rft/rft_model.h"
@@ -67,26 +69,36 @@ RftBenchResult runRftBench(const RftBenchOptions& o) {
   return r;
 }
 
-std::string rftBenchText(const RftBenchResult& r) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "rft: %zu plates (%zu in contact), %zu evaluations in %.3f s on one core\n"
-                "  %.1f us per evaluation (best batch %.1f us), %.3g plates/s, F_z = %.4g N",
-                r.plates, r.platesInContact, r.evaluations, r.wallSeconds, r.microsecondsPerEvaluation,
-                r.bestMicrosecondsPerEvaluation, r.platesPerSecond, r.forceZ);
-  return buf;
+nlohmann::json rftBenchJson(const RftBenchResult& r) {
+  return {{"bench", "rft"},
+          {"plates", r.plates},
+          {"plates_in_contact", r.platesInContact},
+          {"evaluations", r.evaluations},
+          {"wall_s", r.wallSeconds},
+          {"us_per_evaluation", r.microsecondsPerEvaluation},
+          {"best_us_per_evaluation", r.bestMicrosecondsPerEvaluation},
+          {"plates_per_s", r.platesPerSecond},
+          {"force_z", r.forceZ},
+          {"threads", 1}};
 }
 
-std::string rftBenchJson(const RftBenchResult& r) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "{\"bench\": \"rft\", \"plates\": %zu, \"plates_in_contact\": %zu, "
-                "\"evaluations\": %zu, \"wall_s\": %.6f, \"us_per_evaluation\": %.3f, "
-                "\"best_us_per_evaluation\": %.3f, \"plates_per_s\": %.6g, \"force_z\": %.6g, "
-                "\"threads\": 1}",
-                r.plates, r.platesInContact, r.evaluations, r.wallSeconds, r.microsecondsPerEvaluation,
-                r.bestMicrosecondsPerEvaluation, r.platesPerSecond, r.forceZ);
-  return buf;
+std::string rftBenchText(const nlohmann::json& j) {
+  // %.Nf for fixed digits after the point, %.Ng for significant digits.
+  auto fixed = [&](const char* key, int digits) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(digits) << j.at(key).get<double>();
+    return out.str();
+  };
+  auto significant = [&](const char* key, int digits) {
+    std::ostringstream out;
+    out << std::setprecision(digits) << j.at(key).get<double>();
+    return out.str();
+  };
+  auto count = [&](const char* key) { return std::to_string(j.at(key).get<std::size_t>()); };
+  return "rft: " + count("plates") + " plates (" + count("plates_in_contact") + " in contact), " +
+         count("evaluations") + " evaluations in " + fixed("wall_s", 3) + " s on one core\n  " +
+         fixed("us_per_evaluation", 1) + " us per evaluation (best batch " + fixed("best_us_per_evaluation", 1) +
+         " us), " + significant("plates_per_s", 3) + " plates/s, F_z = " + significant("force_z", 4) + " N";
 }
 
 }  // namespace regolith::rft

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace regolith::rft {
@@ -26,7 +27,9 @@ struct RftBenchResult {
 };
 
 RftBenchResult runRftBench(const RftBenchOptions& o);
-std::string rftBenchText(const RftBenchResult& r);
-std::string rftBenchJson(const RftBenchResult& r);
+// The result as one JSON object, the only list of its fields: `--json` prints it, and
+// rftBenchText reads the lines for people from it.
+nlohmann::json rftBenchJson(const RftBenchResult& r);
+std::string rftBenchText(const nlohmann::json& j);
 
 }  // namespace regolith::rft

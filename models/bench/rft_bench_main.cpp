@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
   }
   try {
     const regolith::rft::RftBenchResult r = regolith::rft::runRftBench(o);
-    std::cout << (json ? regolith::rft::rftBenchJson(r) : regolith::rft::rftBenchText(r)) << std::endl;
+    const nlohmann::json j = regolith::rft::rftBenchJson(r);
+    std::cout << (json ? j.dump(2) : regolith::rft::rftBenchText(j)) << std::endl;
   } catch (const std::invalid_argument& e) {
     std::cerr << "regolith_models_bench: invalid input: " << e.what() << std::endl;
     return 2;

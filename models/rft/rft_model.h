@@ -33,7 +33,6 @@
 
 #include <Eigen/Core>
 #include <cstddef>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -74,23 +73,7 @@ struct RftResult {
 // gives zero). The parameters are not re-validated here (evaluate() does that).
 Eigen::Vector3d plateForce(const RftParameters& p, const Plate& plate, const Eigen::Vector3d& velocity, double depth);
 
-// plateForce for many plates with the same parameters, whose constant parts (the shape
-// functions' tanh c3 and atanh d3, c1/c4, d1/d4) are computed once here rather than at
-// every call: robots/ evaluates every plate in the sand at every step. It keeps its own
-// copy of the parameters, validated on construction (std::invalid_argument).
-class PlateForceKernel {
- public:
-  explicit PlateForceKernel(const RftParameters& p);
-  ~PlateForceKernel();
-  PlateForceKernel(PlateForceKernel&&) noexcept;
-  PlateForceKernel& operator=(PlateForceKernel&&) noexcept;
-  // The same as plateForce(parameters, plate, velocity, depth).
-  Eigen::Vector3d operator()(const Plate& plate, const Eigen::Vector3d& velocity, double depth) const;
-
- private:
-  struct State;  // the parameters and what is prepared from them, at a fixed address
-  std::unique_ptr<const State> m_state;
-};
+// PlateForceKernel (rft_kernel.h): plateForce with its constants prepared once.
 
 // A rigid body: body-frame plates, its pose and twist.
 RftResult evaluate(const RftParameters& p, const PlateMesh& body, const Pose& pose, const Twist& twist,

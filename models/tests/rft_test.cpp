@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/rft/rft_kernel.h"
 #include "models/rft/rft_model.h"
 #include "models/rft/tessellation.h"
 #include "models/tests/support/rft_test_support.h"

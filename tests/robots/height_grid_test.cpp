@@ -106,4 +106,34 @@ TEST(HeightGrid, RefusesBadGeometry) {
 }
 
 }  // namespace
+// TerrainForces skips the surface lookup of a plate above rftBoundNear and every plate
+// above maxHeight: both must bound the surface RFT sees everywhere, through a stroke that
+// piles sand up and lets it slide (a bound that is too low would drop forces).
+TEST(HeightGrid, BoundsHoldTheSurfaceRftSees) {
+  HeightGrid g = flatGrid();
+  const Eigen::Vector3d down(0, 0, -0.1), forward(0.1, 0, 0);
+  auto check = [&]() {
+    double highest = -1;
+    for (int j = 0; j < g.ny(); ++j)
+      for (int i = 0; i < g.nx(); ++i) highest = std::max(highest, g.node(i, j));
+    // Points between the nodes and on them, and the nodes' pressed-start heights.
+    for (double y = -0.2; y <= 0.2; y += 0.0013)
+      for (double x = -0.2; x <= 0.2; x += 0.0017) {
+        const double h = g.rftHeightAt(x, y);
+        ASSERT_GE(g.rftBoundNear(x, y), h) << "at " << x << ", " << y;
+        ASSERT_GE(g.maxHeight(), h) << "at " << x << ", " << y;
+      }
+    EXPECT_GE(g.maxHeight(), highest);
+  };
+  for (int k = 1; k <= 60; ++k) g.update(foot(-0.05, 0, -0.0002 * k, down));
+  check();
+  for (int k = 1; k <= 300; ++k) g.update(foot(-0.05 + 0.0002 * k, 0, -0.012, forward));
+  check();
+  const double piled = g.maxHeight();
+  EXPECT_GT(piled, 0.002) << "the stroke piled sand up";
+  for (int k = 0; k < 50; ++k) g.update({});  // lifted: the footprint's walls slide
+  check();
+  EXPECT_LE(g.maxHeight(), piled) << "an exact top, not one that only rises";
+}
+
 }  // namespace regolith::test

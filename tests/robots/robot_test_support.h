@@ -61,4 +61,16 @@ inline robots::TerrainSpec flatTerrain(double zeta, const std::string& body, dou
   return robots::parseTerrain(text, "terrain.json", ".");
 }
 
+// flatTerrain with the deforming surface on: a grid of `spacing` over the square
+// [-halfWidth, halfWidth]^2 around the origin.
+inline robots::TerrainSpec deformingFlatTerrain(double zeta, const std::string& body, double density, double spacing,
+                                                double halfWidth) {
+  robots::TerrainSpec spec = flatTerrain(zeta, body, density);
+  spec.deformation.enabled = true;
+  spec.deformation.spacing = spacing;
+  spec.deformation.xMin = spec.deformation.yMin = -halfWidth;
+  spec.deformation.xMax = spec.deformation.yMax = halfWidth;
+  return spec;
+}
+
 }  // namespace regolith::test

@@ -39,13 +39,8 @@ double settledDepth(bool deforming) {
   ModelPtr m = loadMjcf(
       boxModel(hx, hy, hz, mass, 0, "<joint name=\"sink\" type=\"slide\" axis=\"0 0 1\" damping=\"600\"/>"));
   DataPtr d(mj_makeData(m.get()));
-  robots::TerrainSpec spec = flatTerrain(kZeta, "box", 40000);
-  if (deforming) {
-    spec.deformation.enabled = true;
-    spec.deformation.spacing = 0.01;
-    spec.deformation.xMin = spec.deformation.yMin = -0.2;
-    spec.deformation.xMax = spec.deformation.yMax = 0.2;
-  }
+  const robots::TerrainSpec spec = deforming ? deformingFlatTerrain(kZeta, "box", 40000, 0.01, 0.2)
+                                             : flatTerrain(kZeta, "box", 40000);
   TerrainForces forces(m.get(), spec);
   PassiveHook hook(m.get(), d.get(), forces);
   while (d->time < 3.0) mj_step(m.get(), d.get());
@@ -241,12 +236,7 @@ TEST(RobotTerrain, DeformingSurfaceUnderABulldozingStroke) {
                                  "<joint name=\"x\" type=\"slide\" axis=\"1 0 0\"/>"
                                  "<joint name=\"z\" type=\"slide\" axis=\"0 0 1\"/>"));
   DataPtr d(mj_makeData(m.get()));
-  robots::TerrainSpec spec = flatTerrain(kZeta, "box", 40000);
-  spec.deformation.enabled = true;
-  spec.deformation.spacing = 0.005;
-  spec.deformation.xMin = spec.deformation.yMin = -0.15;
-  spec.deformation.xMax = spec.deformation.yMax = 0.15;
-  TerrainForces forces(m.get(), spec);
+  TerrainForces forces(m.get(), deformingFlatTerrain(kZeta, "box", 40000, 0.005, 0.15));
   PassiveHook hook(m.get(), d.get(), forces);
   const robots::HeightGrid& grid = *forces.surface().grid();
   const double before = grid.volume(), dt = 1e-3;
