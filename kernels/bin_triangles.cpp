@@ -11,6 +11,7 @@
 
 #include "kernels/backend.h"
 #include "kernels/contact_detection.h"
+#include "kernels/radix_sort.h"
 #include "kernels/triangle_contact.h"
 
 namespace regolith {
@@ -99,8 +100,7 @@ void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& b
   parallel_for(n, fill);
   // Stable: within a cell, triangles stay in boundary order, so a sphere's wall keys come
   // out sorted and the build is deterministic.
-  thrust::stable_sort_by_key(devicePolicy(), b.triangleCellKey.begin(), b.triangleCellKey.end(),
-                             b.triangleCellBoundary.begin());
+  stableSortByKeyBits(b.triangleCellKey, b.triangleCellBoundary, grid.keyBits());
 }
 
 }  // namespace regolith
