@@ -1,8 +1,56 @@
 #include "core/kinematic_stream.h"
 
+#include <string>
 #include <utility>
 
+#include "kernels/build_guard.h"
+
 namespace regolith {
+
+namespace {
+
+std::mutex g_kinematicInjectionMutex;
+std::exception_ptr g_kinematicInjectedFailure;
+
+std::exception_ptr takeInjectedKinematicFailure() {
+  std::lock_guard<std::mutex> lock(g_kinematicInjectionMutex);
+  return std::exchange(g_kinematicInjectedFailure, nullptr);
+}
+
+// The failure being handled, nested in a KinematicStreamError whose message says where it
+// happened. Called inside a catch handler. If even the message cannot be built (out of
+// memory), what that threw is handed over instead.
+std::exception_ptr nestedInKinematicStreamError(const char* what) noexcept {
+  try {
+    std::throw_with_nested(KinematicStreamError(std::string("in the kinematic (contact-detection) stream: ") + what));
+  } catch (...) {
+    return std::current_exception();
+  }
+}
+
+// What the dynamic stream is handed for a failure on the kinematic thread: the run loop's
+// own types unchanged (it turns them into a blow-up report or a signal exit), anything
+// else wrapped.
+std::exception_ptr asHandedOver(std::exception_ptr failure) noexcept {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const CandidateOverflow&) {
+    return failure;
+  } catch (const BuildInterrupted&) {
+    return failure;
+  } catch (const std::exception& e) {
+    return nestedInKinematicStreamError(e.what());
+  } catch (...) {
+    return nestedInKinematicStreamError("an exception of unknown type");
+  }
+}
+
+}  // namespace
+
+void injectKinematicBuildFailure(std::exception_ptr failure) {
+  std::lock_guard<std::mutex> lock(g_kinematicInjectionMutex);
+  g_kinematicInjectedFailure = std::move(failure);
+}
 
 KinematicStream::KinematicStream(const DeviceState& state, int threads)
     : m_state(state),
@@ -90,6 +138,26 @@ std::size_t KinematicStream::deviceBytes() {
   return 3 * regolith::deviceBytes(*m_slotSnapshot) + 2 * regolith::deviceBytes(*m_slotList);
 }
 
+std::exception_ptr KinematicStream::buildOnce(const ListFacts& facts) noexcept {
+  try {
+    acquireBuffer(*m_kinematicSnapshot);
+    acquireBuffer(*m_buildingList);
+    std::exception_ptr error;
+    try {
+      if (std::exception_ptr injected = takeInjectedKinematicFailure()) std::rethrow_exception(injected);
+      buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder, *m_buildingList);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    // Released even after a failed build, so the buffers keep their owners' protocol.
+    releaseBuffer(*m_buildingList);
+    releaseBuffer(*m_kinematicSnapshot);
+    return error ? asHandedOver(error) : nullptr;
+  } catch (...) {  // acquiring or releasing failed (a CUDA error)
+    return asHandedOver(std::current_exception());
+  }
+}
+
 void KinematicStream::run() {
   setThreadCount(m_threads);  // OpenMP's thread count is per host thread
   std::unique_lock<std::mutex> lock(m_mutex);
@@ -103,16 +171,7 @@ void KinematicStream::run() {
     const ListFacts facts = m_pendingFacts;
     lock.unlock();
 
-    acquireBuffer(*m_kinematicSnapshot);
-    acquireBuffer(*m_buildingList);
-    std::exception_ptr error;
-    try {
-      buildFromSnapshot(m_state, *m_kinematicSnapshot, Real(facts.reach), *m_builder, *m_buildingList);
-    } catch (...) {
-      error = std::current_exception();  // the dynamic stream's next take() throws it
-    }
-    releaseBuffer(*m_buildingList);
-    releaseBuffer(*m_kinematicSnapshot);
+    const std::exception_ptr error = buildOnce(facts);
 
     lock.lock();
     if (error) {

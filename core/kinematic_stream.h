@@ -15,11 +15,26 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 #include "kernels/stages.h"
 
 namespace regolith {
+
+// A failure of the kinematic stream's thread (an out-of-memory in a list build, a CUDA
+// error), rethrown on the dynamic side with a message naming the stream it came from; the
+// original exception is nested in it (std::rethrow_if_nested). The two failures a run
+// handles by type, CandidateOverflow and BuildInterrupted, pass through unchanged.
+class KinematicStreamError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Test hook: the next list build of any kinematic stream throws `failure` on its thread
+// instead of building (null clears it). Lets a test check that a failure there reaches the
+// dynamic stream as KinematicStreamError instead of std::terminate.
+void injectKinematicBuildFailure(std::exception_ptr failure);
 
 class KinematicStream {
  public:
@@ -44,8 +59,9 @@ class KinematicStream {
   // If a list built from a snapshot after `afterStep` is ready, swaps it with `list` (the
   // dynamic stream's spare, which goes to the slot) and returns its facts. With `wait`,
   // blocks until such a list is ready or none can come (no snapshot pending or in build).
-  // A build that failed (CandidateOverflow, BuildInterrupted: kernels/build_guard.h)
-  // throws its exception here, on the dynamic side.
+  // A build that failed throws here, on the dynamic side: CandidateOverflow and
+  // BuildInterrupted (kernels/build_guard.h) as they are, anything else as
+  // KinematicStreamError.
   std::optional<ListFacts> take(CandidateListPtr& list, std::uint64_t afterStep, bool wait);
   // Whether a snapshot after `afterStep` is pending or being built.
   bool buildPendingAfter(std::uint64_t afterStep);
@@ -55,6 +71,9 @@ class KinematicStream {
 
  private:
   void run();
+  // Builds m_buildingList from m_kinematicSnapshot; returns what failed instead of
+  // throwing, since an exception leaving the thread's function would call std::terminate.
+  std::exception_ptr buildOnce(const ListFacts& facts) noexcept;
   // With m_mutex held: a list newer than afterStep is ready / a snapshot newer than
   // afterStep is pending or being built.
   bool readyAfter(std::uint64_t afterStep) const;

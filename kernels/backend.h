@@ -17,6 +17,7 @@
 #include <vector>
 #endif
 
+#include "kernels/build_guard.h"
 #include "kernels/hd.h"
 
 namespace regolith {
@@ -52,7 +53,8 @@ inline Index blockSize(Index count) {
 #endif
 
 // Runs f(i) for i in [0, n) on the device system (OpenMP threads or CUDA threads).
-// f must be a copyable functor with a REGOLITH_HD operator()(Index) const.
+// f must be a copyable functor with a REGOLITH_HD operator()(Index) const. n must fit an
+// Index (checked: IndexRangeError, not a loop over a wrapped count).
 //
 // On the CPU this is an OpenMP loop over the blocks above, written out rather than
 // thrust::for_each: Thrust's OpenMP system calls the functor through an out-of-line
@@ -61,6 +63,7 @@ inline Index blockSize(Index count) {
 template <class Functor>
 void parallel_for(std::size_t n, const Functor& f) {
   if (n == 0) return;
+  requireIndexRange(n, "parallel loop");
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
   thrust::for_each(devicePolicy(), thrust::counting_iterator<Index>(0),
                    thrust::counting_iterator<Index>(static_cast<Index>(n)), f);
@@ -82,6 +85,7 @@ void parallel_for(std::size_t n, const Functor& f) {
 template <class T, class Transform, class Merge>
 T parallel_reduce(std::size_t n, const Transform& f, T init, const Merge& merge) {
   if (n == 0) return init;
+  requireIndexRange(n, "parallel reduction");
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
   return thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
                                   thrust::counting_iterator<Index>(static_cast<Index>(n)), f, init, merge);

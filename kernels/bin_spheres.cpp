@@ -5,6 +5,7 @@
 
 #include "kernels/backend.h"
 #include "kernels/contact_detection.h"
+#include "kernels/radix_sort.h"
 #include "kernels/sorted_search.h"
 
 namespace regolith {
@@ -71,7 +72,7 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
 
   parallel_for(n, CellKeyOf{grid, raw(x), raw(out.cellKey), raw(out.cellSphere)});
   // Stable: spheres of one cell stay in index order, so the build is deterministic.
-  thrust::stable_sort_by_key(devicePolicy(), out.cellKey.begin(), out.cellKey.end(), out.cellSphere.begin());
+  stableSortByKeyBits(out.cellKey, out.cellSphere, grid.keyBits());
   const PairKey cells = grid.cellCount();
   if (cells <= kDenseCellsPerSphere * n + 1024) {
     out.cellStart.resize(cells + 1);

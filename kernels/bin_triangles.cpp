@@ -3,11 +3,15 @@
 // every triangle it may touch before the next build among the triangles of its own cell.
 // (If a sphere of radius r <= r_max in cell K is within r + reach of triangle T, K's centre
 // is within r_max + reach + |centre - sphere| <= that distance of T.)
+#include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include <thrust/sort.h>
 
+#include <cstdint>
+
 #include "kernels/backend.h"
 #include "kernels/contact_detection.h"
+#include "kernels/radix_sort.h"
 #include "kernels/triangle_contact.h"
 
 namespace regolith {
@@ -82,9 +86,13 @@ void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& b
                              nullptr,
                              nullptr};
   parallel_for(n, count);
+  // Entries grow with triangles x the cells each covers: summed in 64 bits and checked
+  // against the Index limit before the scan, whose Index partial sums would wrap.
+  const std::uint64_t total = thrust::reduce(devicePolicy(), b.triangleCounts.begin(), b.triangleCounts.begin() + n,
+                                             std::uint64_t(0));
+  requireIndexRange(total, "triangle-cell entries");
   b.triangleCounts[n] = 0;
   thrust::exclusive_scan(devicePolicy(), b.triangleCounts.begin(), b.triangleCounts.end(), b.triangleCounts.begin());
-  const Index total = b.triangleCounts[n];
   b.triangleCellKey.resize(total);
   b.triangleCellBoundary.resize(total);
   TriangleCells<true> fill{grid,    raw(boundaries),       raw(s.triangleTopology), raw(s.triangleBoundaries),  expand,
@@ -92,8 +100,7 @@ void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& b
   parallel_for(n, fill);
   // Stable: within a cell, triangles stay in boundary order, so a sphere's wall keys come
   // out sorted and the build is deterministic.
-  thrust::stable_sort_by_key(devicePolicy(), b.triangleCellKey.begin(), b.triangleCellKey.end(),
-                             b.triangleCellBoundary.begin());
+  stableSortByKeyBits(b.triangleCellKey, b.triangleCellBoundary, grid.keyBits());
 }
 
 }  // namespace regolith

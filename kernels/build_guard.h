@@ -7,9 +7,11 @@
 //    can take minutes; issue 20 item 4).
 //  - A candidate list beyond kMaxCandidatesPerSphere x the sphere count: CandidateOverflow,
 //    thrown after the count pass and before anything of that size is allocated.
+//  - A count past what a 32-bit Index addresses: IndexRangeError (requireIndexRange).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -42,6 +44,26 @@ class BuildInterrupted : public std::runtime_error {
  private:
   int m_signal;
 };
+
+// Spheres, owners, contacts and list entries are numbered with a 32-bit Index
+// (kernels/hd.h): half the memory traffic of 64-bit indices in the contact loops. A count
+// past 2^31 - 1 would wrap into negative offsets silently, so every count that grows with
+// N (or N x candidates) is summed in 64 bits and checked against the limit before it
+// becomes an index: a run of that size fails with IndexRangeError instead of a wrong answer.
+inline constexpr std::uint64_t kMaxIndexCount = 2147483647;  // INT32_MAX
+
+class IndexRangeError : public std::length_error {
+ public:
+  using std::length_error::length_error;
+};
+
+// Throws IndexRangeError, naming `what`, when count > kMaxIndexCount.
+inline void requireIndexRange(std::uint64_t count, const char* what) {
+  if (count > kMaxIndexCount) {
+    throw IndexRangeError(std::string(what) + ": " + std::to_string(count) + " entries, more than the " +
+                          std::to_string(kMaxIndexCount) + " a 32-bit index addresses");
+  }
+}
 
 // The process-wide stop request (a lock-free atomic: safe in a signal handler and across the
 // two streams' threads). 0: none.

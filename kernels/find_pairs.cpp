@@ -5,6 +5,7 @@
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 
+#include <cstdint>
 #include <sstream>
 
 #include "kernels/backend.h"
@@ -124,25 +125,30 @@ struct WallSearch {
   }
 };
 
-// Throws CandidateOverflow when counts[0..n) add up to more than the cap
-// (kernels/build_guard.h): summed in 64 bits, since a runaway's total overflows the Index
-// scan below, and before the list of that size is allocated.
-void requireWithinCap(const DeviceVector<Index>& counts, std::size_t n, Real reach, const char* what) {
-  const unsigned long long total = thrust::reduce(devicePolicy(), counts.begin(), counts.begin() + n, 0ULL);
-  if (total <= kMaxCandidatesPerSphere * n) return;
-  std::ostringstream msg;
-  msg << "the contact search found " << total << " candidate " << what << " for " << n << " spheres, more than "
-      << kMaxCandidatesPerSphere << " per sphere (search reach " << double(reach)
-      << " m beyond touching): particles moved so fast that the contact "
-      << "margin spans the bed, or piled into one place";
-  throw CandidateOverflow(msg.str());
+// The total of counts[0..n), summed in 64 bits (a runaway's total overflows an Index).
+// Throws CandidateOverflow when it is more than the cap (kernels/build_guard.h), and
+// IndexRangeError when a list that size would not fit the Index offsets of scanCounts:
+// both before the list of that size is allocated.
+std::uint64_t checkedTotal(const DeviceVector<Index>& counts, std::size_t n, Real reach, const char* what) {
+  const std::uint64_t total = thrust::reduce(devicePolicy(), counts.begin(), counts.begin() + n, std::uint64_t(0));
+  if (total > kMaxCandidatesPerSphere * n) {
+    std::ostringstream msg;
+    msg << "the contact search found " << total << " candidate " << what << " for " << n << " spheres, more than "
+        << kMaxCandidatesPerSphere << " per sphere (search reach " << double(reach)
+        << " m beyond touching): particles moved so fast that the contact "
+        << "margin spans the bed, or piled into one place";
+    throw CandidateOverflow(msg.str());
+  }
+  // Within the cap, yet past 2^31 - 1 from 8.4 million spheres on (256 per sphere).
+  requireIndexRange(total, what);
+  return total;
 }
 
-// counts[0..n) -> exclusive offsets in counts[0..n]; returns the total.
-Index scanCounts(DeviceVector<Index>& counts, std::size_t n) {
+// counts[0..n) -> exclusive offsets in counts[0..n]. Their total, checkedTotal's, fits
+// an Index, so no partial sum wraps.
+void scanCounts(DeviceVector<Index>& counts, std::size_t n) {
   counts[n] = 0;
   thrust::exclusive_scan(devicePolicy(), counts.begin(), counts.begin() + n + 1, counts.begin());
-  return counts[n];
 }
 
 }  // namespace
@@ -154,8 +160,8 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x, cons
   PairSearch<false> count{grid,  cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius), raw(s.sphereOwner),
                           reach, raw(b.counts), nullptr,           nullptr};
   parallel_for(n, count);
-  requireWithinCap(b.counts, n, reach, "sphere pairs");
-  const Index total = scanCounts(b.counts, n);
+  const std::uint64_t total = checkedTotal(b.counts, n, reach, "sphere pairs");
+  scanCounts(b.counts, n);
   out.pairKeys.resize(total);
   PairSearch<true> fill{
       grid,  cellLookup(b), raw(b.cellSphere), raw(x),           raw(s.sphereRadius), raw(s.sphereOwner),
@@ -185,8 +191,8 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
                            nullptr,
                            nullptr};
   parallel_for(n, search);
-  requireWithinCap(b.counts, n, reach, "sphere-boundary pairs");
-  const Index total = scanCounts(b.counts, n);
+  const std::uint64_t total = checkedTotal(b.counts, n, reach, "sphere-boundary pairs");
+  scanCounts(b.counts, n);
   out.wallKeys.resize(total);
   WallSearch<true> fill{search.boundaries,
                         search.analytic,

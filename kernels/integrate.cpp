@@ -32,6 +32,51 @@ REGOLITH_HD REGOLITH_INLINE const FamilyControl* controlOf(const Index* family, 
   return (c->constrainedTranslation | c->constrainedRotation) ? c : nullptr;
 }
 
+// The rare paths of the two owner kernels, out of line so they cost the hot loops neither
+// registers nor code size. They are free functions taking the pointers and values they use:
+// a member function would take `this`, and since a kernel's functor lives in parameter
+// space, nvcc then copies the whole functor into every thread's local memory at kernel
+// entry (a 528 to 640 byte stack frame) whether or not the rare path runs.
+
+// First half kick and drift of owner o, whose family c constrains some DOF.
+REGOLITH_HD REGOLITH_NOINLINE void driftConstrainedOwner(Index o, const FamilyControl& c, Vec3d* position,
+                                                         Quat* orientation, Vec3* velocity, Vec3* omega,
+                                                         const Real* mass, const Vec3* inertia, const Vec3* force,
+                                                         const Vec3* torque, Vec3 gravity, Real dt) {
+  const Real h = Real(0.5) * dt;
+  const Quat q = orientation[o];
+  Vec3 v = velocity[o], w = omega[o];
+  const bool dynamic = mass[o] > Real(0);
+  if (dynamic) {
+    v += (force[o] * (Real(1) / mass[o]) + gravity) * h;
+    w = angularKick(q, inertia[o], w, torque[o], h);
+  }
+  if (c.constrainedTranslation) v = constrainLinear(c, v, /*useEnd=*/false);
+  position[o] += Vec3d(v) * double(dt);
+  if (c.constrainedRotation) {
+    w = constrainAngular(c, q, w, /*useEnd=*/false);
+    if (!isZero(w)) orientation[o] = renormalized(quatFromRotationVector(Vec3d(w) * double(dt)) * q);
+  } else if (dynamic) {
+    orientation[o] = angularDrift(q, inertia[o], w, dt);
+  }
+  velocity[o] = v;
+  omega[o] = w;
+}
+
+// Second half kick of owner o, whose family c constrains some DOF, from its summed force f
+// and torque t; constrained components then take u(t + dt), at the new orientation.
+REGOLITH_HD REGOLITH_NOINLINE void kickConstrainedOwner(Index o, const FamilyControl& c, Vec3 f, Vec3 t,
+                                                        const Quat* orientation, Vec3* velocity, Vec3* omega,
+                                                        const Real* mass, const Vec3* inertia, Vec3 gravity, Real dt) {
+  if (mass[o] > Real(0)) {
+    const Real h = Real(0.5) * dt;
+    velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
+    omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
+  }
+  if (c.constrainedTranslation) velocity[o] = constrainLinear(c, velocity[o], true);
+  if (c.constrainedRotation) omega[o] = constrainAngular(c, orientation[o], omega[o], true);
+}
+
 // Reads: owner force, torque, mass, inertia, family, family control. Writes: owner
 // velocity, angular velocity, position, orientation.
 struct KickDrift {
@@ -61,31 +106,10 @@ struct KickDrift {
            (!ownerBoundaryBegin || ownerBoundaryBegin[o + 1] == ownerBoundaryBegin[o]);
   }
 
-  REGOLITH_HD REGOLITH_NOINLINE void constrained(Index o, const FamilyControl& c) const {
-    const Real h = Real(0.5) * dt;
-    const Quat q = orientation[o];
-    Vec3 v = velocity[o], w = omega[o];
-    const bool dynamic = mass[o] > Real(0);
-    if (dynamic) {
-      v += (force[o] * (Real(1) / mass[o]) + gravity) * h;
-      w = angularKick(q, inertia[o], w, torque[o], h);
-    }
-    if (c.constrainedTranslation) v = constrainLinear(c, v, /*useEnd=*/false);
-    position[o] += Vec3d(v) * double(dt);
-    if (c.constrainedRotation) {
-      w = constrainAngular(c, q, w, /*useEnd=*/false);
-      if (!isZero(w)) orientation[o] = renormalized(quatFromRotationVector(Vec3d(w) * double(dt)) * q);
-    } else if (dynamic) {
-      orientation[o] = angularDrift(q, inertia[o], w, dt);
-    }
-    velocity[o] = v;
-    omega[o] = w;
-  }
-
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
     if (controlCount > 0) {  // no family has a rule: not even the family load
       if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
-        constrained(o, *c);
+        driftConstrainedOwner(o, *c, position, orientation, velocity, omega, mass, inertia, force, torque, gravity, dt);
         return;
       }
     }
@@ -191,34 +215,21 @@ struct GatherKick {
   }
 
   // general: some boundary is owned or some family has a rule. Otherwise every owner takes
-  // the plain path, whose only extra cost is this flag's test.
+  // the plain path, whose only extra cost is two tests of this flag.
   bool general;
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
-    if (general) {
-      generalOwner(o);
-      return;
-    }
     Vec3 f, t;
     sumSpheres(o, f, t);
-    ownerForce[o] = f;
-    ownerTorque[o] = t;
-    if (!kick || mass[o] <= Real(0)) return;
-    const Real h = Real(0.5) * dt;
-    velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
-    omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
-  }
-
-  REGOLITH_HD REGOLITH_NOINLINE void generalOwner(Index o) const {
-    Vec3 f, t;
-    sumSpheres(o, f, t);
-    if (ownerBoundaryBegin) addBoundaries(o, f, t);
+    if (general && ownerBoundaryBegin) addBoundaries(o, f, t);
     ownerForce[o] = f;
     ownerTorque[o] = t;
     if (!kick) return;
-    if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
-      constrainedKick(o, *c, f, t);
-      return;
+    if (general) {
+      if (const FamilyControl* c = controlOf(family, control, controlCount, o)) {
+        kickConstrainedOwner(o, *c, f, t, orientation, velocity, omega, mass, inertia, gravity, dt);
+        return;
+      }
     }
     if (mass[o] <= Real(0)) return;
     const Real h = Real(0.5) * dt;
@@ -227,23 +238,11 @@ struct GatherKick {
   }
 
   // The reactions on the boundaries owner o carries, in boundary order.
-  REGOLITH_HD void addBoundaries(Index o, Vec3& f, Vec3& t) const {
+  REGOLITH_HD REGOLITH_INLINE void addBoundaries(Index o, Vec3& f, Vec3& t) const {
     for (Index k = ownerBoundaryBegin[o]; k < ownerBoundaryBegin[o + 1]; ++k) {
       f += boundaryForce[ownerBoundaries[k]];
       t += boundaryTorque[ownerBoundaries[k]];
     }
-  }
-
-  // Second half kick of a controlled owner; constrained components then take u(t + dt),
-  // at the new orientation.
-  REGOLITH_HD void constrainedKick(Index o, const FamilyControl& c, const Vec3& f, const Vec3& t) const {
-    if (mass[o] > Real(0)) {
-      const Real h = Real(0.5) * dt;
-      velocity[o] += (f * (Real(1) / mass[o]) + gravity) * h;
-      omega[o] = angularKick(orientation[o], inertia[o], omega[o], t, h);
-    }
-    if (c.constrainedTranslation) velocity[o] = constrainLinear(c, velocity[o], true);
-    if (c.constrainedRotation) omega[o] = constrainAngular(c, orientation[o], omega[o], true);
   }
 };
 

@@ -25,6 +25,15 @@ struct UniformGrid {
   }
   REGOLITH_HD PairKey key(int ix, int iy, int iz) const { return (static_cast<PairKey>(iz) * ny + iy) * nx + ix; }
   PairKey cellCount() const { return static_cast<PairKey>(nx) * ny * nz; }
+  // The low bits that hold every cell key (0 for a one-cell grid): at most 60, since each
+  // axis has at most 2^20 cells (kernels/bin_spheres.cpp). The radix sort of the keys
+  // passes over these bits only (kernels/radix_sort.h).
+  int keyBits() const {
+    const PairKey largest = cellCount() - 1;
+    int bits = 0;
+    while (bits < 64 && (largest >> bits) != 0) ++bits;
+    return bits;
+  }
 };
 
 // Where the spheres of a key range of cells sit in the cell-sorted order. With a table of

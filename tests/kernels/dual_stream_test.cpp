@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <new>
+#include <string>
 
 #include "bench/settle_scene.h"
 #include "core/boundaries.h"
+#include "core/kinematic_stream.h"
 #include "core/motion_rule.h"
+#include "kernels/build_guard.h"
 #include "tests/support/drum_scene.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_support.h"
@@ -227,6 +231,36 @@ TEST(DualStream, SettingsAreValidated) {
   }
   EXPECT_THROW(parseStreamMode("fast"), std::invalid_argument);
   EXPECT_EQ(parseStreamMode("verlet"), StreamMode::Verlet);
+}
+
+// A failure on the kinematic stream's thread (here an injected out-of-memory in a list
+// build) ends the run on the dynamic side with an error naming that stream, the original
+// nested in it; before issue 25 anything thrown outside the build call reached
+// std::terminate, which would abort this test process rather than fail it. The run
+// loop's own failure types pass through unchanged.
+TEST(DualStream, KinematicFailureReachesDynamicStream) {
+  SettleScene scene = makeSettleScene(200, 3);
+  scene.model.streams.mode = StreamMode::Async;
+  {
+    Simulation sim(scene.model, scene.state);
+    sim.step(30);  // lists built and adopted as usual first
+    injectKinematicBuildFailure(std::make_exception_ptr(std::bad_alloc()));
+    try {
+      sim.step(200);
+      FAIL() << "the kinematic stream's failure was not handed over";
+    } catch (const KinematicStreamError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("kinematic (contact-detection) stream"), std::string::npos) << what;
+      EXPECT_NE(what.find("bad_alloc"), std::string::npos) << what;
+      EXPECT_THROW(std::rethrow_if_nested(e), std::bad_alloc);
+    }
+  }
+  {
+    Simulation sim(scene.model, scene.state);
+    injectKinematicBuildFailure(std::make_exception_ptr(CandidateOverflow("injected overflow")));
+    EXPECT_THROW(sim.step(200), CandidateOverflow);
+  }
+  injectKinematicBuildFailure(nullptr);
 }
 
 }  // namespace

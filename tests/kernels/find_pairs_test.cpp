@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 
+#include "kernels/uniform_grid.h"
 #include "tests/support/test_support.h"
 
 namespace regolith::test {
@@ -69,6 +70,25 @@ void checkAgainstBruteForce(const RandomWorld& w) {
   EXPECT_EQ(found.size(), c.pairKeys.size());
   EXPECT_EQ(found, expected);
   EXPECT_GT(expected.size(), 50u) << "the random set must actually contain pairs";
+}
+
+// The bit width the radix sort of cell keys is given (kernels/radix_sort.h): every key of
+// the grid, the largest included, fits it, and one bit fewer would drop the largest.
+TEST(FindPairs, CellKeyBitsHoldEveryKey) {
+  UniformGrid g;
+  EXPECT_EQ(g.keyBits(), 0);  // one cell: every key is 0
+  const int sizes[][3] = {{2, 1, 1}, {3, 1, 1}, {4, 4, 4}, {5, 7, 3}, {1 << 20, 1 << 20, 1 << 20}, {1000, 1000, 1}};
+  for (const auto& n : sizes) {
+    g.nx = n[0];
+    g.ny = n[1];
+    g.nz = n[2];
+    const PairKey largest = g.key(g.nx - 1, g.ny - 1, g.nz - 1);
+    EXPECT_EQ(largest, g.cellCount() - 1);
+    const int bits = g.keyBits();
+    EXPECT_EQ(largest >> bits, PairKey(0)) << n[0] << " x " << n[1] << " x " << n[2];
+    EXPECT_NE(largest >> (bits - 1), PairKey(0)) << n[0] << " x " << n[1] << " x " << n[2];
+  }
+  EXPECT_EQ(g.keyBits(), 20);  // 10^6 cells
 }
 
 TEST(FindPairs, MonodisperseMatchesBruteForce) { checkAgainstBruteForce(randomWorld(1500, 0.1, 0.002, 0.002, 1)); }
