@@ -12,8 +12,8 @@ namespace regolith::test {
 namespace {
 
 const std::string kRingDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/ring/";
-const double kSlope = 24 * M_PI / 180;
-const double kRadius = 0.05, kMass = 0.1, kInertia = 1.875e-4, kGravity = 9.8;  // ring_body.xml
+const double kRingSlope = 24 * M_PI / 180;
+const double kRingRadius = 0.05, kRingMass = 0.1, kRingInertia = 1.875e-4, kRingGravity = 9.8;  // ring_body.xml
 
 struct RingState {
   double time = 0;
@@ -24,7 +24,8 @@ struct RingState {
 RingState ringState(robots::RobotSimulation& sim) {
   const int ring = mj_name2id(sim.model(), mjOBJ_BODY, "ring");
   const robots::BodySample b = sim.sample()[static_cast<std::size_t>(ring - 1)];  // body 0 is the world
-  return {sim.time(), b.velocity.x() * std::cos(kSlope) - b.velocity.z() * std::sin(kSlope), b.angularVelocity.y()};
+  return {sim.time(), b.velocity.x() * std::cos(kRingSlope) - b.velocity.z() * std::sin(kRingSlope),
+          b.angularVelocity.y()};
 }
 
 // Runs `model` on `terrain` to `end` seconds; `at` is sampled once time reaches it.
@@ -50,9 +51,10 @@ TEST(RingHierarchy, RigidFreeSpinRollsAtTheRollingAcceleration) {
   RingState mid;
   const RingState last = runRing("ring_rigid_free.xml", "rigid.terrain.json", false, 0.15, &mid);
   const double a = (last.speed - mid.speed) / (last.time - mid.time);
-  const double expected = kGravity * std::sin(kSlope) / (1 + kInertia / (kMass * kRadius * kRadius));
+  const double expected = kRingGravity * std::sin(kRingSlope) /
+                          (1 + kRingInertia / (kRingMass * kRingRadius * kRingRadius));
   EXPECT_NEAR(a, expected, 0.005 * expected);
-  EXPECT_NEAR(last.speed, last.spin * kRadius, 0.005 * last.speed) << "rolls without slip";
+  EXPECT_NEAR(last.speed, last.spin * kRingRadius, 0.005 * last.speed) << "rolls without slip";
 }
 
 // With the spin held at pi rad/s (reached by a 0.05 s ramp, spin.csv) the ring is a
@@ -63,7 +65,7 @@ TEST(RingHierarchy, RigidFreeSpinRollsAtTheRollingAcceleration) {
 TEST(RingHierarchy, RigidPrescribedSpinRollsAtOmegaR) {
   const RingState last = runRing("ring_rigid_spin.xml", "rigid.terrain.json", true, 0);
   EXPECT_NEAR(last.spin, M_PI, 0.005 * M_PI);
-  EXPECT_NEAR(last.speed, M_PI * kRadius, 0.005 * M_PI * kRadius);
+  EXPECT_NEAR(last.speed, M_PI * kRingRadius, 0.005 * M_PI * kRingRadius);
 }
 
 // On RFT sand (the same slope, zeta and coefficients fitted from Regolith's plate-intrusion
@@ -77,7 +79,7 @@ TEST(RingHierarchy, RftSandSlowsTheFreeRingAndLetsTheBrakedRingRunAhead) {
   const RingState sandSpin = runRing("ring_sand_spin.xml", "sand.terrain.json", true, 0);
   EXPECT_GT(sandFree.speed, 0.05) << "moves down the slope";
   EXPECT_LT(sandFree.speed, 0.9 * rigidFree.speed);
-  EXPECT_GT(sandSpin.speed, 1.02 * M_PI * kRadius);
+  EXPECT_GT(sandSpin.speed, 1.02 * M_PI * kRingRadius);
 }
 
 }  // namespace

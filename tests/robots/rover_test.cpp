@@ -12,7 +12,7 @@ namespace regolith::test {
 namespace {
 
 const std::string kRoverDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/rover/";
-constexpr double kMass = 21.6, kMoon = 1.62, kRadius = 0.1;
+constexpr double kRoverMass = 21.6, kMoonGravity = 1.62, kRoverWheelRadius = 0.1;
 
 struct Climb {
   double speed = 0;  // [m/s] of the chassis along the slope, second half of the run
@@ -42,13 +42,13 @@ Climb climb(double slopeDeg, double duration) {
   EXPECT_TRUE(sim.finite());
   Climb c;
   c.speed = (sim.sample()[0].position.x() - x0) / std::cos(slopeDeg * M_PI / 180) / (sim.time() - t0);
-  c.slip = 1 - c.speed / (spin / samples * kRadius);
+  c.slip = 1 - c.speed / (spin / samples * kRoverWheelRadius);
   return c;
 }
 
 bekker::Wheel roverWheel() {
   bekker::Wheel w;
-  w.radius = kRadius;
+  w.radius = kRoverWheelRadius;
   w.width = 0.08;
   return w;
 }
@@ -58,8 +58,8 @@ bekker::Wheel roverWheel() {
 double pullSurplus(double slopeDeg, double s) {
   const double t = slopeDeg * M_PI / 180;
   const bekker::WheelForces f = bekker::solveSinkage(bekker::soilPreset("lll-dry-sand").soil, bekker::StressShape{},
-                                                     roverWheel(), kMass * kMoon * std::cos(t) / 4, s);
-  return f.drawbarPull - kMass * kMoon * std::sin(t) / 4;
+                                                     roverWheel(), kRoverMass * kMoonGravity * std::cos(t) / 4, s);
+  return f.drawbarPull - kRoverMass * kMoonGravity * std::sin(t) / 4;
 }
 
 // Up 10 degrees the rover runs at the slip where one wheel's drawbar pull at a quarter of

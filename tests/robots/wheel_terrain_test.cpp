@@ -16,7 +16,7 @@
 namespace regolith::test {
 namespace {
 
-constexpr double kRadius = 0.1, kWidth = 0.06, kMass = 10, kGravity = 9.81;
+constexpr double kWheelRadius = 0.1, kWheelWidth = 0.06, kWheelMass = 10, kEarthGravity = 9.81;
 
 robots::TerrainSpec wheelTerrain(const std::string& extra = "") {
   const std::string text = R"({"surface": {"type": "flat", "height": 0}, "interact": [],
@@ -27,8 +27,8 @@ robots::TerrainSpec wheelTerrain(const std::string& extra = "") {
 
 bekker::Wheel wheelGeometry() {
   bekker::Wheel w;
-  w.radius = kRadius;
-  w.width = kWidth;
+  w.radius = kWheelRadius;
+  w.width = kWheelWidth;
   return w;
 }
 
@@ -47,13 +47,14 @@ TEST(WheelTerrain, AtRestSinksToTheSinkageThatCarriesItsLoad) {
   ASSERT_TRUE(sim.finite());
   const robots::WheelSoilWrench& w = sim.wheels().wheels().at(0).last;
   const bekker::WheelForces expected = bekker::solveSinkage(
-      bekker::soilPreset("lll-dry-sand").soil, bekker::StressShape{}, wheelGeometry(), kMass * kGravity, 0);
+      bekker::soilPreset("lll-dry-sand").soil, bekker::StressShape{}, wheelGeometry(), kWheelMass * kEarthGravity, 0);
   EXPECT_TRUE(w.contact);
   EXPECT_NEAR(w.slip, 0, 1e-12);
   EXPECT_NEAR(w.sinkage, expected.sinkage, 1e-6 * expected.sinkage);
-  EXPECT_NEAR(w.load, kMass * kGravity, 1e-6 * kMass * kGravity);
+  EXPECT_NEAR(w.load, kWheelMass * kEarthGravity, 1e-6 * kWheelMass * kEarthGravity);
   const robots::BodySample b = sim.sample().at(0);
-  EXPECT_NEAR(b.terrainForce.z(), kMass * kGravity, 1e-6 * kMass * kGravity) << "the run's series carries it";
+  EXPECT_NEAR(b.terrainForce.z(), kWheelMass * kEarthGravity, 1e-6 * kWheelMass * kEarthGravity)
+      << "the run's series carries it";
   EXPECT_NEAR(b.sinkage, expected.sinkage, 1e-6 * expected.sinkage);
 }
 
@@ -80,7 +81,7 @@ TEST(WheelTerrain, DrivenAtFixedSlipFeelsTheWheelIntegrals) {
   const robots::WheelSoilWrench& w = sim.wheels().wheels().at(0).last;
   const bekker::SoilParameters soil = bekker::soilPreset("lll-dry-sand").soil;
   const bekker::WheelForces atSlip = bekker::solveSinkage(soil, bekker::StressShape{}, wheelGeometry(),
-                                                          kMass * kGravity, 0.2);
+                                                          kWheelMass * kEarthGravity, 0.2);
   EXPECT_NEAR(w.slip, 0.2, 1e-3);
   EXPECT_NEAR(w.sinkage, atSlip.sinkage, 0.01 * atSlip.sinkage);
   EXPECT_NEAR(w.force.x(), atSlip.drawbarPull, 0.01 * std::fabs(atSlip.drawbarPull));
