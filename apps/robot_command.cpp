@@ -98,6 +98,8 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
     nx = g->nx(), ny = g->ny(), x0 = g->x0(), y0 = g->y0(), spacing = g->spacing();
     f.gridNx = nx, f.gridNy = ny, f.gridX0 = x0, f.gridY0 = y0, f.gridSpacing = spacing;
     f.terrainHeight = g->heights();
+    f.terrainPermanentDepth = g->permanentDepths();
+    f.terrainTrace = g->traces();
   } else if (!samples.empty()) {
     x0 = samples[0].position.x() - 1, y0 = samples[0].position.y() - 1;
     nx = ny = 41, spacing = 0.05;

@@ -95,6 +95,10 @@ void RobotRunWriter::writeFrame(const RobotFrame& frame) {
     height.setAttribute("x0", frame.gridX0);
     height.setAttribute("y0", frame.gridY0);
     height.setAttribute("spacing", frame.gridSpacing);
+    g.write("terrain_permanent_depth", frame.terrainPermanentDepth,
+            {static_cast<hsize_t>(frame.gridNy), static_cast<hsize_t>(frame.gridNx)});
+    g.write("terrain_trace", frame.terrainTrace,
+            {static_cast<hsize_t>(frame.gridNy), static_cast<hsize_t>(frame.gridNx)});
   }
   // Triangles for ParaView, in the DEM run file's names (the sidecar reads those).
   std::vector<float> vertices;

@@ -14,7 +14,9 @@
 //                    velocity x dt each step); absent in files written before it
 //   /frames/<k>      attributes step, time; body_position (B x 3), body_orientation
 //                    (B x 4); terrain_height (ny x nx, the deforming grid) with attributes
-//                    x0, y0, spacing when there is one; and, for ParaView through the same
+//                    x0, y0, spacing when there is one, and beside it its footprints'
+//                    and ruts' terrain_permanent_depth and terrain_trace (ny x nx, the
+//                    depth d <= 0 and the trace w of robots/height_grid.h); and, for ParaView through the same
 //                    XDMF sidecar as DEM runs (io/xdmf_sidecar.h), the robot's bodies and
 //                    the terrain surface as triangles: body_vertices, body_triangles,
 //                    body_triangle_boundary (the MuJoCo body id, -1 for the terrain),
@@ -56,7 +58,9 @@ struct RobotFrame {
   std::vector<std::int32_t> triangleOwner;  // MuJoCo body id, -1 for the terrain
   int gridNx = 0, gridNy = 0;               // 0: no deforming grid
   double gridX0 = 0, gridY0 = 0, gridSpacing = 0;
-  std::vector<double> terrainHeight;  // gridNy x gridNx
+  std::vector<double> terrainHeight;          // gridNy x gridNx
+  std::vector<double> terrainPermanentDepth;  // gridNy x gridNx
+  std::vector<double> terrainTrace;           // gridNy x gridNx
 };
 
 // A robot run's header and series as stored, for `regolith metrics`/`plot`.

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/regression/trace_deformation.h"
+
 namespace regolith::robots {
 namespace {
 
@@ -35,6 +37,8 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
     throw std::invalid_argument("repose angle must be in (0, 90) degrees");
   m_maxStep = spacing * std::tan(reposeAngle);
   m_rft = m_h;
+  m_depth.assign(m_h.size(), 0.0);
+  m_trace.assign(m_h.size(), 0.0);
   m_pressed.assign(m_h.size(), 0);
   m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
   m_deepest.assign(m_h.size(), -1);
@@ -75,6 +79,40 @@ void HeightGrid::refreshTiles(const Box& box) {
 
 double HeightGrid::heightAt(double x, double y) const { return interpolate(m_h, x, y); }
 double HeightGrid::rftHeightAt(double x, double y) const { return interpolate(m_rft, x, y); }
+
+double HeightGrid::referenceHeightAt(double x, double y) const {
+  const double u = std::clamp((x - m_x0) / m_spacing, 0.0, m_nx - 1.0);
+  const double v = std::clamp((y - m_y0) / m_spacing, 0.0, m_ny - 1.0);
+  const int i = std::min(static_cast<int>(u), m_nx - 2), j = std::min(static_cast<int>(v), m_ny - 2);
+  const double fu = u - i, fv = v - j;
+  auto r = [&](int a, int b) {
+    const std::size_t k = index(a, b);
+    return m_h[k] - m_depth[k] - m_trace[k];
+  };
+  return (1 - fv) * ((1 - fu) * r(i, j) + fu * r(i + 1, j)) + fv * ((1 - fu) * r(i, j + 1) + fu * r(i + 1, j + 1));
+}
+
+void HeightGrid::imprint(const std::vector<GridImprint>& imprints) {
+  for (const GridImprint& g : imprints) {
+    if (g.i < 0 || g.j < 0 || g.i >= m_nx || g.j >= m_ny)
+      throw std::out_of_range("height grid imprint at node (" + std::to_string(g.i) + ", " + std::to_string(g.j) +
+                              "): expected 0 <= i < " + std::to_string(m_nx) + " and 0 <= j < " + std::to_string(m_ny));
+    if (!std::isfinite(g.depth) || !std::isfinite(g.trace))
+      throw std::invalid_argument("height grid imprint: depth and trace must be finite");
+  }
+  Box box;
+  for (const GridImprint& g : imprints) {
+    const std::size_t k = index(g.i, g.j);
+    regression::imprintCell(m_h[k], m_depth[k], m_trace[k], g.depth, g.trace);
+    // A node a plate presses keeps its press-start height for RFT until released.
+    if (!m_pressed[k]) m_rft[k] = m_h[k];
+    touch(g.i, g.j);
+    box.add(g.i, g.j);
+    m_imprinted.add(g.i, g.j);
+  }
+  refreshTiles(box);
+  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
+}
 
 double HeightGrid::volume() const {
   double sum = 0;
@@ -123,7 +161,8 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   }
   for (std::size_t k : pressedNow) m_pressed[k] = 1;
   // Released nodes join this step's changes: their walls may now slide.
-  m_changed = Box{};
+  m_changed = m_imprinted;
+  m_imprinted = Box{};
   for (std::size_t k : m_pressedList)
     if (!m_pressed[k]) {
       m_rft[k] = m_h[k];
@@ -136,6 +175,7 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
   for (std::size_t k : pressedNow) {
     const int i = static_cast<int>(k % m_nx), j = static_cast<int>(k / m_nx);
     const double removed = (m_h[k] - m_target[k]) * m_spacing * m_spacing;
+    m_depth[k] += m_target[k] - m_h[k];  // the footprint's permanent depth
     m_h[k] = m_target[k];
     m_changed.add(i, j);
     touch(i, j);
@@ -180,7 +220,8 @@ void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& vel
         if (std::max(std::abs(a - i), std::abs(b - j)) == r && freeNode(a, b)) raise(a, b, volume / (free * cellArea));
     return;
   }
-  m_h[index(i, j)] += volume / cellArea;  // nowhere to go: the node keeps its sand
+  m_h[index(i, j)] += volume / cellArea;      // nowhere to go: the node keeps its sand
+  m_depth[index(i, j)] += volume / cellArea;  // and is not lowered
   touch(i, j);
 }
 

@@ -28,6 +28,15 @@
 // Each step moves volume between nodes and never creates or destroys it: V is conserved
 // to rounding (HeightGrid.ConservesVolumeUnderBulldozing).
 //
+// Footprints and ruts (models/regression/trace_deformation.h): each node also keeps a
+// permanent depth d <= 0 and a transient trace w, the sand surface h being the reference
+// surface r plus both (r = h - d - w, the surface had nothing pressed or imprinted it).
+// A press lowers h and d together (r stays); sand deposited or slid onto a node raises h
+// and r (loose sand on top). imprint() applies the trace rule of Kern et al. to a node:
+// the permanent depth only deepens, the trace is replaced (a wheel's grouser pattern; a
+// plate's press leaves none). A rut's volume is compaction, not displacement: an imprint
+// changes V by spacing^2 (dd + dw) and moves no sand (HeightGrid.ImprintFollowsTheTraceRule).
+//
 // The surface RFT sees (rftHeightAt): a node pressed since the previous step keeps the
 // height it had when its press began, so a plate that sinks keeps measuring its depth from
 // the sand it entered (the lowered node under it would otherwise give it zero depth, and
@@ -42,6 +51,13 @@
 #include <vector>
 
 namespace regolith::robots {
+
+// One node's imprint (HeightGrid::imprint): depth d <= 0 below the reference surface and
+// trace w, both [m] (trace_deformation.h).
+struct GridImprint {
+  int i = 0, j = 0;
+  double depth = 0, trace = 0;
+};
 
 struct GridPlate {
   Eigen::Vector3d centroid;  // world [m]
@@ -87,6 +103,20 @@ class HeightGrid {
     if (!(u >= 1 && v >= 1 && u < m_nx - 2 && v < m_ny - 2)) return std::numeric_limits<double>::infinity();
     return m_tileMax[tileIndex(static_cast<int>(u) / kTile, static_cast<int>(v) / kTile)];
   }
+
+  // Imprints (a wheel's rut) at nodes of the grid, applied in order by the trace rule
+  // (trace_deformation.h). Their nodes slide with the next update's; the tile maxima are
+  // refreshed at once. std::out_of_range for a node outside the grid, std::invalid_argument
+  // for a non-finite depth or trace (nothing applied).
+  void imprint(const std::vector<GridImprint>& imprints);
+  // The reference surface r = h - d - w at (x, y) (bilinear, clamped to the grid): where
+  // the sand would be had nothing pressed or imprinted it; sand since deposited on a node
+  // counts (footprints and ruts are compaction under it).
+  double referenceHeightAt(double x, double y) const;
+  double permanentDepth(int i, int j) const { return m_depth[index(i, j)]; }
+  double trace(int i, int j) const { return m_trace[index(i, j)]; }
+  const std::vector<double>& permanentDepths() const { return m_depth; }
+  const std::vector<double>& traces() const { return m_trace; }
 
   double volume() const;  // spacing^2 sum h [m^3]
   // The highest node of the surface RFT sees, as of the last update: no node of it or of
@@ -148,12 +178,15 @@ class HeightGrid {
   double m_maxStep;                     // spacing tan(repose)
   std::vector<double> m_h;              // sand surface
   std::vector<double> m_rft;            // the surface RFT sees
+  std::vector<double> m_depth;          // permanent depth d <= 0 (presses, imprints)
+  std::vector<double> m_trace;          // transient trace w (imprints)
   std::vector<std::uint8_t> m_pressed;  // pressed this step
   // Work lists, so a step costs what the plates touch, not the whole grid.
   std::vector<std::size_t> m_pressedList;  // the nodes of m_pressed
   std::vector<double> m_target;            // per node, +inf unless pressed now
   std::vector<int> m_deepest;              // per node, -1 unless pressed now
   Box m_changed;                           // nodes changed this step
+  Box m_imprinted;                         // nodes imprinted since the last update
   Box m_unsettled;                         // where the last sweep still moved sand
   Box m_rftWritten;                        // nodes whose m_rft this step wrote
   double m_inverseSpacing;

@@ -36,11 +36,7 @@ void TraceDeformation::imprint(int i, int j, double d, double w) {
   models::requireFinite(d, "trace deformation: depth [m]");
   models::requireFinite(w, "trace deformation: trace [m]");
   const std::size_t k = at(i, j);
-  const double dd = std::min(0.0, d - m_d[k]);
-  const double dw = w - m_w[k];
-  m_h[k] += dd + dw;
-  m_d[k] += dd;
-  m_w[k] = w;
+  imprintCell(m_h[k], m_d[k], m_w[k], d, w);
 }
 
 }  // namespace regolith::regression

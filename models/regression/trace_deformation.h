@@ -8,10 +8,23 @@
 // so a second pass no deeper than the first leaves the depth and swaps the pattern.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
 namespace regolith::regression {
+
+// One cell's imprint rule above, on its height h, permanent depth d and trace w: the one
+// piece of code for it (TraceDeformation and the robots' height grid both call it).
+// Returns the height change dd + dw.
+inline double imprintCell(double& h, double& d, double& w, double depth, double trace) {
+  const double dd = std::min(0.0, depth - d);
+  const double dw = trace - w;
+  h += dd + dw;
+  d += dd;
+  w = trace;
+  return dd + dw;
+}
 
 class TraceDeformation {
  public:

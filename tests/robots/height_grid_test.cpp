@@ -105,6 +105,57 @@ TEST(HeightGrid, RefusesBadGeometry) {
   EXPECT_THROW(HeightGrid(0, 0, 0.1, 3, 3, std::vector<double>(9), M_PI / 2), std::invalid_argument);
 }
 
+// A press is a permanent depth: the footprint's nodes record how far they were lowered,
+// and the reference surface (h - d - w) under them stays where the sand was.
+TEST(HeightGrid, FootprintKeepsItsPermanentDepth) {
+  HeightGrid g = flatGrid();
+  const Eigen::Vector3d down(0, 0, -0.05);
+  for (int k = 1; k <= 50; ++k) g.update(foot(0, 0, -0.0002 * k, down));  // to 1 cm
+  EXPECT_NEAR(g.permanentDepth(40, 40), -0.01, 1e-12);
+  EXPECT_EQ(g.trace(40, 40), 0) << "a plate leaves no trace pattern";
+  EXPECT_NEAR(g.referenceHeightAt(0, 0), 0, 1e-12) << "the sand before the press";
+  // The rim got sand and no depth: its reference is its surface.
+  EXPECT_EQ(g.permanentDepth(45, 40), 0);
+  EXPECT_GT(g.node(45, 40), 0);
+  EXPECT_EQ(g.referenceHeightAt(g.x0() + 45 * kSpacing, 0), g.node(45, 40));
+}
+
+// imprint() is trace_deformation's rule at a node: the permanent depth only deepens, the
+// trace is replaced; the volume changes by the imprint (compaction), and the tile maxima
+// still bound the surface when a trace raises a node.
+TEST(HeightGrid, ImprintFollowsTheTraceRule) {
+  HeightGrid g = flatGrid();
+  const double cell = kSpacing * kSpacing;
+  g.imprint({{40, 40, -0.010, 0.002}});
+  EXPECT_DOUBLE_EQ(g.node(40, 40), -0.008);
+  EXPECT_DOUBLE_EQ(g.permanentDepth(40, 40), -0.010);
+  EXPECT_DOUBLE_EQ(g.trace(40, 40), 0.002);
+  EXPECT_NEAR(g.volume(), -0.008 * cell, 1e-18);
+  g.imprint({{40, 40, -0.004, -0.001}});  // shallower: the depth stays, the trace is swapped
+  EXPECT_DOUBLE_EQ(g.permanentDepth(40, 40), -0.010);
+  EXPECT_DOUBLE_EQ(g.node(40, 40), -0.011);
+  g.imprint({{40, 40, -0.015, 0.0}});  // deeper
+  EXPECT_DOUBLE_EQ(g.permanentDepth(40, 40), -0.015);
+  EXPECT_DOUBLE_EQ(g.node(40, 40), -0.015);
+  EXPECT_NEAR(g.referenceHeightAt(0, 0), 0, 1e-15) << "imprints leave the reference surface";
+  // A raised trace: the bounds follow at once, before any update.
+  g.imprint({{10, 10, 0.0, 0.003}});
+  const double x = g.x0() + 10 * kSpacing, y = g.y0() + 10 * kSpacing;
+  EXPECT_GE(g.rftBoundNear(x, y), g.rftHeightAt(x, y));
+  EXPECT_GE(g.maxHeight(), 0.003);
+  // A bad imprint anywhere in the list applies none of it.
+  const double before = g.node(20, 20);
+  EXPECT_THROW(g.imprint({{20, 20, -0.01, 0}, {81, 0, -0.01, 0}}), std::out_of_range);
+  EXPECT_THROW(g.imprint({{20, 20, std::nan(""), 0}}), std::invalid_argument);
+  EXPECT_EQ(g.node(20, 20), before);
+  // The next update lets the imprinted pit's walls slide (a 15 mm deep, 5 mm wide pit is
+  // steeper than repose), moving sand and keeping its volume.
+  const double volume = g.volume();
+  g.update({});
+  EXPECT_GT(g.node(40, 40), -0.015);
+  EXPECT_NEAR(g.volume(), volume, 1e-18);
+}
+
 }  // namespace
 // TerrainForces skips the surface lookup of a plate above rftBoundNear and every plate
 // above maxHeight: both must bound the surface RFT sees everywhere, through a stroke that

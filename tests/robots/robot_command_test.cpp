@@ -3,6 +3,7 @@
 // exits 1 without --overwrite. And `regolith bench robot`.
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "io/h5_file.h"
 #include "tests/support/scratch_dir.h"
 
 namespace regolith::test {
@@ -55,6 +57,23 @@ TEST(RobotCommand, WritesRunFilesOfADroppedBox) {
   EXPECT_GT(v[17], 5) << "the sand carries it";
   // Frames at 0, 0.05, ..., 0.2 s.
   EXPECT_NE(text(dir / "run.xmf").find("frame_000004\""), std::string::npos);
+  // The last frame's grid: the box's footprint as a permanent depth beside the heights
+  // (the same shape), and no trace pattern (a plate leaves none).
+  {
+    const h5::File f = h5::File::openReadOnly((dir / "run.h5").string());
+    const h5::Group frame = f.open("frames").open("000004");
+    std::vector<hsize_t> heightDims, depthDims, traceDims;
+    const std::vector<double> height = frame.read<double>("terrain_height", &heightDims);
+    const std::vector<double> depth = frame.read<double>("terrain_permanent_depth", &depthDims);
+    const std::vector<double> trace = frame.read<double>("terrain_trace", &traceDims);
+    EXPECT_EQ(depthDims, heightDims);
+    EXPECT_EQ(traceDims, heightDims);
+    double deepest = 0, largestTrace = 0;
+    for (double d : depth) deepest = std::min(deepest, d);
+    for (double w : trace) largestTrace = std::max(largestTrace, std::fabs(w));
+    EXPECT_LT(deepest, -0.005) << "the box pressed a footprint of several mm";
+    EXPECT_EQ(largestTrace, 0);
+  }
 
   EXPECT_EQ(regolithRobot("--duration 0.2 --out " + dir.string() + " -q", dir.string() + ".log"), 1) << "run.h5 exists";
   EXPECT_EQ(
