@@ -38,6 +38,13 @@ void travelAndSlip(double v, double wr, double& direction, double& slip) {
 
 }  // namespace
 
+Eigen::Vector3d rimLowestPoint(const Eigen::Vector3d& centre, const Eigen::Vector3d& axle, double radius,
+                               const Eigen::Vector3d& up) {
+  Eigen::Vector3d inPlane = up - up.dot(axle) * axle;
+  inPlane = inPlane.norm() > 1e-9 ? inPlane.normalized() : up;
+  return centre - radius * inPlane;
+}
+
 WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
   soil.validate();
   shape.validate();
@@ -61,9 +68,7 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
     throw std::invalid_argument("wheel: axle along the ground normal: expected an axle with a horizontal part");
   out.side = inPlaneAxle.normalized();
   out.forward = out.side.cross(n);
-  // The rim's lowest point: down the normal, within the wheel's plane.
-  const Eigen::Vector3d down = (n - n.dot(a) * a).normalized();
-  const Eigen::Vector3d lowest = motion.centre - wheel.radius * down;
+  const Eigen::Vector3d lowest = rimLowestPoint(motion.centre, a, wheel.radius, n);
   out.sinkage = std::min((ground.point - lowest).dot(n), wheel.radius);
   if (!(out.sinkage > 0)) {
     out.sinkage = std::max(out.sinkage, 0.0);

@@ -72,6 +72,13 @@ struct WheelSoilWrench {
   Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // about the centre, world [N m]
 };
 
+// The lowest point of a wheel's rim: c - r u, u the unit `up` projected into the wheel's
+// plane (normalized), or `up` itself when the axle is along it (a wheel lying flat).
+// `axle` and `up` are unit vectors. The wrench takes it down the ground normal; the
+// terrain lookup (wheel_terrain.h) down world z, to find the ground under it.
+Eigen::Vector3d rimLowestPoint(const Eigen::Vector3d& centre, const Eigen::Vector3d& axle, double radius,
+                               const Eigen::Vector3d& up);
+
 struct BekkerWheelTerrain {
   bekker::SoilParameters soil;
   bekker::StressShape shape;

@@ -61,11 +61,8 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
         continue;
       }
       // The ground under the rim's lowest point (straight down, for the lookup).
-      const Eigen::Vector3d a = motion.axle;
-      const Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
-      Eigen::Vector3d down = up - up.dot(a) * a;
-      down = down.norm() > 1e-9 ? down.normalized() : up;
-      const Eigen::Vector3d low = motion.centre - w.terrain.wheel.radius * down;
+      const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, w.terrain.wheel.radius,
+                                                 Eigen::Vector3d::UnitZ());
       w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel.radius));
     }
     if (!w.last.contact) continue;

@@ -188,6 +188,18 @@ TEST(WheelContact, NormalDampingResistsSinkingAndNeverPulls) {
   EXPECT_EQ(t.wrench(m, robots::GroundPlane{}).normalForce, 0);
 }
 
+// The rim's lowest point, shared by the wrench and the ground lookup: r along the up
+// direction's part in the wheel's plane; a wheel lying flat falls back to up itself.
+TEST(WheelContact, RimLowestPointIsDownInTheWheelsPlane) {
+  const Eigen::Vector3d c(0.3, -0.2, 0.5);
+  const Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
+  EXPECT_TRUE(robots::rimLowestPoint(c, Eigen::Vector3d::UnitY(), 0.1, up).isApprox(c - 0.1 * up, 1e-15));
+  const Eigen::Vector3d tilted(0, std::cos(M_PI / 6), std::sin(M_PI / 6));  // axle 30 degrees up
+  const Eigen::Vector3d expected = c - 0.1 * Eigen::Vector3d(0, -0.5, std::cos(M_PI / 6));
+  EXPECT_LT((robots::rimLowestPoint(c, tilted, 0.1, up) - expected).norm(), 1e-15);
+  EXPECT_TRUE(robots::rimLowestPoint(c, up, 0.1, up).isApprox(c - 0.1 * up, 1e-15));
+}
+
 TEST(WheelContact, BadInputsAreRefusedWithWhatWasExpected) {
   const robots::BekkerWheelTerrain t = lllSand();
   robots::WheelMotion flatWheel = drivenWheel(0.01, 0.2, 0.2);
