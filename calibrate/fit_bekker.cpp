@@ -143,6 +143,20 @@ json soilJson(const SoilParameters& s) {
           {"K", s.shearModulus}};
 }
 
+SoilParameters soilFromJson(const json& s, const SoilParameters& base) {
+  SoilParameters out = base;
+  out.kc = s.value("kc", out.kc);
+  out.kphi = s.value("kphi", out.kphi);
+  out.n = s.value("n", out.n);
+  out.cohesion = s.value("c", out.cohesion);
+  // Degrees as the presets convert them (soil_parameters.cpp): phi_deg 28 is lll-dry-sand's.
+  if (s.contains("phi")) out.frictionAngle = s.at("phi").get<double>();
+  else if (s.contains("phi_deg")) out.frictionAngle = s.at("phi_deg").get<double>() * (M_PI / 180.0);
+  out.shearModulus = s.value("K", out.shearModulus);
+  out.validate();
+  return out;
+}
+
 json fitBekker(const std::vector<CalibrationRun>& runs, const BekkerFitOptions& o) {
   std::vector<BekkerRun> data;
   for (const CalibrationRun& r : runs) {
@@ -285,10 +299,9 @@ BekkerModelFile bekkerModelFromJson(const json& model) {
   if (model.value("model", "") != "bekker") throw CalibrationError("not a bekker model file (\"model\": \"bekker\")");
   BekkerModelFile f;
   const json& s = model.at("soil");
-  Eigen::VectorXd v(SoilParameters::kCount);
-  v << s.at("kc").get<double>(), s.at("kphi").get<double>(), s.at("n").get<double>(), s.at("c").get<double>(),
-      s.at("phi").get<double>(), s.at("K").get<double>();
-  f.soil = SoilParameters::fromVector(v);
+  for (const char* key : {"kc", "kphi", "n", "c", "K"}) (void)s.at(key);  // a model file states all six
+  if (!s.contains("phi_deg")) (void)s.at("phi");
+  f.soil = soilFromJson(s);
   const json& sh = model.at("shape");
   f.shape.a0 = sh.at("a0").get<double>();
   f.shape.a1 = sh.at("a1").get<double>();

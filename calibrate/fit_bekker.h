@@ -47,5 +47,10 @@ BekkerModelFile bekkerModelFromJson(const nlohmann::json& model);
 
 // Soil parameters as the model JSON writes them (SI; phi in radians, and phi_deg).
 nlohmann::json soilJson(const bekker::SoilParameters& soil);
+// The reverse, the one reader of those names (model files, terrain files' wheel soils):
+// kc, kphi, n, c [Pa], phi [rad] or phi_deg, K [m], each over `base` where present (phi
+// before phi_deg when both are). Throws nlohmann::json::exception for a value that is not
+// a number, std::invalid_argument (SoilParameters::validate) for a soil out of range.
+bekker::SoilParameters soilFromJson(const nlohmann::json& soil, const bekker::SoilParameters& base = {});
 
 }  // namespace regolith::calibrate

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "calibrate/fit_bekker.h"
 #include "calibrate/fit_rft.h"
@@ -18,7 +19,7 @@ namespace regolith::robots {
 namespace {
 
 using json::Json;
-constexpr double kDegree = 3.14159265358979323846 / 180;
+constexpr double kDegree = M_PI / 180;
 
 const Json& schemaDocument() {
   static const Json doc = [] {
@@ -147,7 +148,8 @@ void readSoil(const Json& s, const std::string& baseDir, rft::RftParameters& p, 
 }
 
 // A wheel's Bekker-Wong soil: a preset or a `regolith fit bekker` model (which also gives
-// the stress shape), then any of the six parameters given beside it, or all six alone.
+// the stress shape), then any of the six parameters given beside it, or all six alone,
+// named as in the model file's soil (kc, kphi, n, c, phi_deg, K).
 void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string& pointer, WheelSpec& w,
                     std::vector<JsonProblem>& problems) {
   if (s.contains("preset")) w.soil = bekker::soilPreset(s["preset"].get<std::string>()).soil;  // schema: known
@@ -169,14 +171,8 @@ void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string
       return;
     }
   }
-  w.soil.kc = s.value("kc", w.soil.kc);
-  w.soil.kphi = s.value("kphi", w.soil.kphi);
-  w.soil.n = s.value("n", w.soil.n);
-  w.soil.cohesion = s.value("cohesion", w.soil.cohesion);
-  if (s.contains("friction_angle_deg")) w.soil.frictionAngle = s["friction_angle_deg"].get<double>() * kDegree;
-  w.soil.shearModulus = s.value("shear_modulus", w.soil.shearModulus);
-  try {
-    w.soil.validate();
+  try {  // the names of a model file's soil (calibrate/fit_bekker.h), read by its reader
+    w.soil = calibrate::soilFromJson(s, w.soil);
   } catch (const std::exception& e) {
     problems.push_back(
         {pointer, json::describeValue(s) + " (" + e.what() + ")", "Bekker-Wong soil parameters in range"});
@@ -242,6 +238,41 @@ void readDeformation(const Json& d, DeformationSpec& out, std::vector<JsonProble
                         "a spacing giving at most 4e+07 nodes over the extent"});
 }
 
+// The wheel soil's keys before they took a model file's names, each reported with its new
+// name. The schema reports such a key as unknown at its own pointer, or, where it also
+// leaves the soil matching none of its forms (all six parameters without the new names),
+// as one problem at the soil: that becomes one problem per old key.
+void hintRenamedSoilKeys(const Json& doc, std::vector<JsonProblem>& problems) {
+  static const std::pair<std::string, std::string> renamed[] = {
+      {"cohesion", "c, the cohesion [Pa]"},
+      {"friction_angle_deg", "phi_deg, the friction angle [deg]"},
+      {"shear_modulus", "K, the Janosi-Hanamoto shear modulus [m]"}};
+  const auto expected = [](const std::string& now) {
+    return now + " (a wheel's soil uses the names of a `regolith fit bekker` model: kc, kphi, n, c, phi_deg, K)";
+  };
+  if (!doc.contains("wheels") || !doc["wheels"].is_array()) return;
+  std::vector<JsonProblem> out;
+  for (JsonProblem& p : problems) {
+    bool replaced = false;
+    for (std::size_t i = 0; i < doc["wheels"].size(); ++i) {
+      const Json& wheel = doc["wheels"][i];
+      if (!wheel.is_object() || !wheel.contains("soil") || !wheel["soil"].is_object()) continue;
+      const std::string at = json::pointerJoin(json::pointerJoin("/wheels", i), "soil");
+      for (const auto& [old, now] : renamed) {
+        if (!wheel["soil"].contains(old)) continue;
+        if (p.pointer == at) {
+          out.push_back({json::pointerJoin(at, old), "unknown key \"" + old + "\"", expected(now)});
+          replaced = true;
+        } else if (p.pointer == json::pointerJoin(at, old)) {
+          p.expected = expected(now);
+        }
+      }
+    }
+    if (!replaced) out.push_back(std::move(p));
+  }
+  problems = std::move(out);
+}
+
 }  // namespace
 
 TerrainError::TerrainError(std::string file, std::vector<JsonProblem> problems)
@@ -272,6 +303,7 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   if (!read) throw TerrainError(file, std::move(problems));
   const Json& doc = *read;
   for (JsonProblem& p : json::schemaProblemsCached(doc, schemaDocument())) problems.push_back(std::move(p));
+  hintRenamedSoilKeys(doc, problems);
   if (!problems.empty()) throw TerrainError(file, std::move(problems));
 
   TerrainSpec t;

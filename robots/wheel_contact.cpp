@@ -38,16 +38,28 @@ void travelAndSlip(double v, double wr, double& direction, double& slip) {
 
 }  // namespace
 
-WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
-  soil.validate();
-  shape.validate();
-  wheel.validate();
-  if (!(restSpeed > 0) || !std::isfinite(restSpeed))
+Eigen::Vector3d rimLowestPoint(const Eigen::Vector3d& centre, const Eigen::Vector3d& axle, double radius,
+                               const Eigen::Vector3d& up) {
+  Eigen::Vector3d inPlane = up - up.dot(axle) * axle;
+  inPlane = inPlane.norm() > 1e-9 ? inPlane.normalized() : up;
+  return centre - radius * inPlane;
+}
+
+BekkerWheelTerrain::BekkerWheelTerrain(const bekker::SoilParameters& soil, const bekker::StressShape& shape,
+                                       const bekker::Wheel& wheel, const BekkerWheelOptions& options)
+    : m_model(soil, shape, wheel), m_options(options) {
+  if (!(options.restSpeed > 0) || !std::isfinite(options.restSpeed))
     throw std::invalid_argument("wheel: rest speed: expected a finite value > 0 m/s");
-  if (!(dampingRatio >= 0) || !std::isfinite(dampingRatio))
+  if (!(options.dampingRatio >= 0) || !std::isfinite(options.dampingRatio))
     throw std::invalid_argument("wheel: damping ratio: expected a finite value >= 0");
-  if (!(gravity > 0) || !std::isfinite(gravity))
+  if (!(options.gravity > 0) || !std::isfinite(options.gravity))
     throw std::invalid_argument("wheel: gravity: expected a finite value > 0 m/s^2");
+}
+
+WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
+  const bekker::SoilParameters& soil = m_model.soil();
+  const bekker::Wheel& wheel = m_model.wheel();
+  const double restSpeed = m_options.restSpeed;
   requireFiniteVector(motion.centre, "centre");
   requireFiniteVector(motion.velocity, "velocity");
   requireFiniteVector(motion.angularVelocity, "angular velocity");
@@ -61,9 +73,7 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
     throw std::invalid_argument("wheel: axle along the ground normal: expected an axle with a horizontal part");
   out.side = inPlaneAxle.normalized();
   out.forward = out.side.cross(n);
-  // The rim's lowest point: down the normal, within the wheel's plane.
-  const Eigen::Vector3d down = (n - n.dot(a) * a).normalized();
-  const Eigen::Vector3d lowest = motion.centre - wheel.radius * down;
+  const Eigen::Vector3d lowest = rimLowestPoint(motion.centre, a, wheel.radius, n);
   out.sinkage = std::min((ground.point - lowest).dot(n), wheel.radius);
   if (!(out.sinkage > 0)) {
     out.sinkage = std::max(out.sinkage, 0.0);
@@ -81,7 +91,7 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   // is a locked wheel, s = -1): it fades to 0 with the horizontal forces.
   out.slip *= fade;
 
-  const bekker::WheelForces f = bekker::wheelForces(soil, shape, wheel, out.sinkage, out.slip, quadrature);
+  const bekker::WheelForces f = m_model.forces(out.sinkage, out.slip, m_options.quadrature);
   out.load = f.load;
   out.drawbarPull = f.drawbarPull;
   out.torque = f.torque;
@@ -92,7 +102,7 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   const double sideSign = vSide > 0 ? -1 : (vSide < 0 ? 1 : 0);
   const Eigen::Vector3d sideForce = sideSign * fade * out.lateral * out.side;
   const double stiffness = (soil.n + 0.5) * f.load / out.sinkage;
-  const double damping = 2 * dampingRatio * std::sqrt(stiffness * f.load / gravity);
+  const double damping = 2 * m_options.dampingRatio * std::sqrt(stiffness * f.load / m_options.gravity);
   out.normalForce = std::max(0.0, f.load - damping * motion.velocity.dot(n));
   out.force = out.normalForce * n + out.direction * fade * f.drawbarPull * out.forward + sideForce;
   out.moment = -out.direction * fade * f.torque * a + (lowest - motion.centre).cross(sideForce);

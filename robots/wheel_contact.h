@@ -72,18 +72,40 @@ struct WheelSoilWrench {
   Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // about the centre, world [N m]
 };
 
-struct BekkerWheelTerrain {
-  bekker::SoilParameters soil;
-  bekker::StressShape shape;
-  bekker::Wheel wheel;
+// The lowest point of a wheel's rim: c - r u, u the unit `up` projected into the wheel's
+// plane (normalized), or `up` itself when the axle is along it (a wheel lying flat).
+// `axle` and `up` are unit vectors. The wrench takes it down the ground normal; the
+// terrain lookup (wheel_terrain.h) down world z, to find the ground under it.
+Eigen::Vector3d rimLowestPoint(const Eigen::Vector3d& centre, const Eigen::Vector3d& axle, double radius,
+                               const Eigen::Vector3d& up);
+
+// The wrench's settings beside the soil.
+struct BekkerWheelOptions {
   double restSpeed = 1e-3;  // [m/s] > 0
   double dampingRatio = 1;  // zeta >= 0 of the normal damping
   double gravity = 9.81;    // |g| [m/s^2] > 0, for the carried mass W / g
   bekker::QuadratureOptions quadrature;
+};
 
-  // Throws std::invalid_argument for parameters out of range, a non-finite motion, or an
-  // axle along the ground normal (a wheel lying flat has no rolling direction).
+class BekkerWheelTerrain {
+ public:
+  // Throws std::invalid_argument for parameters out of range. They are checked here, once:
+  // the wrench, every step, checks only the motion.
+  BekkerWheelTerrain(const bekker::SoilParameters& soil, const bekker::StressShape& shape, const bekker::Wheel& wheel,
+                     const BekkerWheelOptions& options = {});
+
+  const bekker::SoilParameters& soil() const { return m_model.soil(); }
+  const bekker::StressShape& shape() const { return m_model.shape(); }
+  const bekker::Wheel& wheel() const { return m_model.wheel(); }
+  const BekkerWheelOptions& options() const { return m_options; }
+
+  // Throws std::invalid_argument for a non-finite motion or ground, or an axle along the
+  // ground normal (a wheel lying flat has no rolling direction).
   WheelSoilWrench wrench(const WheelMotion& motion, const GroundPlane& ground) const;
+
+ private:
+  bekker::ValidatedWheel m_model;
+  BekkerWheelOptions m_options;
 };
 
 }  // namespace regolith::robots

@@ -2,6 +2,7 @@
 #include "robots/wheel_terrain.h"
 
 #include <Eigen/Geometry>
+#include <stdexcept>
 
 namespace regolith::robots {
 
@@ -24,21 +25,20 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
       problems.push_back({w.pointer, "\"" + w.body + "\"", "the name of a body of the MuJoCo model (not the world)"});
       continue;
     }
-    Wheel wheel;
-    wheel.body = id;
-    wheel.axle = w.axle.normalized();
-    wheel.terrain.soil = w.soil;
-    wheel.terrain.shape = w.shape;
-    wheel.terrain.wheel = w.wheel;
-    wheel.terrain.restSpeed = w.restSpeed;
-    wheel.terrain.dampingRatio = w.dampingRatio;
+    BekkerWheelOptions options;
+    options.restSpeed = w.restSpeed;
+    options.dampingRatio = w.dampingRatio;
     // The wheel integrals to 1e-6 of the largest, not models/bekker's default 1e-10: far
     // below what soil parameters are known to, and about one quadrature panel per part of
     // the arc instead of several, every step of every wheel.
-    wheel.terrain.quadrature.relTol = 1e-6;
+    options.quadrature.relTol = 1e-6;
     const double g = Eigen::Map<const Eigen::Vector3d>(m->opt.gravity).norm();
-    if (g > 0) wheel.terrain.gravity = g;  // weightless models keep the default: the damping needs a mass
-    m_wheels.push_back(wheel);
+    if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
+    try {                            // the soil, shape and wheel are checked here, once, not in every step's wrench
+      m_wheels.push_back(Wheel{id, BekkerWheelTerrain(w.soil, w.shape, w.wheel, options), w.axle.normalized(), {}});
+    } catch (const std::invalid_argument& e) {
+      problems.push_back({w.pointer, "\"" + w.body + "\" (" + e.what() + ")", "a wheel and soil in range"});
+    }
   }
   if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));
 }
@@ -61,12 +61,9 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
         continue;
       }
       // The ground under the rim's lowest point (straight down, for the lookup).
-      const Eigen::Vector3d a = motion.axle;
-      const Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
-      Eigen::Vector3d down = up - up.dot(a) * a;
-      down = down.norm() > 1e-9 ? down.normalized() : up;
-      const Eigen::Vector3d low = motion.centre - w.terrain.wheel.radius * down;
-      w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel.radius));
+      const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, w.terrain.wheel().radius,
+                                                 Eigen::Vector3d::UnitZ());
+      w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel().radius));
     }
     if (!w.last.contact) continue;
     mjtNum force[3] = {w.last.force.x(), w.last.force.y(), w.last.force.z()};

@@ -96,6 +96,16 @@ WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, co
   return forcesAt(soil, shape, wheel, z, s, q);
 }
 
+ValidatedWheel::ValidatedWheel(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel)
+    : m_soil(soil), m_shape(shape), m_wheel(wheel) {
+  checkAll(m_soil, m_shape, m_wheel);
+}
+
+WheelForces ValidatedWheel::forces(double z, double s, const QuadratureOptions& q) const {
+  checkState(m_wheel, z, s);
+  return forcesAt(m_soil, m_shape, m_wheel, z, s, q);
+}
+
 WheelForces solveSinkage(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double load,
                          double s, const SinkageOptions& o) {
   checkAll(soil, shape, wheel);

@@ -70,6 +70,25 @@ double shearDisplacement(double radius, double entryAngle, double slip, double t
 WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double sinkage,
                         double slip, const QuadratureOptions& q = {});
 
+// A soil, stress shape and wheel checked once, for a caller that evaluates the same wheel
+// many times (a robot's wheel every step, robots/wheel_contact.h): the constructor
+// validates them as wheelForces does (std::invalid_argument), and forces() checks only
+// the state (z, s) before the integrals. Same arithmetic as wheelForces: the same result
+// to the bit.
+class ValidatedWheel {
+ public:
+  ValidatedWheel(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel);
+  const SoilParameters& soil() const { return m_soil; }
+  const StressShape& shape() const { return m_shape; }
+  const Wheel& wheel() const { return m_wheel; }
+  WheelForces forces(double sinkage, double slip, const QuadratureOptions& q = {}) const;
+
+ private:
+  SoilParameters m_soil;
+  StressShape m_shape;
+  Wheel m_wheel;
+};
+
 // No sinkage up to the limit carries the load.
 class NoSinkageSolution : public std::runtime_error {
  public:

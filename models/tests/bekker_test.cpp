@@ -176,6 +176,33 @@ TEST(BekkerInput, GaussKronrodIsExactForPolynomials) {
   EXPECT_NEAR(s.integral[0], 2.0 / 3, 1e-10);
 }
 
+// ValidatedWheel checks the soil, shape and wheel once and then gives wheelForces' result
+// to the bit; the state (z, s) is still checked per call.
+TEST(BekkerInput, ValidatedWheelGivesWheelForcesBitForBit) {
+  const SoilParameters soil = soilPreset("lll-dry-sand").soil;
+  const Wheel wheel{0.1, 0.08};
+  StressShape shape;
+  shape.rearRatio = 0.3;
+  const ValidatedWheel checked(soil, shape, wheel);
+  QuadratureOptions q;
+  q.relTol = 1e-6;
+  for (double z : {0.001, 0.02, 0.1})
+    for (double s : {-1.0, -0.3, 0.0, 0.4, 1.0}) {
+      const WheelForces a = checked.forces(z, s, q), b = wheelForces(soil, shape, wheel, z, s, q);
+      EXPECT_EQ(a.load, b.load);
+      EXPECT_EQ(a.drawbarPull, b.drawbarPull);
+      EXPECT_EQ(a.torque, b.torque);
+      EXPECT_EQ(a.entryAngle, b.entryAngle);
+      EXPECT_EQ(a.rearAngle, b.rearAngle);
+    }
+  SoilParameters bad = soil;
+  bad.n = -0.5;
+  EXPECT_NE(models_test::thrownMessage([&] { (void)ValidatedWheel(bad, shape, wheel); }).find("n = -0.5"),
+            std::string::npos);
+  EXPECT_NE(models_test::thrownMessage([&] { checked.forces(0.3, 0); }).find("sinkage"), std::string::npos);
+  EXPECT_NE(models_test::thrownMessage([&] { checked.forces(0.01, 1.5); }).find("slip"), std::string::npos);
+}
+
 TEST(BekkerInput, BadParametersAreRefusedByName) {
   const auto message = [](auto&& f) { return models_test::thrownMessage(f); };
   SoilParameters soil = soilPreset("lete-sand").soil;

@@ -141,14 +141,56 @@ TEST(TerrainFile, EachBadInputGivesItsPointer) {
   doc = goodTerrain();
   doc["wheels"] = json::parse(R"([{"body": "w", "radius": 0.1, "width": 0.05, "soil": {"preset": "mud"}}])");
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil/preset"});
-  doc["wheels"][0]["soil"] = json::parse(
-      R"({"kc": 0, "kphi": 0, "n": 1, "cohesion": 0, "friction_angle_deg": 30, "shear_modulus": 0.01})");
+  doc["wheels"][0]["soil"] = json::parse(R"({"kc": 0, "kphi": 0, "n": 1, "c": 0, "phi_deg": 30, "K": 0.01})");
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil"});
   doc["wheels"][0]["soil"] = json::parse(R"({"model": "no_such_soil.json"})");
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/soil/model"});
   doc["wheels"][0]["soil"] = json::parse(R"({"preset": "lll-dry-sand", "n": 0.9})");
   doc["wheels"][0]["axle"] = json::parse("[0, 0, 0]");
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/axle"});
+}
+
+// A wheel's soil takes the names of a `regolith fit bekker` model's soil (kc, kphi, n, c,
+// phi_deg, K), read by that model's reader; the old names are refused with the new one.
+TEST(TerrainFile, WheelSoilUsesTheModelFilesNames) {
+  json doc = goodTerrain();
+  doc["wheels"] = json::parse(R"([
+    {"body": "w", "radius": 0.1, "width": 0.05,
+     "soil": {"kc": 990, "kphi": 1528430, "n": 1.1, "c": 1040, "phi_deg": 28, "K": 0.01}},
+    {"body": "v", "radius": 0.1, "width": 0.05, "soil": {"preset": "lll-dry-sand", "c": 500, "phi_deg": 30}}])");
+  const robots::TerrainSpec t = robots::parseTerrain(doc.dump(), "t.json", ".");
+  ASSERT_EQ(t.wheels.size(), 2u);
+  const bekker::SoilParameters lll = bekker::soilPreset("lll-dry-sand").soil;
+  EXPECT_EQ(t.wheels[0].soil.toVector(), lll.toVector());  // the preset's numbers, to the bit
+  EXPECT_EQ(t.wheels[1].soil.cohesion, 500);
+  EXPECT_EQ(t.wheels[1].soil.frictionAngle, 30 * (M_PI / 180));
+  EXPECT_EQ(t.wheels[1].soil.kphi, lll.kphi);
+
+  doc["wheels"][0]["soil"] = json::parse(
+      R"({"kc": 990, "kphi": 1528430, "n": 1.1, "cohesion": 1040, "friction_angle_deg": 28, "shear_modulus": 0.01})");
+  EXPECT_EQ(pointersOf(doc), (std::vector<std::string>{"/wheels/0/soil/cohesion", "/wheels/0/soil/friction_angle_deg",
+                                                       "/wheels/0/soil/shear_modulus"}));
+  try {
+    robots::parseTerrain(doc.dump(), "t.json", ".");
+    FAIL();
+  } catch (const robots::TerrainError& e) {
+    const std::string text = e.what();
+    for (const char* line : {"t.json: /wheels/0/soil/cohesion: found unknown key \"cohesion\", expected c, the "
+                             "cohesion [Pa]",
+                             "/wheels/0/soil/friction_angle_deg: found unknown key \"friction_angle_deg\", expected "
+                             "phi_deg",
+                             "/wheels/0/soil/shear_modulus: found unknown key \"shear_modulus\", expected K"})
+      EXPECT_NE(text.find(line), std::string::npos) << text;
+  }
+  doc["wheels"][0]["soil"] = json::parse(R"({"preset": "lll-dry-sand", "cohesion": 500})");
+  try {
+    robots::parseTerrain(doc.dump(), "t.json", ".");
+    FAIL();
+  } catch (const robots::TerrainError& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    EXPECT_EQ(e.problems()[0].pointer, "/wheels/0/soil/cohesion");
+    EXPECT_EQ(e.problems()[0].expected.rfind("c, the cohesion [Pa]", 0), 0u) << e.what();
+  }
 }
 
 TEST(TerrainFile, ReportsEveryProblemAtOnce) {

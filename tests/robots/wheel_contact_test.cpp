@@ -11,12 +11,9 @@
 namespace regolith::test {
 namespace {
 
-robots::BekkerWheelTerrain lllSand() {
-  robots::BekkerWheelTerrain t;
-  t.soil = bekker::soilPreset("lll-dry-sand").soil;
-  t.wheel.radius = 0.1;
-  t.wheel.width = 0.06;
-  return t;
+robots::BekkerWheelTerrain lllSand(const robots::BekkerWheelOptions& options = {}) {
+  return robots::BekkerWheelTerrain(bekker::soilPreset("lll-dry-sand").soil, bekker::StressShape{},
+                                    bekker::Wheel{0.1, 0.06}, options);
 }
 
 // A wheel with its axle along y over the ground z = 0, `sinkage` deep, moving forward at v
@@ -36,7 +33,7 @@ TEST(WheelContact, DrivenAtFixedSlipGivesTheWheelIntegrals) {
   for (double s : {0.05, 0.2, 0.6}) {
     const double z = 0.012;
     const robots::WheelSoilWrench w = t.wrench(drivenWheel(z, 0.2, s), robots::GroundPlane{});
-    const bekker::WheelForces f = bekker::wheelForces(t.soil, t.shape, t.wheel, z, s);
+    const bekker::WheelForces f = bekker::wheelForces(t.soil(), t.shape(), t.wheel(), z, s);
     ASSERT_TRUE(w.contact);
     EXPECT_NEAR(w.sinkage, z, 1e-15);
     EXPECT_NEAR(w.slip, s, 1e-12);
@@ -55,7 +52,7 @@ TEST(WheelContact, BrakedWheelIsDrivenBySoil) {
   robots::WheelMotion m = drivenWheel(0.01, 0.2, 0);
   m.angularVelocity.y() = 0.5 * 0.2 / 0.1;  // omega r = v / 2: s = -0.5
   const robots::WheelSoilWrench w = t.wrench(m, robots::GroundPlane{});
-  const bekker::WheelForces f = bekker::wheelForces(t.soil, t.shape, t.wheel, 0.01, -0.5);
+  const bekker::WheelForces f = bekker::wheelForces(t.soil(), t.shape(), t.wheel(), 0.01, -0.5);
   EXPECT_NEAR(w.slip, -0.5, 1e-12);
   EXPECT_LT(f.torque, 0);
   EXPECT_NEAR(w.moment.y(), -f.torque, 1e-9 * std::fabs(f.torque));
@@ -82,7 +79,7 @@ TEST(WheelContact, WrenchIsFrameIndependent) {
   const robots::WheelSoilWrench w = t.wrench(turned, ground);
   const double scale = flat.force.norm();
   EXPECT_LT((w.force - q * flat.force).norm(), 1e-9 * scale);
-  EXPECT_LT((w.moment - q * flat.moment).norm(), 1e-9 * scale * t.wheel.radius);
+  EXPECT_LT((w.moment - q * flat.moment).norm(), 1e-9 * scale * t.wheel().radius);
   EXPECT_NEAR(w.slipAngle, flat.slipAngle, 1e-12);
 }
 
@@ -114,8 +111,9 @@ TEST(WheelContact, LateralForceOpposesSideSlipUpToTheShearLimit) {
     robots::WheelMotion m = drivenWheel(0.01, 0.2, 0.1);
     m.velocity.y() = side;
     const robots::WheelSoilWrench w = t.wrench(m, robots::GroundPlane{});
-    const double contactLength = t.wheel.radius * std::acos(1 - 0.01 / t.wheel.radius);  // no rear arc
-    const double limit = t.soil.cohesion * t.wheel.width * contactLength + w.load * std::tan(t.soil.frictionAngle);
+    const double contactLength = t.wheel().radius * std::acos(1 - 0.01 / t.wheel().radius);  // no rear arc
+    const double limit = t.soil().cohesion * t.wheel().width * contactLength +
+                         w.load * std::tan(t.soil().frictionAngle);
     if (side == 0) {
       EXPECT_EQ(w.force.y(), 0);
     } else {
@@ -145,11 +143,13 @@ TEST(WheelContact, NoContactAboveTheGroundAndOnlyTheLoadAtRest) {
   EXPECT_EQ(still.force.x(), 0);
   EXPECT_EQ(still.moment.norm(), 0);
 
-  const robots::WheelSoilWrench full = t.wrench(drivenWheel(0.01, 2 * t.restSpeed, 0.2), robots::GroundPlane{});
-  const robots::WheelSoilWrench half = t.wrench(drivenWheel(0.01, 0.5 * t.restSpeed, 0.2), robots::GroundPlane{});
+  const robots::WheelSoilWrench full = t.wrench(drivenWheel(0.01, 2 * t.options().restSpeed, 0.2),
+                                                robots::GroundPlane{});
+  const robots::WheelSoilWrench half = t.wrench(drivenWheel(0.01, 0.5 * t.options().restSpeed, 0.2),
+                                                robots::GroundPlane{});
   // omega r = v / 0.8: at v = rest / 2 the fade is (v / 0.8) / rest = 0.625, for the
   // force and for the slip it is computed at.
-  const bekker::WheelForces faded = bekker::wheelForces(t.soil, t.shape, t.wheel, 0.01, 0.625 * 0.2);
+  const bekker::WheelForces faded = bekker::wheelForces(t.soil(), t.shape(), t.wheel(), 0.01, 0.625 * 0.2);
   EXPECT_NEAR(half.slip, 0.625 * 0.2, 1e-12);
   EXPECT_NEAR(half.force.x(), 0.625 * faded.drawbarPull, 1e-9 * std::fabs(full.force.x()));
   EXPECT_NEAR(full.slip, 0.2, 1e-12);
@@ -180,12 +180,24 @@ TEST(WheelContact, NormalDampingResistsSinkingAndNeverPulls) {
   EXPECT_EQ(still.normalForce, still.load) << "no normal velocity, no damping";
   m.velocity.z() = -0.01;
   const robots::WheelSoilWrench sinking = t.wrench(m, robots::GroundPlane{});
-  const double k = (t.soil.n + 0.5) * sinking.load / 0.01;
-  const double c = 2 * t.dampingRatio * std::sqrt(k * sinking.load / t.gravity);
+  const double k = (t.soil().n + 0.5) * sinking.load / 0.01;
+  const double c = 2 * t.options().dampingRatio * std::sqrt(k * sinking.load / t.options().gravity);
   EXPECT_NEAR(sinking.normalForce, sinking.load + 0.01 * c, 1e-9 * sinking.load);
   EXPECT_NEAR(sinking.force.z(), sinking.normalForce, 1e-9 * sinking.load);
   m.velocity.z() = 10;
   EXPECT_EQ(t.wrench(m, robots::GroundPlane{}).normalForce, 0);
+}
+
+// The rim's lowest point, shared by the wrench and the ground lookup: r along the up
+// direction's part in the wheel's plane; a wheel lying flat falls back to up itself.
+TEST(WheelContact, RimLowestPointIsDownInTheWheelsPlane) {
+  const Eigen::Vector3d c(0.3, -0.2, 0.5);
+  const Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
+  EXPECT_TRUE(robots::rimLowestPoint(c, Eigen::Vector3d::UnitY(), 0.1, up).isApprox(c - 0.1 * up, 1e-15));
+  const Eigen::Vector3d tilted(0, std::cos(M_PI / 6), std::sin(M_PI / 6));  // axle 30 degrees up
+  const Eigen::Vector3d expected = c - 0.1 * Eigen::Vector3d(0, -0.5, std::cos(M_PI / 6));
+  EXPECT_LT((robots::rimLowestPoint(c, tilted, 0.1, up) - expected).norm(), 1e-15);
+  EXPECT_TRUE(robots::rimLowestPoint(c, up, 0.1, up).isApprox(c - 0.1 * up, 1e-15));
 }
 
 TEST(WheelContact, BadInputsAreRefusedWithWhatWasExpected) {
@@ -199,9 +211,13 @@ TEST(WheelContact, BadInputsAreRefusedWithWhatWasExpected) {
   robots::GroundPlane noNormal;
   noNormal.normal.setZero();
   EXPECT_THROW(t.wrench(drivenWheel(0.01, 0.2, 0.2), noNormal), std::invalid_argument);
-  robots::BekkerWheelTerrain noRest = t;
+  // Parameters out of range are refused when the wheel terrain is made, not per wrench.
+  robots::BekkerWheelOptions noRest;
   noRest.restSpeed = 0;
-  EXPECT_THROW(noRest.wrench(drivenWheel(0.01, 0.2, 0.2), robots::GroundPlane{}), std::invalid_argument);
+  EXPECT_THROW(lllSand(noRest), std::invalid_argument);
+  bekker::SoilParameters noFriction = t.soil();
+  noFriction.frictionAngle = -1;
+  EXPECT_THROW(robots::BekkerWheelTerrain(noFriction, t.shape(), t.wheel()), std::invalid_argument);
 }
 
 }  // namespace
