@@ -1,0 +1,362 @@
+// Golden force references: each contact model's case (tests/support/golden_case.h) run on
+// the compiled backend against the owner states a CPU build wrote to data/reference/
+// (data/reference/README.md): bit for bit on the CPU, to a stated relative tolerance on
+// CUDA. This is the CPU–GPU equivalence check the device kit runs first.
+//
+// The files are found in $REGOLITH_GOLDEN_DIR, else in the source tree's data/reference
+// (REGOLITH_SOURCE_DIR). REGOLITH_WRITE_GOLDEN=1 writes them instead of checking them (CPU
+// build only): a deliberate act, for a deliberate change of a force law.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernels/stages.h"
+#include "tests/support/golden_case.h"
+
+namespace regolith::test {
+namespace {
+
+constexpr int kGoldenFormat = 1;  // the files' layout; a change of layout is a new number
+
+// CUDA: nvcc contracts a * b + c into one fused multiply-add (one rounding instead of two),
+// so every contraction changes the last bit of its result, and the kernels differ from the
+// CPU build's in the last bits of nearly every force. Those differences grow as the run goes
+// on: each step feeds the forces into the velocities and positions of the next. Measured on
+// the CPU (GoldenReference.OneUlpNudgeStaysWithinTheCudaTolerance): nudging every initial
+// position, velocity and spin by one ulp moves the forces and torques after the 150 steps
+// by at most 1.8e-13 of the case's largest. Contraction nudges every step, not only the
+// first, so the CUDA result may differ by up to the steps times that, 2.7e-11; 1e-9 leaves
+// a factor of ~40 for the spread of that growth, while a wrong force law (a changed term, a
+// dropped contact) moves forces by far more than 1e-9 of the largest. (The case avoids
+// what would amplify one ulp without bound: no contact starts exactly at touch, where the
+// linear model's damping force jumps; see tests/support/golden_case.h.)
+constexpr double kGoldenCudaRelative = 1e-9;
+
+// The quantities each file holds per owner, in file order: the initial position (which
+// pins the case: a changed builder shows there, not as a physics failure) and the state
+// after the run.
+const char* const kGoldenQuantities[] = {"initial_position", "position", "orientation", "velocity",
+                                         "angular_velocity", "force",    "torque"};
+
+using GoldenRows = std::vector<std::vector<double>>;
+
+std::filesystem::path goldenDir() {
+  if (const char* dir = std::getenv("REGOLITH_GOLDEN_DIR"); dir && *dir) return dir;
+#ifdef REGOLITH_SOURCE_DIR
+  return std::filesystem::path(REGOLITH_SOURCE_DIR) / "data" / "reference";
+#else
+  return {};
+#endif
+}
+
+bool goldenWriting() {
+  const char* write = std::getenv("REGOLITH_WRITE_GOLDEN");
+  return write && std::string(write) == "1";
+}
+
+template <class T>
+std::vector<double> goldenRow(const Vec3T<T>& v) {
+  return {double(v.x), double(v.y), double(v.z)};
+}
+std::vector<double> goldenRow(const Quat& q) { return {q.w, q.x, q.y, q.z}; }
+
+template <class T>
+GoldenRows goldenRows(const std::vector<T>& values) {
+  GoldenRows rows;
+  for (const T& v : values) rows.push_back(goldenRow(v));
+  return rows;
+}
+
+// One run of a case: its quantities by name (kGoldenQuantities) and its contact counts.
+struct GoldenRun {
+  std::vector<GoldenRows> quantities;
+  std::size_t touchingPairs = 0, touchingWalls = 0;
+};
+
+GoldenRun runGoldenCase(const GoldenCase& c) {
+  Simulation sim(c.model, c.initial);
+  sim.step(c.steps);
+  const StateArrays s = sim.state();
+  GoldenRun run;
+  run.quantities = {goldenRows(c.initial.ownerPosition),
+                    goldenRows(s.ownerPosition),
+                    goldenRows(s.ownerOrientation),
+                    goldenRows(s.ownerVelocity),
+                    goldenRows(s.ownerAngularVelocity),
+                    goldenRows(s.ownerForce),
+                    goldenRows(s.ownerTorque)};
+  run.touchingPairs = sim.touchingPairs();
+  run.touchingWalls = sim.touchingWalls();
+  return run;
+}
+
+// The file's text: the case description, then each quantity with one owner a line.
+// nlohmann::json writes a double as the shortest decimal that reads back to the same bits.
+std::string goldenText(const GoldenCase& c, const GoldenRun& run) {
+  nlohmann::ordered_json head;
+  head["format"] = kGoldenFormat;
+  head["case"] = c.name;
+  head["contact_model"] = c.contactModel;
+  head["time_step"] = c.model.timeStep;
+  head["steps"] = c.steps;
+  head["owners"] = c.initial.ownerCount();
+  head["spheres"] = c.initial.sphereCount();
+  head["made_with"] = {{"backend", backendName()}, {"compiler", __VERSION__}};
+  head["touching_pairs"] = run.touchingPairs;
+  head["touching_walls"] = run.touchingWalls;
+  std::ostringstream out;
+  out << "{\n";
+  for (auto it = head.begin(); it != head.end(); ++it)
+    out << "  \"" << it.key() << "\": " << it.value().dump() << ",\n";
+  for (std::size_t q = 0; q < run.quantities.size(); ++q) {
+    out << "  \"" << kGoldenQuantities[q] << "\": [\n";
+    const GoldenRows& rows = run.quantities[q];
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      out << "    " << nlohmann::json(rows[i]).dump() << (i + 1 < rows.size() ? ",\n" : "\n");
+    out << "  ]" << (q + 1 < run.quantities.size() ? ",\n" : "\n");
+  }
+  out << "}\n";
+  return out.str();
+}
+
+std::uint64_t goldenBits(double x) {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+// Distance in units in the last place: doubles mapped onto a line of integers on which
+// neighbouring values are one apart (-0.0 and 0.0 coincide).
+std::uint64_t goldenUlps(double a, double b) {
+  const auto line = [](double x) {
+    std::int64_t i;
+    std::memcpy(&i, &x, sizeof i);
+    return std::uint64_t(i < 0 ? std::numeric_limits<std::int64_t>::min() - i : i);
+  };
+  const std::uint64_t la = line(a), lb = line(b);
+  return std::int64_t(la - lb) < 0 ? lb - la : la - lb;
+}
+
+GoldenRows goldenRowsOf(const nlohmann::json& doc, const char* name) {
+  GoldenRows rows;
+  for (const auto& row : doc.at(name)) rows.push_back(row.get<std::vector<double>>());
+  return rows;
+}
+
+// Largest row length of `rows` (the case's scale for that quantity).
+double goldenScale(const GoldenRows& rows) {
+  double scale = 0;
+  for (const auto& row : rows) {
+    double n2 = 0;
+    for (double v : row) n2 += v * v;
+    scale = std::fmax(scale, std::sqrt(n2));
+  }
+  return scale;
+}
+
+GoldenRows goldenDifference(const GoldenRows& a, const GoldenRows& b) {
+  GoldenRows d = a;
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (std::size_t k = 0; k < d[i].size(); ++k) d[i][k] -= b[i][k];
+  return d;
+}
+
+// Bit for bit: every value equal, with the count and the worst ulp distance on failure.
+void expectGoldenBits(const GoldenRows& got, const GoldenRows& want, const char* name) {
+  ASSERT_EQ(got.size(), want.size()) << name;
+  std::size_t differ = 0, worstOwner = 0;
+  std::uint64_t worst = 0;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    for (std::size_t k = 0; k < got[i].size(); ++k)
+      if (goldenBits(got[i][k]) != goldenBits(want[i][k])) {
+        ++differ;
+        const std::uint64_t u = goldenUlps(got[i][k], want[i][k]);
+        if (u >= worst) worst = u, worstOwner = i;
+      }
+  EXPECT_EQ(differ, 0u) << name << ": " << differ << " values differ from the reference, worst by " << worst
+                        << " ulp (owner " << worstOwner << ")";
+}
+
+// Each component within `relative` of the quantity's scale in the reference.
+void expectGoldenNear(const GoldenRows& got, const GoldenRows& want, double relative, const char* name) {
+  ASSERT_EQ(got.size(), want.size()) << name;
+  const double scale = goldenScale(want), bound = relative * scale;
+  double worst = 0;
+  std::size_t worstOwner = 0;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    for (std::size_t k = 0; k < got[i].size(); ++k) {
+      const double d = std::fabs(got[i][k] - want[i][k]);
+      if (std::isnan(d) || d > worst) worst = d, worstOwner = i;  // a NaN stays the worst
+    }
+  EXPECT_LE(worst, bound) << name << ": worst difference " << worst << " (owner " << worstOwner << ") against "
+                          << relative << " x " << scale;
+}
+
+// Compares a run with the reference document on this backend. Positions are compared as
+// displacements from the initial position (their scale is how far owners moved).
+void expectGoldenRun(const GoldenRun& run, const nlohmann::json& doc, bool bitwise) {
+  const GoldenRows initial = goldenRowsOf(doc, "initial_position");
+  for (std::size_t q = 0; q < run.quantities.size(); ++q) {
+    const char* name = kGoldenQuantities[q];
+    GoldenRows want = goldenRowsOf(doc, name), got = run.quantities[q];
+    if (bitwise) {
+      expectGoldenBits(got, want, name);
+    } else if (q > 0) {
+      if (std::string(name) == "position") got = goldenDifference(got, initial), want = goldenDifference(want, initial);
+      expectGoldenNear(got, want, kGoldenCudaRelative, name);
+    }
+  }
+  if (bitwise) {
+    EXPECT_EQ(run.touchingPairs, doc.at("touching_pairs").get<std::size_t>());
+    EXPECT_EQ(run.touchingWalls, doc.at("touching_walls").get<std::size_t>());
+  }
+}
+
+void writeGolden(const GoldenCase& c, const GoldenRun& run, const std::filesystem::path& file) {
+  const std::string text = goldenText(c, run);
+  std::ofstream(file) << text;
+  // Round trip: the written decimals must read back to the very bits computed.
+  const nlohmann::json back = nlohmann::json::parse(std::ifstream(file));
+  for (std::size_t q = 0; q < run.quantities.size(); ++q)
+    expectGoldenBits(goldenRowsOf(back, kGoldenQuantities[q]), run.quantities[q], kGoldenQuantities[q]);
+}
+
+TEST(GoldenReference, EveryContactModelMatchesItsReference) {
+  if (sizeof(Real) != sizeof(double)) GTEST_SKIP() << "the references are for Real = double";
+  const std::filesystem::path dir = goldenDir();
+  ASSERT_FALSE(dir.empty()) << "set REGOLITH_GOLDEN_DIR to the folder of the reference files";
+  const bool cpu = backendName() == "cpu-omp";
+  for (const GoldenCase& c : goldenCases()) {
+    SCOPED_TRACE(c.name);
+    const std::filesystem::path file = dir / (c.name + ".json");
+    const GoldenRun run = runGoldenCase(c);
+    if (goldenWriting()) {
+      ASSERT_TRUE(cpu) << "references are written by the CPU build";
+      writeGolden(c, run, file);
+      std::printf("wrote %s\n", file.string().c_str());
+      continue;
+    }
+    std::ifstream in(file);
+    ASSERT_TRUE(in) << "no reference file " << file << " (REGOLITH_GOLDEN_DIR, data/reference/README.md)";
+    const nlohmann::json doc = nlohmann::json::parse(in);
+    ASSERT_EQ(doc.at("format").get<int>(), kGoldenFormat);
+    ASSERT_EQ(doc.at("contact_model").get<std::string>(), c.contactModel);
+    ASSERT_EQ(doc.at("steps").get<std::uint64_t>(), c.steps);
+    ASSERT_EQ(goldenBits(doc.at("time_step").get<double>()), goldenBits(c.model.timeStep));
+    ASSERT_EQ(doc.at("owners").get<std::size_t>(), c.initial.ownerCount());
+    ASSERT_EQ(doc.at("spheres").get<std::size_t>(), c.initial.sphereCount());
+    // The case the file was made from: the builder's initial positions, to the bit on
+    // every backend (they are computed on the host).
+    expectGoldenBits(run.quantities[0], goldenRowsOf(doc, "initial_position"), "initial_position");
+    expectGoldenRun(run, doc, cpu);
+  }
+}
+
+// The same references hold with two OpenMP threads and in the verlet mode (lists kept for
+// many steps, so they hold extra candidates): the force sum is a gather in key order and
+// a candidate that does not touch adds nothing, so neither may change a bit.
+TEST(GoldenReference, TwoThreadsAndVerletListsMatchBitwise) {
+  if (backendName() != "cpu-omp") GTEST_SKIP() << "thread count applies to the CPU build only";
+  if (sizeof(Real) != sizeof(double)) GTEST_SKIP() << "the references are for Real = double";
+  const int before = threadCount();
+  for (GoldenCase c : goldenCases()) {
+    SCOPED_TRACE(c.name);
+    const std::filesystem::path file = goldenDir() / (c.name + ".json");
+    std::ifstream in(file);
+    ASSERT_TRUE(in) << "no reference file " << file;
+    const nlohmann::json doc = nlohmann::json::parse(in);
+    setThreadCount(2);
+    expectGoldenRun(runGoldenCase(c), doc, true);
+    setThreadCount(1);
+    c.model.streams.mode = StreamMode::Verlet;
+    const GoldenRun verlet = runGoldenCase(c);
+    for (std::size_t q = 0; q < verlet.quantities.size(); ++q)
+      expectGoldenBits(verlet.quantities[q], goldenRowsOf(doc, kGoldenQuantities[q]), kGoldenQuantities[q]);
+  }
+  setThreadCount(before);
+}
+
+// How far one ulp grows in the run: every free owner's initial position, velocity and spin
+// nudged by one ulp moves the final forces and torques by this fraction of their largest
+// magnitude. It sizes kGoldenCudaRelative (see there): steps x this must stay well under it.
+TEST(GoldenReference, OneUlpNudgeStaysWithinTheCudaTolerance) {
+  if (sizeof(Real) != sizeof(double)) GTEST_SKIP() << "measured for Real = double";
+  for (const GoldenCase& c : goldenCases()) {
+    SCOPED_TRACE(c.name);
+    GoldenCase nudged = c;
+    const auto nudge = [](auto& v) {
+      v.x = std::nextafter(v.x, v.x + 1);
+      v.y = std::nextafter(v.y, v.y + 1);
+      v.z = std::nextafter(v.z, v.z + 1);
+    };
+    for (std::size_t o = 0; o + 1 < c.initial.ownerCount(); ++o) {  // every owner but the plate's body
+      nudge(nudged.initial.ownerPosition[o]);
+      nudge(nudged.initial.ownerVelocity[o]);
+      nudge(nudged.initial.ownerAngularVelocity[o]);
+    }
+    const GoldenRun a = runGoldenCase(c), b = runGoldenCase(nudged);
+    for (int q : {5, 6}) {  // force, torque
+      const double scale = goldenScale(a.quantities[q]);
+      const double moved = goldenScale(goldenDifference(b.quantities[q], a.quantities[q]));
+      std::printf("%s %s: one ulp moves it by %.2e of its largest\n", c.name.c_str(), kGoldenQuantities[q],
+                  moved / scale);
+      EXPECT_GT(moved, 0) << "the nudge must reach the forces";
+      EXPECT_LT(double(c.steps) * moved / scale, kGoldenCudaRelative / 10) << kGoldenQuantities[q];
+    }
+  }
+}
+
+// The case does what it is for: in its run there are sphere–sphere contacts that slide
+// (tangential force at the Coulomb bound) and that stick (below it, with a stored spring),
+// contacts with the planes and with the plate's triangles, and contacts of the clump; and
+// the pack still holds together at the end.
+TEST(GoldenReference, CaseExercisesEveryContactTerm) {
+  for (const GoldenCase& c : goldenCases()) {
+    SCOPED_TRACE(c.name);
+    Simulation sim(c.model, c.initial);
+    const Index clumpFirst = c.initial.ownerSphereBegin[c.initial.ownerCount() - 2];
+    std::size_t sliding = 0, sticking = 0, plane = 0, triangle = 0, clump = 0;
+    for (std::uint64_t done = 0; done < c.steps; ++done) {
+      sim.step();
+      const ContactForces f = sim.contactForces();
+      const std::vector<Vec3d> x = sim.spherePositions();
+      for (std::size_t k = 0; k < f.pairFirst.size(); ++k) {
+        const Vec3d d = x[f.pairFirst[k]] - x[f.pairSecond[k]], n = d * (1 / norm(d));
+        const Vec3d force(f.pairForce[k]);
+        const double fn = dot(force, n), ft = norm(force - n * fn), bound = 0.4 * fn;
+        if (fn > 0 && ft >= bound * (1 - 1e-9)) ++sliding;
+        if (fn > 0 && ft > 0 && ft < 0.9 * bound) ++sticking;
+        if (f.pairSecond[k] >= clumpFirst) ++clump;
+      }
+      for (Index b : f.wallBoundary) (b < 5 ? plane : triangle) += 1;  // five planes, then the plate
+    }
+    EXPECT_GT(sliding, 10u);
+    EXPECT_GT(sticking, 10u);
+    EXPECT_GT(plane, 10u);
+    EXPECT_GT(triangle, 0u);
+    EXPECT_GT(clump, 0u);
+    // Still a pile at the end, so the references hold forces, not a spray of free grains.
+    EXPECT_GT(sim.touchingPairs(), 20u);
+    EXPECT_GT(sim.touchingWalls(), 8u);
+    std::printf(
+        "%s: %zu sliding, %zu sticking, %zu plane, %zu triangle, %zu clump contact-steps; "
+        "%zu pairs and %zu walls touch at the end\n",
+        c.name.c_str(), sliding, sticking, plane, triangle, clump, sim.touchingPairs(), sim.touchingWalls());
+  }
+}
+
+}  // namespace
+}  // namespace regolith::test
