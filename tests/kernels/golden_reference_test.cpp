@@ -342,8 +342,8 @@ TEST(GoldenReference, OneUlpNudgeStaysWithinTheCudaTolerance) {
 
 // The case does what it is for: in its run there are sphere–sphere contacts that slide
 // (tangential force at the Coulomb bound) and that stick (below it, with a stored spring),
-// contacts with the planes and with the plate's triangles, and contacts of the clump; and
-// the pack still holds together at the end.
+// contacts with the planes and with the plate's triangles, and contacts of the clump; the
+// pack still holds together at the end; and rolling resistance changes the torques.
 TEST(GoldenReference, CaseExercisesEveryContactTerm) {
   for (const GoldenCase& c : goldenCases()) {
     SCOPED_TRACE(c.name);
@@ -372,10 +372,17 @@ TEST(GoldenReference, CaseExercisesEveryContactTerm) {
     // Still a pile at the end, so the references hold forces, not a spray of free grains.
     EXPECT_GT(sim.touchingPairs(), 20u);
     EXPECT_GT(sim.touchingWalls(), 8u);
+    // Rolling resistance acts: without it the torques at the end differ.
+    GoldenCase free = c;
+    for (Material& m : free.model.materials) m.rollingResistance = 0;
+    const GoldenRows torque = goldenRows(sim.state().ownerTorque);
+    const double rolling = goldenScale(goldenDifference(runGoldenCase(free).quantities[6], torque)) /
+                           goldenScale(torque);
+    EXPECT_GT(rolling, 1e-3) << "rolling resistance must matter in the case";
     std::printf(
         "%s: %zu sliding, %zu sticking, %zu plane, %zu triangle, %zu clump contact-steps; "
-        "%zu pairs and %zu walls touch at the end\n",
-        c.name.c_str(), sliding, sticking, plane, triangle, clump, sim.touchingPairs(), sim.touchingWalls());
+        "%zu pairs and %zu walls touch at the end; Crr = 0 changes the torques by %.2f of the largest\n",
+        c.name.c_str(), sliding, sticking, plane, triangle, clump, sim.touchingPairs(), sim.touchingWalls(), rolling);
   }
 }
 
