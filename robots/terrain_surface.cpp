@@ -25,6 +25,15 @@ TerrainSurface::TerrainSurface(const SurfaceSpec& surface, const DeformationSpec
         h[static_cast<std::size_t>(j) * nx + i] = baseHeightAt(deformation.xMin + i * s, deformation.yMin + j * s);
     m_grid.emplace(deformation.xMin, deformation.yMin, s, nx, ny, std::move(h), deformation.reposeAngle);
   }
+  // The plane h + tan(angle) (x cos(direction) + y sin(direction)): its gradient is
+  // tan(angle) (cos(direction), sin(direction)), its normal (-gradient, 1), normalized.
+  if (!m_grid && surface.kind == SurfaceSpec::Kind::Flat) m_planeNormal = Eigen::Vector3d::UnitZ();
+  if (!m_grid && surface.kind == SurfaceSpec::Kind::Slope) {
+    const double rise = std::tan(surface.slopeAngle);
+    m_planeNormal = Eigen::Vector3d(-rise * std::cos(surface.slopeDirection), -rise * std::sin(surface.slopeDirection),
+                                    1)
+                        .normalized();
+  }
 }
 
 double TerrainSurface::baseHeightAt(double x, double y) const {

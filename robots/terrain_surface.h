@@ -3,6 +3,7 @@
 // (height_grid.h), which starts as a copy of the base surface there.
 #pragma once
 
+#include <Eigen/Core>
 #include <memory>
 #include <optional>
 
@@ -35,6 +36,12 @@ class TerrainSurface {
   // wholly above it touches no sand.
   double maxHeight() const;
 
+  // The unit normal (up) of the surface RFT sees, where that surface is one plane: a flat
+  // or sloped base surface with no deforming grid over it. Exact, the same at every (x, y):
+  // (0, 0, 1) on flat sand. Empty for a height map or a deforming grid, whose normal varies
+  // (wheel_terrain.h takes central differences of rftHeightAt there).
+  const std::optional<Eigen::Vector3d>& planeNormal() const { return m_planeNormal; }
+
   HeightGrid* grid() { return m_grid ? &*m_grid : nullptr; }
   const HeightGrid* grid() const { return m_grid ? &*m_grid : nullptr; }
 
@@ -44,6 +51,7 @@ class TerrainSurface {
   double m_baseMax;
   bool m_flat;  // the base surface is flat
   std::optional<HeightGrid> m_grid;
+  std::optional<Eigen::Vector3d> m_planeNormal;
 };
 
 }  // namespace regolith::robots

@@ -2,6 +2,7 @@
 #include "robots/wheel_terrain.h"
 
 #include <Eigen/Geometry>
+#include <optional>
 #include <stdexcept>
 
 namespace regolith::robots {
@@ -9,6 +10,11 @@ namespace regolith::robots {
 GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, double step) {
   GroundPlane g;
   const double h = surface.rftHeightAt(x, y);
+  if (const std::optional<Eigen::Vector3d>& plane = surface.planeNormal()) {  // flat or slope: exact
+    g.point = Eigen::Vector3d(x, y, h);
+    g.normal = *plane;
+    return g;
+  }
   const double dx = (surface.rftHeightAt(x + step, y) - surface.rftHeightAt(x - step, y)) / (2 * step);
   const double dy = (surface.rftHeightAt(x, y + step) - surface.rftHeightAt(x, y - step)) / (2 * step);
   g.point = Eigen::Vector3d(x, y, h);

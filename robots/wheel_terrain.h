@@ -6,7 +6,8 @@
 // velocity and angular velocity at that origin (mj_objectVelocity of the body frame, world
 // axes); the ground under its rim's lowest point is the surface RFT sees there
 // (terrain_surface.h: the base surface, or the deforming grid's press-start height), its
-// normal from central differences of that surface a quarter radius either side; the
+// normal the plane's for flat or sloped sand, else from central differences of that
+// surface a quarter radius either side (a height map, the deforming grid); the
 // wrench goes into qfrc_passive at the centre (mj_applyFT). Wheels do not press the
 // deforming grid yet (no ruts). Once per step, like TerrainForces: a second call at the
 // same simulation time applies the stored wrenches again.
@@ -47,7 +48,8 @@ class WheelTerrainForces : public PassiveForceSource {
 };
 
 // The ground a wheel stands on at (x, y): the height RFT sees there and the surface's
-// normal from central differences `step` to either side.
+// normal, exact where the surface is one plane (TerrainSurface::planeNormal: flat or
+// slope without a deforming grid), else from central differences `step` to either side.
 GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, double step);
 
 // Several force sources behind one passive hook, applied in order.

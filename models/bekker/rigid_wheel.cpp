@@ -35,10 +35,11 @@ void checkAll(const SoilParameters& soil, const StressShape& shape, const Wheel&
 WheelForces forcesAt(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,
                      const QuadratureOptions& q) {
   const Arc a = arcOf(shape, wheel, z, s);
+  const stress::SoilTerms terms = stress::soilTerms(soil, wheel);
   const double r = wheel.radius;
   auto integrand = [&](double theta) -> Values {
-    const double sg = sigmaAt(soil, wheel, a, theta);
-    const double tau = tauAt(soil, sg, jAt(r, a.f, s, theta));
+    const double sg = sigmaAt(soil, terms, wheel, a, theta);
+    const double tau = tauAt(soil, terms, sg, jAt(r, a.f, a.sinF, s, theta));
     const double c = std::cos(theta), sn = std::sin(theta);
     return {sg * c + tau * sn, tau * c - sg * sn, tau};
   };
@@ -86,7 +87,8 @@ double shearStress(const SoilParameters& soil, const StressShape& shape, const W
   checkState(wheel, z, s);
   const Arc a = arcOf(shape, wheel, z, s);
   if (theta > a.f || theta < -a.r) return 0;
-  return tauAt(soil, sigmaAt(soil, wheel, a, theta), jAt(wheel.radius, a.f, s, theta));
+  const stress::SoilTerms terms = stress::soilTerms(soil, wheel);
+  return tauAt(soil, terms, sigmaAt(soil, terms, wheel, a, theta), jAt(wheel.radius, a.f, a.sinF, s, theta));
 }
 
 WheelForces wheelForces(const SoilParameters& soil, const StressShape& shape, const Wheel& wheel, double z, double s,

@@ -17,18 +17,18 @@ struct StressDerivative {
   double sigma = 0, tau = 0;
 };
 
-StressDerivative derivativeAt(const SoilParameters& soil, const Wheel& wheel, const stress::Arc& a, double s, int p,
-                              double theta) {
+StressDerivative derivativeAt(const SoilParameters& soil, const stress::SoilTerms& terms, const Wheel& wheel,
+                              const stress::Arc& a, double s, int p, double theta) {
   const double depth = stress::pressureDepth(wheel, a, theta);
-  const double j = stress::jAt(wheel.radius, a.f, s, theta);
+  const double j = stress::jAt(wheel.radius, a.f, a.sinF, s, theta);
   StressDerivative d;
   if (!(depth > 0) && j == 0) return d;
-  const double k = soil.kc / wheel.width + soil.kphi;
+  const double k = terms.k;
   const double dn = depth > 0 ? std::pow(depth, soil.n) : 0.0;  // d^n
   const double sigma = k * dn;
   const double sign = j > 0 ? 1.0 : (j < 0 ? -1.0 : 0.0);
   const double mobil = j == 0 ? 0.0 : stress::mobilisation(j, soil.shearModulus);
-  const double tanPhi = std::tan(soil.frictionAngle);
+  const double tanPhi = terms.tanPhi;
   switch (p) {
     case kParamKphi:
       d.sigma = dn;
@@ -66,11 +66,12 @@ WheelSensitivity wheelSensitivity(const SoilParameters& soil, const StressShape&
   out.forces = wheelForces(soil, shape, wheel, z, s, q);  // validates every input
   out.converged = out.forces.converged;
   const stress::Arc a = stress::arcOf(shape, wheel, z, s);
+  const stress::SoilTerms terms = stress::soilTerms(soil, wheel);
   const double r = wheel.radius, b = wheel.width;
   const std::vector<double> edges = {-a.r, a.m, a.f};
   for (int p : {kParamKphi, kParamN, kParamC, kParamPhi, kParamK}) {
     auto integrand = [&](double theta) -> Values {
-      const StressDerivative d = derivativeAt(soil, wheel, a, s, p, theta);
+      const StressDerivative d = derivativeAt(soil, terms, wheel, a, s, p, theta);
       const double c = std::cos(theta), sn = std::sin(theta);
       return {d.sigma * c + d.tau * sn, d.tau * c - d.sigma * sn, d.tau};
     };

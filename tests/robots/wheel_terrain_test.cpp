@@ -89,6 +89,38 @@ TEST(WheelTerrain, DrivenAtFixedSlipFeelsTheWheelIntegrals) {
   EXPECT_GT(atSlip.drawbarPull, 0) << "lll-dry-sand pulls at 20 % slip";
 }
 
+// The ground under a wheel: on flat and sloped sand the plane's own normal (exactly
+// (0, 0, 1) on flat sand, as the central differences gave it), on a deforming grid
+// central differences of its heights.
+TEST(WheelTerrain, GroundUnderAPlaneHasThePlanesNormal) {
+  const robots::TerrainSurface flat{robots::SurfaceSpec{}};
+  const robots::GroundPlane onFlat = robots::groundUnder(flat, 0.3, -0.2, 0.025);
+  EXPECT_EQ(onFlat.normal, Eigen::Vector3d::UnitZ());
+  EXPECT_EQ(onFlat.point, Eigen::Vector3d(0.3, -0.2, 0));
+
+  robots::SurfaceSpec slope;
+  slope.kind = robots::SurfaceSpec::Kind::Slope;
+  slope.height = 0.02;
+  slope.slopeAngle = 10 * M_PI / 180;
+  slope.slopeDirection = 30 * M_PI / 180;
+  const robots::TerrainSurface sloped{slope};
+  const robots::GroundPlane onSlope = robots::groundUnder(sloped, 0.3, -0.2, 0.025);
+  EXPECT_EQ(onSlope.point.z(), sloped.rftHeightAt(0.3, -0.2));
+  EXPECT_NEAR(onSlope.normal.norm(), 1, 1e-15);
+  EXPECT_NEAR(std::acos(onSlope.normal.z()), slope.slopeAngle, 1e-12);
+  // Perpendicular to the surface along and across the slope's direction.
+  const Eigen::Vector3d along(std::cos(slope.slopeDirection), std::sin(slope.slopeDirection),
+                              std::tan(slope.slopeAngle));
+  EXPECT_NEAR(onSlope.normal.dot(along), 0, 1e-15);
+  EXPECT_NEAR(onSlope.normal.dot(Eigen::Vector3d(-along.y(), along.x(), 0)), 0, 1e-15);
+
+  robots::DeformationSpec grid;
+  grid.enabled = true;
+  const robots::TerrainSurface deforming{slope, grid};
+  EXPECT_FALSE(deforming.planeNormal().has_value());
+  EXPECT_LT((robots::groundUnder(deforming, 0.3, -0.2, 0.025).normal - onSlope.normal).norm(), 1e-12);
+}
+
 // A terrain file's wheel must name a body of the model; the problem carries its pointer.
 TEST(WheelTerrain, UnknownWheelBodyGivesItsPointer) {
   const std::string xml = R"(<mujoco><worldbody><body name="chassis"><freejoint/>

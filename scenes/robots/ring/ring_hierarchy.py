@@ -9,11 +9,13 @@ ground takes per metre over the 0.35 s after release, one table and one plot.
 RUNS holds the four `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin
 (README.md has the commands); DEMRUNS the four tumbling smoke runs rigid_free,
 rigid_prescribed, grains_free, grains_prescribed (any missing one is left out).
+The Python module must be importable (PYTHONPATH=build/cpu/python, docs/python.md).
 """
 import argparse
-import csv
 import math
 import os
+
+from regolith import body_series
 
 SLOPE = math.radians(24)
 MASS, RADIUS, INERTIA, GRAVITY = 0.1, 0.05, 1.875e-4, 9.8  # ring_body.xml, the DEM ring
@@ -22,11 +24,9 @@ DEM_RELEASE = 0.6  # [s] scenes/tumbling/tumbling.smoke.json: settle, lower, res
 
 
 def ring_rows(folder):
-    path = os.path.join(folder, "series.csv")
-    if not os.path.exists(path):
+    if not os.path.exists(os.path.join(folder, "series.csv")):
         return None
-    with open(path) as f:
-        return [{k: float(v) for k, v in r.items() if k != "body"} for r in csv.DictReader(f) if r["body"] == "ring"]
+    return body_series(folder, "ring")
 
 
 def window(rows, start):

@@ -9,11 +9,13 @@ RFT against DEM on one plot.
 Prints the surface height the DEM bed had when the turn began (the mean of the highest
 grain top in each 4 mm column, away from the walls, the frame before the turn starts),
 the hinge height above it, the peak forces and how far the two curves are apart.
+The Python module must be importable (PYTHONPATH=build/cpu/python, docs/python.md).
 """
 import argparse
-import csv
 import math
 import os
+
+from regolith import body_series
 
 OMEGA = 4.1666667  # [rad/s], both files
 DEM_TURN_START = 0.235  # [s] rotating_plate.dem.json: settle 0.14 + lower 0.095
@@ -21,8 +23,7 @@ DEM_HINGE = 0.094 - 0.6 * 0.095  # [m] where the lowering leaves the hinge
 
 
 def plate_rows(folder):
-    with open(os.path.join(folder, "series.csv")) as f:
-        return [{k: float(v) for k, v in r.items() if k != "body"} for r in csv.DictReader(f) if r["body"] == "plate"]
+    return body_series(folder, "plate")
 
 
 def dem_surface(folder):

@@ -11,11 +11,12 @@ slope past which no slip gives that much.
 The Python module must be importable (PYTHONPATH=build/cpu/python, docs/python.md).
 """
 import argparse
-import csv
 import math
 import os
 import subprocess
 import tempfile
+
+from regolith import series_by_body
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MASS, GRAVITY, RADIUS, WIDTH, SOIL = 21.6, 1.62, 0.1, 0.08, "lll-dry-sand"  # rover.xml, rover.terrain.json
@@ -33,12 +34,12 @@ def run(regolith, slope, speed_csv, duration, out):
 
 
 def steady_slip(folder, slope, start):
-    rows = list(csv.DictReader(open(os.path.join(folder, "series.csv"))))
-    chassis = [r for r in rows if r["body"] == "chassis" and float(r["time"]) >= start]
-    wheels = [r for r in rows if r["body"].startswith("wheel_") and float(r["time"]) >= start]
-    along = (float(chassis[-1]["x"]) - float(chassis[0]["x"])) / math.cos(math.radians(slope))
-    v = along / (float(chassis[-1]["time"]) - float(chassis[0]["time"]))
-    rim = RADIUS * sum(float(r["wy"]) for r in wheels) / len(wheels)
+    by_body = series_by_body(folder, lambda name: name == "chassis" or name.startswith("wheel_"))
+    chassis = [r for r in by_body["chassis"] if r["time"] >= start]
+    wheels = [r for name, rows in by_body.items() if name.startswith("wheel_") for r in rows if r["time"] >= start]
+    along = (chassis[-1]["x"] - chassis[0]["x"]) / math.cos(math.radians(slope))
+    v = along / (chassis[-1]["time"] - chassis[0]["time"])
+    rim = RADIUS * sum(r["wy"] for r in wheels) / len(wheels)
     return v, rim, 1 - v / rim
 
 
