@@ -40,6 +40,7 @@ HeightGrid::HeightGrid(double x0, double y0, double spacing, int nx, int ny, std
   m_depth.assign(m_h.size(), 0.0);
   m_trace.assign(m_h.size(), 0.0);
   m_pressed.assign(m_h.size(), 0);
+  m_held.assign(m_h.size(), 0);
   m_target.assign(m_h.size(), std::numeric_limits<double>::infinity());
   m_deepest.assign(m_h.size(), -1);
   m_inverseSpacing = 1 / spacing;
@@ -109,6 +110,7 @@ void HeightGrid::imprint(const std::vector<GridImprint>& imprints) {
     touch(g.i, g.j);
     box.add(g.i, g.j);
     m_imprinted.add(g.i, g.j);
+    if (!m_held[k]) m_held[k] = 1, m_heldList.push_back(k);
   }
   refreshTiles(box);
   m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
@@ -186,6 +188,14 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
 
   // 3. slide where steeper than repose.
   slide();
+  // Nodes imprinted since the last update were held under their wheel through this
+  // slide; released now, they slide from the next update on unless imprinted again.
+  for (std::size_t k : m_heldList) {
+    m_held[k] = 0;
+    touch(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+    m_imprinted.add(static_cast<int>(k % m_nx), static_cast<int>(k / m_nx));
+  }
+  m_heldList.clear();
   refreshTiles(m_rftWritten);
   m_rftWritten = Box{};
   // Every node lies in a tile (with its border), so the tiles' maximum is the grid's.
@@ -194,7 +204,9 @@ void HeightGrid::update(const std::vector<GridPlate>& plates) {
 
 void HeightGrid::deposit(int i, int j, double volume, const Eigen::Vector3d& velocity) {
   const double cellArea = m_spacing * m_spacing;
-  auto freeNode = [&](int a, int b) { return a >= 0 && b >= 0 && a < m_nx && b < m_ny && !m_pressed[index(a, b)]; };
+  auto freeNode = [&](int a, int b) {
+    return a >= 0 && b >= 0 && a < m_nx && b < m_ny && !m_pressed[index(a, b)] && !m_held[index(a, b)];
+  };
   const double vh = std::hypot(velocity.x(), velocity.y());
   if (vh > kBulldozeSpeed) {
     // In front: the first free node along the plate's horizontal motion.
@@ -235,7 +247,7 @@ void HeightGrid::touch(int i, int j) {
 bool HeightGrid::chunkAtRest(int j, int chunk) {
   const int i0 = chunk * kSlideChunk, i1 = std::min(m_nx, i0 + kSlideChunk) - 1;
   auto steep = [&](std::size_t a, std::size_t b) {
-    return std::fabs(m_h[a] - m_h[b]) > m_maxStep && !m_pressed[a] && !m_pressed[b];
+    return std::fabs(m_h[a] - m_h[b]) > m_maxStep && !m_pressed[a] && !m_pressed[b] && !m_held[a] && !m_held[b];
   };
   for (int i = i0; i <= i1; ++i) {
     if (i + 1 < m_nx && steep(index(i, j), index(i + 1, j))) return false;
@@ -251,7 +263,7 @@ void HeightGrid::slide() {
   Box moved;
   auto relax = [&](int ia, int ja, int ib, int jb) {
     const std::size_t a = index(ia, ja), b = index(ib, jb);
-    if (m_pressed[a] || m_pressed[b]) return;
+    if (m_pressed[a] || m_pressed[b] || m_held[a] || m_held[b]) return;
     const double d = m_h[a] - m_h[b];
     if (std::fabs(d) <= m_maxStep) return;
     const double move = (std::fabs(d) - m_maxStep) / 2 * (d > 0 ? 1 : -1);

@@ -36,6 +36,8 @@
 // the permanent depth only deepens, the trace is replaced (a wheel's grouser pattern; a
 // plate's press leaves none). A rut's volume is compaction, not displacement: an imprint
 // changes V by spacing^2 (dd + dw) and moves no sand (HeightGrid.ImprintFollowsTheTraceRule).
+// Through the next update an imprinted node is held like a pressed one (no sand slides to
+// or from it, none is deposited on it): it is under its wheel.
 //
 // The surface RFT sees (rftHeightAt): a node pressed since the previous step keeps the
 // height it had when its press began, so a plate that sinks keeps measuring its depth from
@@ -186,9 +188,13 @@ class HeightGrid {
   std::vector<double> m_target;            // per node, +inf unless pressed now
   std::vector<int> m_deepest;              // per node, -1 unless pressed now
   Box m_changed;                           // nodes changed this step
-  Box m_imprinted;                         // nodes imprinted since the last update
-  Box m_unsettled;                         // where the last sweep still moved sand
-  Box m_rftWritten;                        // nodes whose m_rft this step wrote
+  Box m_imprinted;                         // nodes imprinted (or released from it) since the last update
+  // Nodes imprinted since the last update: under a wheel, neither sliding nor receiving
+  // sand in that update (as pressed nodes), so the rut under a wheel is its rim's.
+  std::vector<std::uint8_t> m_held;
+  std::vector<std::size_t> m_heldList;
+  Box m_unsettled;   // where the last sweep still moved sand
+  Box m_rftWritten;  // nodes whose m_rft this step wrote
   double m_inverseSpacing;
   int m_tilesX, m_tilesY;
   std::vector<double> m_tileMax;  // per tile, the highest m_rft of its nodes and border

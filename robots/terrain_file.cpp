@@ -204,6 +204,10 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
     }
     w.restSpeed = e.value("rest_speed", w.restSpeed);
     w.dampingRatio = e.value("damping_ratio", w.dampingRatio);
+    if (e.contains("grousers")) {
+      w.grouserHeight = e["grousers"]["height"].get<double>();
+      w.grouserCount = e["grousers"]["count"].get<int>();
+    }
     t.wheels.push_back(std::move(w));
   }
 }

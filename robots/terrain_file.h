@@ -49,9 +49,11 @@ struct WheelSpec {
   bekker::Wheel wheel;
   bekker::SoilParameters soil;
   bekker::StressShape shape;
-  double restSpeed = 1e-3;  // [m/s]
-  double dampingRatio = 1;  // of the normal damping (wheel_contact.h)
-  std::string pointer;      // of its "body", for problems
+  double restSpeed = 1e-3;   // [m/s]
+  double dampingRatio = 1;   // of the normal damping (wheel_contact.h)
+  double grouserHeight = 0;  // [m], the rut's pattern (wheel_rut.h)
+  int grouserCount = 0;
+  std::string pointer;  // of its "body", for problems
 };
 
 struct DeformationSpec {

@@ -40,6 +40,12 @@ class TerrainSurface {
   // or sloped base surface with no deforming grid over it. Exact, the same at every (x, y):
   // (0, 0, 1) on flat sand. Empty for a height map or a deforming grid, whose normal varies
   // (wheel_terrain.h takes central differences of rftHeightAt there).
+  // The sand before anything pressed or imprinted it (height_grid.h's reference surface
+  // h - d - w) where the grid covers (x, y), else the base surface: what a wheel's Bekker
+  // sinkage is measured from (wheel_rut.h).
+  double referenceHeightAt(double x, double y) const {
+    return m_grid && m_grid->covers(x, y) ? m_grid->referenceHeightAt(x, y) : baseHeightAt(x, y);
+  }
   const std::optional<Eigen::Vector3d>& planeNormal() const { return m_planeNormal; }
 
   HeightGrid* grid() { return m_grid ? &*m_grid : nullptr; }

@@ -8,6 +8,20 @@
 
 namespace regolith::robots {
 
+Eigen::Vector3d bodySpoke(const Eigen::Vector3d& axle) {
+  // Any vector not along the axle, made normal to it.
+  const Eigen::Vector3d trial = std::fabs(axle.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitZ();
+  return (trial - trial.dot(axle) * axle).normalized();
+}
+
+double spokeAngle(const Eigen::Vector3d& axle, const Eigen::Vector3d& spoke) {
+  Eigen::Vector3d down = -Eigen::Vector3d::UnitZ();
+  down -= down.dot(axle) * axle;
+  if (!(down.norm() > 1e-9)) return 0;  // a vertical axle: no rut (wheelRutImprints)
+  down.normalize();
+  return std::atan2(down.cross(spoke).dot(axle), down.dot(spoke));
+}
+
 std::vector<GridImprint> wheelRutImprints(const HeightGrid& grid, const Eigen::Vector3d& centre,
                                           const Eigen::Vector3d& axle, double phi, double slip,
                                           const WheelRutShape& shape) {

@@ -43,6 +43,13 @@ struct WheelRutShape {
   int grouserCount = 0;      // N >= 0 (0: a smooth rim, no pattern)
 };
 
+// A unit vector normal to `axle` (unit), fixed in the wheel's body: the spoke whose
+// angle spokeAngle measures.
+Eigen::Vector3d bodySpoke(const Eigen::Vector3d& axle);
+// The angle [rad] of `spoke` (world, normal to the axle) from straight down, turning
+// right-handed about `axle` (world, unit): phi of the grouser pattern, up to a constant.
+double spokeAngle(const Eigen::Vector3d& axle, const Eigen::Vector3d& spoke);
+
 // The imprints of a wheel at centre c with axle (any length > 0, not vertical), rotated
 // phi [rad] about the axle, at slip s, over the grid (nodes off the grid are skipped).
 std::vector<GridImprint> wheelRutImprints(const HeightGrid& grid, const Eigen::Vector3d& centre,

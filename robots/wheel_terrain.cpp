@@ -9,20 +9,20 @@ namespace regolith::robots {
 
 GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, double step) {
   GroundPlane g;
-  const double h = surface.rftHeightAt(x, y);
+  const double h = surface.referenceHeightAt(x, y);
   if (const std::optional<Eigen::Vector3d>& plane = surface.planeNormal()) {  // flat or slope: exact
     g.point = Eigen::Vector3d(x, y, h);
     g.normal = *plane;
     return g;
   }
-  const double dx = (surface.rftHeightAt(x + step, y) - surface.rftHeightAt(x - step, y)) / (2 * step);
-  const double dy = (surface.rftHeightAt(x, y + step) - surface.rftHeightAt(x, y - step)) / (2 * step);
+  const double dx = (surface.referenceHeightAt(x + step, y) - surface.referenceHeightAt(x - step, y)) / (2 * step);
+  const double dy = (surface.referenceHeightAt(x, y + step) - surface.referenceHeightAt(x, y - step)) / (2 * step);
   g.point = Eigen::Vector3d(x, y, h);
   g.normal = Eigen::Vector3d(-dx, -dy, 1).normalized();
   return g;
 }
 
-WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, const TerrainSurface& surface)
+WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, TerrainSurface& surface)
     : m_surface(surface) {
   std::vector<JsonProblem> problems;
   for (const WheelSpec& w : spec.wheels) {
@@ -41,7 +41,15 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
     const double g = Eigen::Map<const Eigen::Vector3d>(m->opt.gravity).norm();
     if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
     try {                            // the soil, shape and wheel are checked here, once, not in every step's wrench
-      m_wheels.push_back(Wheel{id, BekkerWheelTerrain(w.soil, w.shape, w.wheel, options), w.axle.normalized(), {}});
+      WheelRutShape rut;
+      rut.radius = w.wheel.radius, rut.width = w.wheel.width;
+      rut.grouserHeight = w.grouserHeight, rut.grouserCount = w.grouserCount;
+      m_wheels.push_back(Wheel{id,
+                               BekkerWheelTerrain(w.soil, w.shape, w.wheel, options),
+                               w.axle.normalized(),
+                               {},
+                               rut,
+                               bodySpoke(w.axle.normalized())});
     } catch (const std::invalid_argument& e) {
       problems.push_back({w.pointer, "\"" + w.body + "\" (" + e.what() + ")", "a wheel and soil in range"});
     }
@@ -70,6 +78,10 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
       const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, w.terrain.wheel().radius,
                                                  Eigen::Vector3d::UnitZ());
       w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel().radius));
+      if (HeightGrid* grid = m_surface.grid(); grid && w.last.contact) {
+        const double phi = spokeAngle(motion.axle.normalized(), rotation * w.spoke);
+        grid->imprint(wheelRutImprints(*grid, motion.centre, motion.axle, phi, w.last.slip, w.rut));
+      }
     }
     if (!w.last.contact) continue;
     mjtNum force[3] = {w.last.force.x(), w.last.force.y(), w.last.force.z()};

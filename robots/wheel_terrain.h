@@ -8,8 +8,10 @@
 // (terrain_surface.h: the base surface, or the deforming grid's press-start height), its
 // normal the plane's for flat or sloped sand, else from central differences of that
 // surface a quarter radius either side (a height map, the deforming grid); the
-// wrench goes into qfrc_passive at the centre (mj_applyFT). Wheels do not press the
-// deforming grid yet (no ruts). Once per step, like TerrainForces: a second call at the
+// wrench goes into qfrc_passive at the centre (mj_applyFT). With a deforming grid the
+// ground is its reference surface (the sand before anything pressed it: a wheel stands on
+// the compacted soil of a rut as on the sand that made it), and a wheel in contact leaves
+// its rut there after its wrench (wheel_rut.h). Once per step, like TerrainForces: a second call at the
 // same simulation time applies the stored wrenches again.
 #pragma once
 
@@ -21,13 +23,14 @@
 #include "robots/terrain_file.h"
 #include "robots/terrain_surface.h"
 #include "robots/wheel_contact.h"
+#include "robots/wheel_rut.h"
 
 namespace regolith::robots {
 
 class WheelTerrainForces : public PassiveForceSource {
  public:
   // Throws TerrainError (the wheel's pointer) for a body the model lacks.
-  WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, const TerrainSurface& surface);
+  WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, TerrainSurface& surface);
 
   void apply(const mjModel* m, mjData* d) override;
   void reset() { m_computed = false; }
@@ -37,11 +40,13 @@ class WheelTerrainForces : public PassiveForceSource {
     BekkerWheelTerrain terrain;
     Eigen::Vector3d axle;  // body frame, unit
     WheelSoilWrench last;  // of the last step
+    WheelRutShape rut;
+    Eigen::Vector3d spoke;  // body frame, unit, normal to the axle: the rim's turning (wheel_rut.h)
   };
   const std::vector<Wheel>& wheels() const { return m_wheels; }
 
  private:
-  const TerrainSurface& m_surface;
+  TerrainSurface& m_surface;  // its deforming grid gets the wheels' ruts
   std::vector<Wheel> m_wheels;
   double m_lastTime = 0;
   bool m_computed = false;

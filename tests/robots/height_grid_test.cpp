@@ -148,9 +148,12 @@ TEST(HeightGrid, ImprintFollowsTheTraceRule) {
   EXPECT_THROW(g.imprint({{20, 20, -0.01, 0}, {81, 0, -0.01, 0}}), std::out_of_range);
   EXPECT_THROW(g.imprint({{20, 20, std::nan(""), 0}}), std::invalid_argument);
   EXPECT_EQ(g.node(20, 20), before);
-  // The next update lets the imprinted pit's walls slide (a 15 mm deep, 5 mm wide pit is
-  // steeper than repose), moving sand and keeping its volume.
+  // The next update holds the imprinted node (it is under its wheel); the one after lets
+  // the pit's walls slide (a 15 mm deep, 5 mm wide pit is steeper than repose), moving
+  // sand and keeping its volume.
   const double volume = g.volume();
+  g.update({});
+  EXPECT_EQ(g.node(40, 40), -0.015) << "held under its wheel";
   g.update({});
   EXPECT_GT(g.node(40, 40), -0.015);
   EXPECT_NEAR(g.volume(), volume, 1e-18);
