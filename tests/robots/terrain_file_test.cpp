@@ -148,6 +148,12 @@ TEST(TerrainFile, EachBadInputGivesItsPointer) {
   doc["wheels"][0]["soil"] = json::parse(R"({"preset": "lll-dry-sand", "n": 0.9})");
   doc["wheels"][0]["axle"] = json::parse("[0, 0, 0]");
   EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/axle"});
+  // Grousers: a count that is not a whole number, a negative height.
+  doc["wheels"][0].erase("axle");
+  doc["wheels"][0]["grousers"] = json::parse(R"({"height": 0.005, "count": 2.5})");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/grousers/count"});
+  doc["wheels"][0]["grousers"] = json::parse(R"({"height": -0.005, "count": 16})");
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/wheels/0/grousers/height"});
 }
 
 // A wheel's soil takes the names of a `regolith fit bekker` model's soil (kc, kphi, n, c,
