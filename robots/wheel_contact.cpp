@@ -56,40 +56,63 @@ BekkerWheelTerrain::BekkerWheelTerrain(const bekker::SoilParameters& soil, const
     throw std::invalid_argument("wheel: gravity: expected a finite value > 0 m/s^2");
 }
 
-WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
-  const bekker::SoilParameters& soil = m_model.soil();
-  const bekker::Wheel& wheel = m_model.wheel();
-  const double restSpeed = m_options.restSpeed;
+WheelKinematics wheelKinematics(const WheelMotion& motion, const GroundPlane& ground, double radius, double restSpeed) {
   requireFiniteVector(motion.centre, "centre");
   requireFiniteVector(motion.velocity, "velocity");
   requireFiniteVector(motion.angularVelocity, "angular velocity");
   requireFiniteVector(ground.point, "ground point");
-  const Eigen::Vector3d n = unitOrThrow(ground.normal, "ground normal");
-  const Eigen::Vector3d a = unitOrThrow(motion.axle, "axle");
-
-  WheelSoilWrench out;
+  WheelKinematics k;
+  k.normal = unitOrThrow(ground.normal, "ground normal");
+  k.axle = unitOrThrow(motion.axle, "axle");
+  const Eigen::Vector3d& n = k.normal;
+  const Eigen::Vector3d& a = k.axle;
   const Eigen::Vector3d inPlaneAxle = a - a.dot(n) * n;
   if (inPlaneAxle.norm() < 1e-9)
     throw std::invalid_argument("wheel: axle along the ground normal: expected an axle with a horizontal part");
-  out.side = inPlaneAxle.normalized();
-  out.forward = out.side.cross(n);
-  const Eigen::Vector3d lowest = rimLowestPoint(motion.centre, a, wheel.radius, n);
-  out.sinkage = std::min((ground.point - lowest).dot(n), wheel.radius);
-  if (!(out.sinkage > 0)) {
-    out.sinkage = std::max(out.sinkage, 0.0);
-    return out;
+  k.side = inPlaneAxle.normalized();
+  k.forward = k.side.cross(n);
+  k.lowest = rimLowestPoint(motion.centre, a, radius, n);
+  k.sinkage = std::min((ground.point - k.lowest).dot(n), radius);
+  if (!(k.sinkage > 0)) {
+    k.sinkage = std::max(k.sinkage, 0.0);
+    return k;
   }
-  out.contact = true;
-
-  const double v = motion.velocity.dot(out.forward);
-  const double vSide = motion.velocity.dot(out.side);
-  const double wr = motion.angularVelocity.dot(a) * wheel.radius;
-  travelAndSlip(v, wr, out.direction, out.slip);
-  out.slipAngle = std::atan(std::fabs(vSide) / std::max(std::fabs(v), restSpeed));
-  const double fade = std::min(1.0, std::max({std::fabs(v), std::fabs(wr), std::fabs(vSide)}) / restSpeed);
+  k.contact = true;
+  k.forwardSpeed = motion.velocity.dot(k.forward);
+  k.sideSpeed = motion.velocity.dot(k.side);
+  k.rimSpeed = motion.angularVelocity.dot(a) * radius;
+  travelAndSlip(k.forwardSpeed, k.rimSpeed, k.direction, k.slip);
+  k.slipAngle = std::atan(std::fabs(k.sideSpeed) / std::max(std::fabs(k.forwardSpeed), restSpeed));
+  k.fade = std::min(1.0,
+                    std::max({std::fabs(k.forwardSpeed), std::fabs(k.rimSpeed), std::fabs(k.sideSpeed)}) / restSpeed);
   // Slip is a ratio of speeds that rounding decides at rest (v = 1e-15 with omega r = 0
   // is a locked wheel, s = -1): it fades to 0 with the horizontal forces.
-  out.slip *= fade;
+  k.slip *= k.fade;
+  return k;
+}
+
+void assembleWheelWrench(const WheelKinematics& k, const WheelMotion& motion, double normalForce, double drawbarPull,
+                         double torque, double lateral, WheelSoilWrench& out) {
+  const double sideSign = k.sideSpeed > 0 ? -1 : (k.sideSpeed < 0 ? 1 : 0);
+  const Eigen::Vector3d sideForce = sideSign * k.fade * lateral * k.side;
+  out.normalForce = normalForce;
+  out.force = out.normalForce * k.normal + k.direction * k.fade * drawbarPull * k.forward + sideForce;
+  out.moment = -k.direction * k.fade * torque * k.axle + (k.lowest - motion.centre).cross(sideForce);
+}
+
+WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) const {
+  const bekker::SoilParameters& soil = m_model.soil();
+  const bekker::Wheel& wheel = m_model.wheel();
+  const WheelKinematics k = wheelKinematics(motion, ground, wheel.radius, m_options.restSpeed);
+  WheelSoilWrench out;
+  out.side = k.side;
+  out.forward = k.forward;
+  out.sinkage = k.sinkage;
+  if (!k.contact) return out;
+  out.contact = true;
+  out.direction = k.direction;
+  out.slip = k.slip;
+  out.slipAngle = k.slipAngle;
 
   const bekker::WheelForces f = m_model.forces(out.sinkage, out.slip, m_options.quadrature);
   out.load = f.load;
@@ -99,13 +122,10 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   const double shearLimit = soil.cohesion * wheel.width * contactLength + f.load * std::tan(soil.frictionAngle);
   out.lateral = shearLimit * (1 - std::exp(-contactLength * std::tan(out.slipAngle) / soil.shearModulus));
 
-  const double sideSign = vSide > 0 ? -1 : (vSide < 0 ? 1 : 0);
-  const Eigen::Vector3d sideForce = sideSign * fade * out.lateral * out.side;
   const double stiffness = (soil.n + 0.5) * f.load / out.sinkage;
   const double damping = 2 * m_options.dampingRatio * std::sqrt(stiffness * f.load / m_options.gravity);
-  out.normalForce = std::max(0.0, f.load - damping * motion.velocity.dot(n));
-  out.force = out.normalForce * n + out.direction * fade * f.drawbarPull * out.forward + sideForce;
-  out.moment = -out.direction * fade * f.torque * a + (lowest - motion.centre).cross(sideForce);
+  assembleWheelWrench(k, motion, std::max(0.0, f.load - damping * motion.velocity.dot(k.normal)), f.drawbarPull,
+                      f.torque, out.lateral, out);
   return out;
 }
 

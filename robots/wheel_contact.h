@@ -79,6 +79,23 @@ struct WheelSoilWrench {
 Eigen::Vector3d rimLowestPoint(const Eigen::Vector3d& centre, const Eigen::Vector3d& axle, double radius,
                                const Eigen::Vector3d& up);
 
+// The wheel's frame, sinkage, slip and slip angle from its motion and the ground (the
+// rules above), which every wheel model shares (Bekker-Wong here, the regression wheel of
+// regression_wheel.h). Throws std::invalid_argument as BekkerWheelTerrain::wrench.
+struct WheelKinematics {
+  Eigen::Vector3d normal, axle, forward, side, lowest;   // unit n, a, f, a_g; the rim's lowest point
+  double sinkage = 0;                                    // z in [0, r]
+  bool contact = false;                                  // z > 0
+  double forwardSpeed = 0, sideSpeed = 0, rimSpeed = 0;  // v, v_side, omega r
+  double direction = 1, slip = 0, slipAngle = 0;         // sigma, s (faded at rest), alpha
+  double fade = 0;                                       // min(1, the largest speed / rest speed)
+};
+WheelKinematics wheelKinematics(const WheelMotion& motion, const GroundPlane& ground, double radius, double restSpeed);
+// The wrench of a model's normal force (damped, >= 0), drawbar pull, torque and lateral
+// force magnitude, faded at rest, into out (which keeps the model's W, DP, T and lateral).
+void assembleWheelWrench(const WheelKinematics& k, const WheelMotion& motion, double normalForce, double drawbarPull,
+                         double torque, double lateral, WheelSoilWrench& out);
+
 // The wrench's settings beside the soil.
 struct BekkerWheelOptions {
   double restSpeed = 1e-3;  // [m/s] > 0
