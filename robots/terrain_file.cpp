@@ -195,7 +195,19 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
     }
     w.wheel.radius = e["radius"].get<double>();
     w.wheel.width = e["width"].get<double>();
-    readBekkerSoil(e["soil"], baseDir, json::pointerJoin(at, "soil"), w, problems);
+    if (e.contains("soil")) readBekkerSoil(e["soil"], baseDir, json::pointerJoin(at, "soil"), w, problems);
+    if (e.contains("regression")) {
+      const Json& r = e["regression"];
+      w.referenceLoad = r["reference_load"].get<double>();
+      w.minSpeed = r.value("min_speed", w.minSpeed);
+      try {
+        w.regression = regressionWheelModelFromFile(resolvePath(baseDir, r["model"].get<std::string>()));
+      } catch (const std::exception& error) {
+        problems.push_back({json::pointerJoin(at, "regression") + "/model",
+                            "\"" + r["model"].get<std::string>() + "\" (" + error.what() + ")",
+                            "a model file written by `regolith fit regression`"});
+      }
+    }
     if (e.contains("stress_shape")) {
       const Json& sh = e["stress_shape"];
       w.shape.a0 = sh.value("a0", w.shape.a0);

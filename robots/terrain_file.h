@@ -19,6 +19,7 @@
 #include "models/bekker/rigid_wheel.h"
 #include "models/bekker/soil_parameters.h"
 #include "models/rft/rft_model.h"
+#include "robots/regression_wheel.h"
 
 namespace regolith::robots {
 
@@ -52,6 +53,11 @@ struct WheelSpec {
   double restSpeed = 1e-3;   // [m/s]
   double dampingRatio = 1;   // of the normal damping (wheel_contact.h)
   double grouserHeight = 0;  // [m], the rut's pattern (wheel_rut.h)
+  // A regression wheel (regression_wheel.h) instead of Bekker-Wong soil: its model (from
+  // the file, resolved against the terrain file's folder), reference load [N], latch speed.
+  std::optional<RegressionWheelModel> regression;
+  double referenceLoad = 0;
+  double minSpeed = 0.01;
   int grouserCount = 0;
   std::string pointer;  // of its "body", for problems
 };

@@ -31,25 +31,33 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
       problems.push_back({w.pointer, "\"" + w.body + "\"", "the name of a body of the MuJoCo model (not the world)"});
       continue;
     }
-    BekkerWheelOptions options;
-    options.restSpeed = w.restSpeed;
-    options.dampingRatio = w.dampingRatio;
-    // The wheel integrals to 1e-6 of the largest, not models/bekker's default 1e-10: far
-    // below what soil parameters are known to, and about one quadrature panel per part of
-    // the arc instead of several, every step of every wheel.
-    options.quadrature.relTol = 1e-6;
     const double g = Eigen::Map<const Eigen::Vector3d>(m->opt.gravity).norm();
-    if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
-    try {                            // the soil, shape and wheel are checked here, once, not in every step's wrench
-      WheelRutShape rut;
-      rut.radius = w.wheel.radius, rut.width = w.wheel.width;
-      rut.grouserHeight = w.grouserHeight, rut.grouserCount = w.grouserCount;
-      m_wheels.push_back(Wheel{id,
-                               BekkerWheelTerrain(w.soil, w.shape, w.wheel, options),
-                               w.axle.normalized(),
-                               {},
-                               rut,
-                               bodySpoke(w.axle.normalized())});
+    Wheel wheel;
+    wheel.body = id;
+    wheel.axle = w.axle.normalized();
+    wheel.rut.radius = w.wheel.radius, wheel.rut.width = w.wheel.width;
+    wheel.rut.grouserHeight = w.grouserHeight, wheel.rut.grouserCount = w.grouserCount;
+    wheel.spoke = bodySpoke(wheel.axle);
+    try {  // the soil, shape and wheel are checked here, once, not in every step's wrench
+      if (w.regression) {
+        RegressionWheelOptions options;
+        options.radius = w.wheel.radius, options.width = w.wheel.width;
+        options.referenceLoad = w.referenceLoad, options.minSpeed = w.minSpeed;
+        options.restSpeed = w.restSpeed, options.dampingRatio = w.dampingRatio;
+        if (g > 0) options.gravity = g;
+        wheel.regression.emplace(*w.regression, options);
+      } else {
+        BekkerWheelOptions options;
+        options.restSpeed = w.restSpeed;
+        options.dampingRatio = w.dampingRatio;
+        // The wheel integrals to 1e-6 of the largest, not models/bekker's default 1e-10:
+        // far below what soil parameters are known to, and about one quadrature panel per
+        // part of the arc instead of several, every step of every wheel.
+        options.quadrature.relTol = 1e-6;
+        if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
+        wheel.bekker.emplace(w.soil, w.shape, w.wheel, options);
+      }
+      m_wheels.push_back(std::move(wheel));
     } catch (const std::invalid_argument& e) {
       problems.push_back({w.pointer, "\"" + w.body + "\" (" + e.what() + ")", "a wheel and soil in range"});
     }
@@ -75,9 +83,10 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
         continue;
       }
       // The ground under the rim's lowest point (straight down, for the lookup).
-      const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, w.terrain.wheel().radius,
-                                                 Eigen::Vector3d::UnitZ());
-      w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel().radius));
+      const double radius = w.rut.radius;
+      const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, radius, Eigen::Vector3d::UnitZ());
+      const GroundPlane ground = groundUnder(m_surface, low.x(), low.y(), 0.25 * radius);
+      w.last = w.regression ? w.regression->wrench(motion, ground) : w.bekker->wrench(motion, ground);
       if (HeightGrid* grid = m_surface.grid(); grid && w.last.contact) {
         const double phi = spokeAngle(motion.axle.normalized(), rotation * w.spoke);
         grid->imprint(wheelRutImprints(*grid, motion.centre, motion.axle, phi, w.last.slip, w.rut));

@@ -17,11 +17,13 @@
 
 #include <mujoco/mujoco.h>
 
+#include <optional>
 #include <vector>
 
 #include "robots/passive_hook.h"
 #include "robots/terrain_file.h"
 #include "robots/terrain_surface.h"
+#include "robots/regression_wheel.h"
 #include "robots/wheel_contact.h"
 #include "robots/wheel_rut.h"
 
@@ -37,7 +39,8 @@ class WheelTerrainForces : public PassiveForceSource {
 
   struct Wheel {
     int body = -1;
-    BekkerWheelTerrain terrain;
+    std::optional<BekkerWheelTerrain> bekker;  // one of the two wheel models
+    std::optional<RegressionWheelTerrain> regression;
     Eigen::Vector3d axle;  // body frame, unit
     WheelSoilWrench last;  // of the last step
     WheelRutShape rut;

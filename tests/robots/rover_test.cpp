@@ -1,7 +1,10 @@
 // The four-wheeled lunar rover of scenes/robots/rover/ on Bekker-Wong wheels: its slip up a
 // slope against the Bekker-Wong prediction, and the slope past which it cannot climb.
 #include <cmath>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -19,12 +22,11 @@ struct Climb {
   double slip = 0;   // 1 - speed / (omega r), omega the wheels' mean spin
 };
 
-Climb climb(double slopeDeg, double duration) {
+Climb climb(double slopeDeg, double duration, const std::string& terrain = "rover.terrain.json") {
   const double height = -0.25 * std::tan(slopeDeg * M_PI / 180) - 0.005;  // just under the front wheels
   const std::string surface = R"(/surface={"type": "slope", "angle_deg": )" + std::to_string(slopeDeg) +
                               R"(, "height": )" + std::to_string(height) + "}";
-  robots::RobotSimulation sim(kRoverDir + "rover.xml",
-                              robots::loadTerrain(kRoverDir + "rover.terrain.json", {surface}));
+  robots::RobotSimulation sim(kRoverDir + "rover.xml", robots::loadTerrain(kRoverDir + terrain, {surface}));
   sim.setController(robots::controlTableFromCsv(kRoverDir + "speed_0.23.csv", sim.model()));
   double x0 = 0, t0 = 0, spin = 0;
   int samples = 0;
@@ -84,6 +86,40 @@ TEST(RoverOnBekker, SlidesBackPastTheStallSlope) {
   EXPECT_LT(pullSurplus(30, 0.999), 0) << "Bekker-Wong: no slip climbs 30 degrees";
   EXPECT_GT(pullSurplus(25, 0.999), 0) << "... but 25 degrees";
   EXPECT_LT(climb(30, 6).speed, 0);
+}
+
+// On regression terrain (rover_regression.terrain.json: the DEM-fitted DP/W(s) of
+// models/fitted/single_wheel_slip_W0.98N.json, a quadratic c0 + c1 s + c2 s^2 fitted on
+// s = 0.1 to 0.9) every wheel runs at the rover's one slip, so the pulls sum to
+// DP/W(s) times the weight's normal part: the rover climbs at the slip where DP/W(s) =
+// tan(theta), the quadratic's larger root (the smaller is on the falling branch, where a
+// slower rover would pull less: unstable). Closed form against the closed loop: 0.01
+// (the servos' sag and the run's last wobble; measured 0.534 and 0.741 against 0.533 and
+// 0.741). On level ground the fit's coefficients, positive at every fitted slip, give no
+// root: below the smallest fitted slip the rule runs to no pull at s = 0
+// (regression_wheel.h), where the rover then rolls (measured -0.0000).
+double regressionClimbSlip(double slopeDeg) {
+  std::ifstream in(std::string(REGOLITH_SOURCE_DIR) + "/models/fitted/single_wheel_slip_W0.98N.json");
+  const nlohmann::json c = nlohmann::json::parse(in)["models"]["drawbar_pull_coefficient"]["coefficients"];
+  const double c0 = c[0].get<double>() - std::tan(slopeDeg * M_PI / 180), c1 = c[1], c2 = c[2];
+  return (-c1 + std::sqrt(c1 * c1 - 4 * c2 * c0)) / (2 * c2);
+}
+
+TEST(RoverOnRegression, ClimbsAtTheSlipWhereTheFittedPullHoldsTheSlope) {
+  for (double slope : {10.0, 20.0}) {
+    const Climb c = climb(slope, 12, "rover_regression.terrain.json");
+    EXPECT_GT(c.speed, 0) << slope;
+    EXPECT_NEAR(c.slip, regressionClimbSlip(slope), 0.01) << slope;
+  }
+  EXPECT_NEAR(climb(0, 12, "rover_regression.terrain.json").slip, 0, 0.01);
+}
+
+// The fit's largest pull, DP/W(0.9) = 0.567, holds 29.5 degrees (Bekker-Wong's LLL sand:
+// 26.1): past it no slip climbs and the rover slides back.
+TEST(RoverOnRegression, SlidesBackPastTheFitsLargestPull) {
+  EXPECT_GT(regressionClimbSlip(29), 0.88);  // climbing 29 degrees takes the fit's last slips
+  EXPECT_GT(climb(29, 12, "rover_regression.terrain.json").speed, 0);
+  EXPECT_LT(climb(31, 8, "rover_regression.terrain.json").speed, 0);
 }
 
 }  // namespace

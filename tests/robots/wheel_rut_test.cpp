@@ -30,7 +30,7 @@ WheelRutShape rutWheel() {
 
 // Rolls the wheel along +x (axle +y) from x = -0.2 to 0.2 m in steps of dx, its rim's
 // lowest point `sinkage` below z = 0, turning phi = x / r (no slip) or at slip s.
-void roll(HeightGrid& g, double dx, double sinkage, double slip) {
+void rollRutWheel(HeightGrid& g, double dx, double sinkage, double slip) {
   const WheelRutShape w = rutWheel();
   for (double x = -0.2; x <= 0.2 + 1e-12; x += dx) {
     const Eigen::Vector3d centre(x, 0, w.radius - sinkage);
@@ -50,7 +50,7 @@ double stampedTrace(double x) {
 TEST(WheelRut, RollingWithoutSlipStampsTheGrouserPatternAndTheRimDepth) {
   for (double dx : {0.001, 0.0037}) {
     HeightGrid g = rutGrid();
-    roll(g, dx, kRutSinkage, 0);
+    rollRutWheel(g, dx, kRutSinkage, 0);
     double imprinted = 0;
     for (int j = 0; j < g.ny(); ++j)
       for (int i = 0; i < g.nx(); ++i) {
@@ -81,16 +81,16 @@ TEST(WheelRut, RollingWithoutSlipStampsTheGrouserPatternAndTheRimDepth) {
 
 TEST(WheelRut, ASecondPassKeepsTheDepthAndReplacesThePattern) {
   HeightGrid g = rutGrid();
-  roll(g, 0.001, kRutSinkage, 0);
+  rollRutWheel(g, 0.001, kRutSinkage, 0);
   const int i = 60, j = 40;  // x = 0, y = 0
   const double depth = g.permanentDepth(i, j);
   // The same load at half slip: no deeper, the pattern's amplitude halved (and moved:
   // the phase at a node now depends on the step).
-  roll(g, 0.001, kRutSinkage, 0.5);
+  rollRutWheel(g, 0.001, kRutSinkage, 0.5);
   EXPECT_EQ(g.permanentDepth(i, j), depth);
   for (int a = 40; a <= 80; ++a) EXPECT_GE(g.trace(a, j), -0.0025 - 1e-15) << a;
   // Spinning in place (s = 1) leaves no pattern; a heavier wheel deepens the rut.
-  roll(g, 0.001, kRutSinkage + 0.004, 1.0);
+  rollRutWheel(g, 0.001, kRutSinkage + 0.004, 1.0);
   EXPECT_EQ(g.trace(i, j), 0);
   EXPECT_NEAR(g.permanentDepth(i, j), -kRutSinkage - 0.004, 1e-6);
   EXPECT_NEAR(g.referenceHeightAt(0, 0), 0, 1e-15) << "the sand before the ruts";
