@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The ring hierarchy of issue 24 (README.md): the tumbling study's smoke ring on rigid
-ground (MuJoCo contact), on RFT sand (regolith robot) and on DEM grains (regolith run of
+ground (MuJoCo contact), on Bekker-Wong soil and RFT sand (regolith robot) and on DEM grains (regolith run of
 scenes/tumbling), spin free and prescribed: mean speed down the slope and energy the
 ground takes per metre over the 0.35 s after release, one table and one plot.
 
     ring_hierarchy.py --mujoco RUNS --dem DEMRUNS --out ring_hierarchy.png
 
-RUNS holds the four `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin
+RUNS holds the six `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin,
+bekker_free, bekker_spin
 (README.md has the commands); DEMRUNS the four tumbling smoke runs rigid_free,
 rigid_prescribed, grains_free, grains_prescribed (any missing one is left out).
 The Python module must be importable (PYTHONPATH=build/cpu/python, docs/python.md).
@@ -88,7 +89,7 @@ def main():
     ap.add_argument("--out", default="ring_hierarchy.png")
     a = ap.parse_args()
     cases = []  # (ground, spin, summary)
-    for ground, name in (("rigid (MuJoCo)", "rigid"), ("RFT sand", "sand")):
+    for ground, name in (("rigid (MuJoCo)", "rigid"), ("RFT sand", "sand"), ("Bekker-Wong", "bekker")):
         for spin, suffix in (("free", "free"), ("prescribed", "spin")):
             rows = ring_rows(os.path.join(a.mujoco, f"{name}_{suffix}"))
             if rows:
@@ -113,7 +114,7 @@ def main():
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=False)
     styles = {"rigid (MuJoCo)": ("k", "-"), "rigid (DEM)": ("k", ":"), "RFT sand": ("tab:orange", "-"),
-              "DEM grains": ("tab:blue", "-")}
+              "DEM grains": ("tab:blue", "-"), "Bekker-Wong": ("tab:green", "-")}
     for ax, spin in zip(axes, ("free", "prescribed")):
         for ground, sp, s in cases:
             if sp == spin:
@@ -126,7 +127,7 @@ def main():
         ax.set_ylabel("speed down the 24° slope [m/s]")
         ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
-    fig.suptitle("Smoke ring (r 50 mm, 0.1 kg) on rigid ground, RFT sand and DEM grains")
+    fig.suptitle("Smoke ring (r 50 mm, 0.1 kg) on rigid ground, Bekker-Wong soil, RFT sand and DEM grains")
     fig.tight_layout()
     fig.savefig(a.out, dpi=120)
     print(f"wrote {a.out}")
