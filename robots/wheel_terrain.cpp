@@ -23,7 +23,7 @@ GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, doubl
 }
 
 WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, TerrainSurface& surface)
-    : m_surface(surface) {
+    : m_surface(surface), m_regions(spec.soilRegions) {
   std::vector<JsonProblem> problems;
   for (const WheelSpec& w : spec.wheels) {
     const int id = mj_name2id(m, mjOBJ_BODY, w.body.c_str());
@@ -44,12 +44,16 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
       WheelRutShape rut;
       rut.radius = w.wheel.radius, rut.width = w.wheel.width;
       rut.grouserHeight = w.grouserHeight, rut.grouserCount = w.grouserCount;
-      m_wheels.push_back(Wheel{id,
-                               BekkerWheelTerrain(w.soil, w.shape, w.wheel, options),
-                               w.axle.normalized(),
-                               {},
-                               rut,
-                               bodySpoke(w.axle.normalized())});
+      Wheel wheel{id,
+                  BekkerWheelTerrain(w.soil, w.shape, w.wheel, options),
+                  w.axle.normalized(),
+                  {},
+                  rut,
+                  bodySpoke(w.axle.normalized()),
+                  {},
+                  -1};
+      for (const SoilRegionSpec& r : spec.soilRegions) wheel.regions.emplace_back(r.soil, w.shape, w.wheel, options);
+      m_wheels.push_back(std::move(wheel));
     } catch (const std::invalid_argument& e) {
       problems.push_back({w.pointer, "\"" + w.body + "\" (" + e.what() + ")", "a wheel and soil in range"});
     }
@@ -77,7 +81,12 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
       // The ground under the rim's lowest point (straight down, for the lookup).
       const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, w.terrain.wheel().radius,
                                                  Eigen::Vector3d::UnitZ());
-      w.last = w.terrain.wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel().radius));
+      w.region = -1;
+      for (std::size_t r = 0; r < m_regions.size() && w.region < 0; ++r)
+        if (low.x() >= m_regions[r].xMin && low.x() <= m_regions[r].xMax && low.y() >= m_regions[r].yMin &&
+            low.y() <= m_regions[r].yMax)
+          w.region = static_cast<int>(r);
+      w.last = w.current().wrench(motion, groundUnder(m_surface, low.x(), low.y(), 0.25 * w.terrain.wheel().radius));
       if (HeightGrid* grid = m_surface.grid(); grid && w.last.contact) {
         const double phi = spokeAngle(motion.axle.normalized(), rotation * w.spoke);
         grid->imprint(wheelRutImprints(*grid, motion.centre, motion.axle, phi, w.last.slip, w.rut));
