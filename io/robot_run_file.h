@@ -15,7 +15,8 @@
 //   /estimator       only with the terrain file's `estimator` (robots/soil_estimation.h):
 //                    rows of the soil estimator, one at the start and one per update,
 //                    time, wheels (measurements in the update), nis (its normalised
-//                    innovation; NaN without measurements), then per state name (logKphi n
+//                    innovation; NaN without measurements), restarts (from the prior, so
+//                    far; robots/soil_estimation.h), then per state name (logKphi n
 //                    phi logK [c]) its mean, "<name>_sd" (the covariance's diagonal sd)
 //                    and "<name>_true" (the soil under the first wheel, k_c moved into
 //                    k_phi); attribute columns (the names, comma-separated) and

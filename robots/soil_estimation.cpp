@@ -37,6 +37,7 @@ bekker::SoilEstimator makeFilter(const TerrainSpec& spec) {
 WheelSoilEstimation::WheelSoilEstimation(const TerrainSpec& spec)
     : m_spec(*spec.estimator),
       m_filter(makeFilter(spec)),
+      m_initial(m_filter),
       m_wheelWidth(spec.wheels[0].wheel.width),
       m_rng(spec.estimator->seed) {}
 
@@ -64,7 +65,15 @@ bool WheelSoilEstimation::observe(const WheelTerrainForces& wheels) {
     }
     ms.push_back(m);
   }
-  m_filter.step(ms);
+  bekker::SoilEstimator next = m_filter;
+  next.step(ms);
+  if (m_spec.restartNis > 0 && !ms.empty() &&
+      next.lastNormalizedInnovation() > m_spec.restartNis * 2 * static_cast<double>(ms.size())) {
+    next = m_initial;
+    next.step(ms);
+    ++m_restarts;
+  }
+  m_filter = next;
   m_lastWheels = static_cast<int>(ms.size());
   ++m_updates;
   return true;
@@ -79,7 +88,7 @@ Eigen::VectorXd WheelSoilEstimation::truth(const WheelTerrainForces& wheels) con
 }
 
 std::vector<std::string> WheelSoilEstimation::columns() const {
-  std::vector<std::string> c = {"time", "wheels", "nis"};
+  std::vector<std::string> c = {"time", "wheels", "nis", "restarts"};
   const std::vector<std::string> names = stateNames();
   c.insert(c.end(), names.begin(), names.end());
   for (const std::string& n : names) c.push_back(n + "_sd");
@@ -89,7 +98,8 @@ std::vector<std::string> WheelSoilEstimation::columns() const {
 
 std::vector<double> WheelSoilEstimation::row(double time, const WheelTerrainForces& wheels) const {
   std::vector<double> r = {time, double(m_lastWheels),
-                           m_updates > 0 && m_lastWheels > 0 ? m_filter.lastNormalizedInnovation() : std::nan("")};
+                           m_updates > 0 && m_lastWheels > 0 ? m_filter.lastNormalizedInnovation() : std::nan(""),
+                           double(m_restarts)};
   const Eigen::VectorXd x = m_filter.state(), sd = m_filter.stateSigma(), t = truth(wheels);
   for (const Eigen::VectorXd* v : {&x, &sd, &t}) r.insert(r.end(), v->data(), v->data() + v->size());
   return r;

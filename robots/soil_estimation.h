@@ -13,6 +13,17 @@
 // All wheels' measurements of one update go into one SoilEstimator::step (predict with
 // the process noise, then one iterated update).
 //
+// Restart on inconsistency (restart_nis, default 10): when an update's normalised
+// innovation (chi-square with 2 x wheels degrees of freedom for a consistent filter) exceeds
+// restart_nis times its degrees of freedom, the soil has changed beyond what the process
+// noise allows for (a step change between regions: about 4e3 per degree of freedom on
+// the rover's LLL-to-LETE boundary), and the update is instead made from the prior (its
+// mean and covariance), as at the start. Without it the iterated update fits the old
+// state's tight covariance and the mixed readings of a rover straddling the boundary
+// (front wheels on the new soil, rear on the old) with a soil of no physical meaning
+// (n at 0.2, phi at 0, K at 1e-5 m), from which phi and K did not return in 10 s
+// (measured, rover_soil_estimation.terrain.json).
+//
 // The estimator's model is the first wheel's geometry and stress shape; parseTerrain
 // refuses wheels that differ. k_c (and c unless estimate_cohesion) stay at the prior's,
 // so the k_phi the filter finds is the effective k_phi + (k_c,true - k_c,prior) / b
@@ -46,9 +57,10 @@ class WheelSoilEstimation {
   // into k_phi as above.
   Eigen::VectorXd truth(const WheelTerrainForces& wheels) const;
   std::uint64_t updates() const { return m_updates; }
+  std::uint64_t restarts() const { return m_restarts; }
   int lastWheelCount() const { return m_lastWheels; }  // measurements in the last update
 
-  // The run file's /estimator columns: time, wheels, nis, then per state name its mean,
+  // The run file's /estimator columns: time, wheels, nis, restarts (so far), then per state name its mean,
   // "<name>_sd" and "<name>_true"; and one row of them now.
   std::vector<std::string> columns() const;
   std::vector<double> row(double time, const WheelTerrainForces& wheels) const;
@@ -57,10 +69,10 @@ class WheelSoilEstimation {
   double gaussian();
 
   EstimatorSpec m_spec;
-  bekker::SoilEstimator m_filter;
+  bekker::SoilEstimator m_filter, m_initial;
   double m_wheelWidth = 0;
   std::mt19937_64 m_rng;
-  std::uint64_t m_calls = 0, m_updates = 0;
+  std::uint64_t m_calls = 0, m_updates = 0, m_restarts = 0;
   int m_lastWheels = 0;
 };
 

@@ -268,6 +268,7 @@ void readEstimator(const Json& doc, const std::string& baseDir, TerrainSpec& t, 
   s.every = e.value("every", s.every);
   s.estimateCohesion = e.value("estimate_cohesion", s.estimateCohesion);
   s.noise = e.value("noise", s.noise);
+  s.restartNis = e.value("restart_nis", s.restartNis);
   s.seed = e.value("seed", s.seed);
   // One SoilEstimatorModel: every wheel must be the first's (radius, width, stress shape).
   if (t.wheels.empty())

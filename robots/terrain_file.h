@@ -78,7 +78,8 @@ struct EstimatorSpec {
   double loadSd = 0, torqueSd = 0;                                                 // measurement [N], [N m]
   int every = 20;                                                                  // MuJoCo steps per update
   bool estimateCohesion = false;
-  bool noise = true;  // add Gaussian noise of the measurement sd to the wheels' readings
+  double restartNis = 10;  // restart from the prior when NIS > this x degrees of freedom; 0 never
+  bool noise = true;       // add Gaussian noise of the measurement sd to the wheels' readings
   std::uint64_t seed = 1;
   std::string pointer = "/estimator";
 };
