@@ -2,14 +2,20 @@
 // it recovers the soil the rover drives on, follows the change of soil between the regions
 // of scenes/robots/rover/rover_soil_estimation.terrain.json, and bad soil regions and
 // estimator sections give their pointers.
+#include <sys/wait.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "io/robot_run_file.h"
 #include "robots/robot_simulation.h"
+#include "tests/support/scratch_dir.h"
 
 namespace regolith::test {
 namespace {
@@ -79,6 +85,30 @@ TEST(RoverSoilEstimation, FollowsTheChangeOfSoilBetweenRegions) {
   EXPECT_EQ(sim.wheels().wheels()[3].region, 1) << "the rear wheels are on LETE sand";
   EXPECT_LE(estimatorZ(sim).maxCoeff(), 2);
   EXPECT_GE(sim.estimation()->restarts(), 1u);
+}
+
+// `regolith robot` with the estimator writes /estimator: a row at the start and one per
+// update (0.5 s at every 20 steps of 1 ms: 25), named by its columns attribute.
+TEST(RoverSoilEstimation, RegolithRobotWritesTheEstimatorRows) {
+  const std::string dir = scratchDir("rover_soil_estimation").string();
+  const std::string command = std::string(REGOLITH_BINARY) + " robot " + kEstimatorRoverDir + "rover.xml --terrain " +
+                              kEstimatorRoverDir + "rover_soil_estimation.terrain.json --control " +
+                              kEstimatorRoverDir + "speed_0.23.csv --duration 0.5 --out " + dir + " --overwrite -q > " +
+                              dir + ".log 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command;
+  const RobotRunSeries run = readRobotRun(dir + "/run.h5");
+  const std::vector<std::string> expected = {"time",         "wheels", "nis",        "restarts", "logKphi", "n",
+                                             "phi",          "logK",   "logKphi_sd", "n_sd",     "phi_sd",  "logK_sd",
+                                             "logKphi_true", "n_true", "phi_true",   "logK_true"};
+  ASSERT_EQ(run.estimatorColumns, expected);
+  ASSERT_EQ(run.estimatorRows.size(), 26 * expected.size());
+  const double* last = run.estimatorRows.data() + 25 * expected.size();
+  EXPECT_NEAR(last[0], 0.5, 1e-9);
+  EXPECT_EQ(last[1], 4);  // four wheels in contact
+  EXPECT_EQ(last[3], 0);  // no restarts on one soil
+  EXPECT_NEAR(last[13], 1.1, 1e-12) << "LLL dry sand's n under the first wheel";
+  EXPECT_TRUE(std::isnan(run.estimatorRows[2])) << "no innovation before the first update";
 }
 
 std::string estimatorProblems(const std::string& extra, const std::string& secondRadius = "0.1") {
