@@ -153,6 +153,11 @@ int run(const RobotOptions& o) {
   RobotRunWriter h5((dir / "run.h5").string(), (dir / "run.xmf").string(), header);
   SeriesCsvWriter csv = SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
 
+  const robots::WheelSoilEstimation* estimation = sim.estimation();
+  if (estimation) {
+    h5.createEstimator(estimation->columns(), estimation->stateNames());
+    h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
+  }
   const double dt = sim.timeStep();
   const auto steps = static_cast<std::uint64_t>(std::llround(o.duration / dt));
   const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
@@ -186,8 +191,10 @@ int run(const RobotOptions& o) {
                    (dir / "run.h5").c_str(), h5.frameCount());
       return 128 + signal;
     }
+    const std::uint64_t updates = estimation ? estimation->updates() : 0;
     sim.step();
     work.add(sim.model(), sim.data(), dt);
+    if (estimation && estimation->updates() != updates) h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
     if (!sim.finite()) {
       h5.writeFrame(frameOf(sim, step, sim.sample()));
       meter.finish(step);

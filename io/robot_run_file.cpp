@@ -75,6 +75,35 @@ void RobotRunWriter::appendActuatorWork(double time, double positive, double net
   m_impl->file.appendRows("actuator_work", std::vector<double>{time, positive, net});
 }
 
+namespace {
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+}  // namespace
+
+void RobotRunWriter::createEstimator(const std::vector<std::string>& columns,
+                                     const std::vector<std::string>& stateNames) {
+  m_impl->file.createRows<double>("estimator", columns.size());
+  const h5::Group e = m_impl->file.object("estimator");
+  e.setAttribute("columns", joined(columns));
+  e.setAttribute("state_names", joined(stateNames));
+}
+
+void RobotRunWriter::appendEstimator(const std::vector<double>& row) { m_impl->file.appendRows("estimator", row); }
+
 void RobotRunWriter::writeFrame(const RobotFrame& frame) {
   char name[32];
   std::snprintf(name, sizeof name, "%06zu", m_impl->frames);
@@ -146,6 +175,10 @@ RobotRunSeries readRobotRun(const std::string& h5Path) {
   const h5::Group series = f.open("series");
   for (const std::string& name : r.header.bodyNames) r.bodyRows.push_back(series.read<double>(linkName(name)));
   if (f.has("actuator_work")) r.actuatorWork = f.read<double>("actuator_work");
+  if (f.has("estimator")) {
+    r.estimatorColumns = split(f.object("estimator").stringAttribute("columns"));
+    r.estimatorRows = f.read<double>("estimator");
+  }
   return r;
 }
 

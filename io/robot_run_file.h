@@ -12,6 +12,15 @@
 //   /actuator_work   rows of 3 beside the series: time, the actuators' positive work and
 //                    their net work [J] since the start (sum over actuators of force x
 //                    velocity x dt each step); absent in files written before it
+//   /estimator       only with the terrain file's `estimator` (robots/soil_estimation.h):
+//                    rows of the soil estimator, one at the start and one per update,
+//                    time, wheels (measurements in the update), nis (its normalised
+//                    innovation; NaN without measurements), restarts (from the prior, so
+//                    far; robots/soil_estimation.h), then per state name (logKphi n
+//                    phi logK [c]) its mean, "<name>_sd" (the covariance's diagonal sd)
+//                    and "<name>_true" (the soil under the first wheel, k_c moved into
+//                    k_phi); attribute columns (the names, comma-separated) and
+//                    state_names
 //   /frames/<k>      attributes step, time; body_position (B x 3), body_orientation
 //                    (B x 4); terrain_height (ny x nx, the deforming grid) with attributes
 //                    x0, y0, spacing when there is one, and beside it its footprints'
@@ -68,6 +77,8 @@ struct RobotRunSeries {
   RobotRunHeader header;
   std::vector<std::vector<double>> bodyRows;  // per body of header.bodyNames: n x 22, row-major
   std::vector<double> actuatorWork;           // n x 3 (time, positive, net); empty if not recorded
+  std::vector<std::string> estimatorColumns;  // empty without /estimator
+  std::vector<double> estimatorRows;          // n x estimatorColumns.size()
 };
 
 // True when `h5Path` is a file of `regolith robot` (its /meta format), without throwing
@@ -83,7 +94,10 @@ class RobotRunWriter {
   ~RobotRunWriter();
   void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
   void appendActuatorWork(double time, double positive, double net);      // [J] since the start
-  void writeFrame(const RobotFrame& frame);                               // then flushes
+  // /estimator with these columns (the first "time"), then its rows.
+  void createEstimator(const std::vector<std::string>& columns, const std::vector<std::string>& stateNames);
+  void appendEstimator(const std::vector<double>& row);
+  void writeFrame(const RobotFrame& frame);  // then flushes
   std::size_t frameCount() const;
 
  private:

@@ -24,6 +24,7 @@ RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec&
     m_wheels = std::make_unique<WheelTerrainForces>(m_model, terrain, m_forces->surface());
     m_sources.add(*m_forces);
     m_sources.add(*m_wheels);
+    if (terrain.estimator) m_estimation = std::make_unique<WheelSoilEstimation>(terrain);
     m_hook = std::make_unique<PassiveHook>(m_model, m_data, m_sources);
   } catch (...) {
     if (m_data) mj_deleteData(m_data);
@@ -41,6 +42,7 @@ RobotSimulation::~RobotSimulation() {
 void RobotSimulation::step() {
   if (m_controller) m_controller->apply(m_model, m_data);
   mj_step(m_model, m_data);
+  if (m_estimation) m_estimation->observe(*m_wheels);
 }
 
 std::vector<std::string> RobotSimulation::bodyNames() const {

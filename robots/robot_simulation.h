@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "robots/controls.h"
+#include "robots/soil_estimation.h"
 #include "robots/terrain_file.h"
 #include "robots/terrain_forces.h"
 #include "robots/wheel_terrain.h"
@@ -50,7 +51,7 @@ class RobotSimulation {
   RobotSimulation& operator=(const RobotSimulation&) = delete;
 
   void setController(std::unique_ptr<Controller> controller) { m_controller = std::move(controller); }
-  void step();  // controller, then mj_step
+  void step();  // controller, then mj_step, then the soil estimator's observe()
 
   double time() const { return m_data->time; }
   double timeStep() const { return m_model->opt.timestep; }
@@ -61,6 +62,8 @@ class RobotSimulation {
   const TerrainForces& terrain() const { return *m_forces; }
   // The terrain file's Bekker-Wong wheels (none when it names none).
   const WheelTerrainForces& wheels() const { return *m_wheels; }
+  // The terrain file's soil estimator beside the wheels; null without an `estimator`.
+  const WheelSoilEstimation* estimation() const { return m_estimation.get(); }
 
   // Bodies 1 .. nbody-1 (the world left out), by name ("body<i>" when unnamed).
   std::vector<std::string> bodyNames() const;
@@ -79,6 +82,7 @@ class RobotSimulation {
   mjData* m_data = nullptr;
   std::unique_ptr<TerrainForces> m_forces;
   std::unique_ptr<WheelTerrainForces> m_wheels;
+  std::unique_ptr<WheelSoilEstimation> m_estimation;
   PassiveForceList m_sources;  // the plates' forces, then the wheels'
   std::unique_ptr<PassiveHook> m_hook;
   std::unique_ptr<Controller> m_controller;

@@ -150,9 +150,11 @@ void readSoil(const Json& s, const std::string& baseDir, rft::RftParameters& p, 
 // A wheel's Bekker-Wong soil: a preset or a `regolith fit bekker` model (which also gives
 // the stress shape), then any of the six parameters given beside it, or all six alone,
 // named as in the model file's soil (kc, kphi, n, c, phi_deg, K).
-void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string& pointer, WheelSpec& w,
-                    std::vector<JsonProblem>& problems) {
-  if (s.contains("preset")) w.soil = bekker::soilPreset(s["preset"].get<std::string>()).soil;  // schema: known
+// A model file's stress shape goes to `shape` (a wheel's; regions and the estimator's prior
+// pass one they do not use).
+void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string& pointer, bekker::SoilParameters& soil,
+                    bekker::StressShape& shape, std::vector<JsonProblem>& problems) {
+  if (s.contains("preset")) soil = bekker::soilPreset(s["preset"].get<std::string>()).soil;  // schema: known
   if (s.contains("model")) {
     const std::string file = s["model"].get<std::string>();
     std::string text;
@@ -163,8 +165,8 @@ void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string
     }
     try {
       const calibrate::BekkerModelFile model = calibrate::bekkerModelFromJson(Json::parse(text));
-      w.soil = model.soil;
-      w.shape = model.shape;
+      soil = model.soil;
+      shape = model.shape;
     } catch (const std::exception& e) {
       problems.push_back({pointer + "/model", "\"" + file + "\" (" + e.what() + ")",
                           "a soil model file written by `regolith fit bekker` (\"model\": \"bekker\", soil)"});
@@ -172,7 +174,7 @@ void readBekkerSoil(const Json& s, const std::string& baseDir, const std::string
     }
   }
   try {  // the names of a model file's soil (calibrate/fit_bekker.h), read by its reader
-    w.soil = calibrate::soilFromJson(s, w.soil);
+    soil = calibrate::soilFromJson(s, soil);
   } catch (const std::exception& e) {
     problems.push_back(
         {pointer, json::describeValue(s) + " (" + e.what() + ")", "Bekker-Wong soil parameters in range"});
@@ -195,7 +197,8 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
     }
     w.wheel.radius = e["radius"].get<double>();
     w.wheel.width = e["width"].get<double>();
-    if (e.contains("soil")) readBekkerSoil(e["soil"], baseDir, json::pointerJoin(at, "soil"), w, problems);
+    if (e.contains("soil"))
+      readBekkerSoil(e["soil"], baseDir, json::pointerJoin(at, "soil"), w.soil, w.shape, problems);
     if (e.contains("regression")) {
       const Json& r = e["regression"];
       w.referenceLoad = r["reference_load"].get<double>();
@@ -222,6 +225,85 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
     }
     t.wheels.push_back(std::move(w));
   }
+}
+
+void readSoilRegions(const Json& doc, const std::string& baseDir, TerrainSpec& t, std::vector<JsonProblem>& problems) {
+  if (!doc.contains("soil_regions")) return;
+  if (t.wheels.empty())
+    problems.push_back({"/soil_regions", "soil regions with no wheels", "\"wheels\" whose soil they replace"});
+  for (std::size_t i = 0; i < doc["soil_regions"].size(); ++i) {
+    const Json& e = doc["soil_regions"][i];
+    SoilRegionSpec r;
+    r.pointer = json::pointerJoin("/soil_regions", i);
+    r.xMin = e["x_min"].get<double>(), r.xMax = e["x_max"].get<double>();
+    r.yMin = e["y_min"].get<double>(), r.yMax = e["y_max"].get<double>();
+    if (!(r.xMax > r.xMin))
+      problems.push_back({json::pointerJoin(r.pointer, "x_max"),
+                          json::numberText(r.xMax) + " with x_min " + json::numberText(r.xMin), "x_max > x_min"});
+    if (!(r.yMax > r.yMin))
+      problems.push_back({json::pointerJoin(r.pointer, "y_max"),
+                          json::numberText(r.yMax) + " with y_min " + json::numberText(r.yMin), "y_max > y_min"});
+    bekker::StressShape unused;
+    readBekkerSoil(e["soil"], baseDir, json::pointerJoin(r.pointer, "soil"), r.soil, unused, problems);
+    t.soilRegions.push_back(std::move(r));
+  }
+}
+
+// The estimator's standard deviations: state coordinates from the keys' units.
+void readStateSd(const Json& e, Eigen::Matrix<double, 5, 1>& sd) {
+  sd[0] = e.value("log_kphi", sd[0]);
+  sd[1] = e.value("n", sd[1]);
+  sd[2] = e.value("phi_deg", sd[2] / kDegree) * kDegree;
+  sd[3] = e.value("log_K", sd[3]);
+  sd[4] = e.value("c", sd[4]);
+}
+
+void readEstimator(const Json& doc, const std::string& baseDir, TerrainSpec& t, std::vector<JsonProblem>& problems) {
+  if (!doc.contains("estimator")) return;
+  const Json& e = doc["estimator"];
+  EstimatorSpec s;
+  bekker::StressShape unused;
+  readBekkerSoil(e["prior"], baseDir, "/estimator/prior", s.prior, unused, problems);
+  if (!(s.prior.kphi > 0))
+    problems.push_back(
+        {"/estimator/prior", "kphi " + json::numberText(s.prior.kphi), "kphi > 0 (the filter estimates log k_phi)"});
+  if (e.contains("prior_sd")) {
+    readStateSd(e["prior_sd"], s.priorSd);
+    static const char* keys[] = {"log_kphi", "n", "phi_deg", "log_K", "c"};
+    for (int i = 0; i < 5; ++i)
+      if (e["prior_sd"].contains(keys[i]) && !(s.priorSd[i] > 0))
+        problems.push_back({json::pointerJoin("/estimator/prior_sd", keys[i]), "0",
+                            "a standard deviation > 0 (the prior covariance must be positive definite)"});
+  }
+  if (e.contains("process_sd")) readStateSd(e["process_sd"], s.processSd);
+  s.loadSd = e["measurement_sd"]["load"].get<double>();
+  s.torqueSd = e["measurement_sd"]["torque"].get<double>();
+  s.every = e.value("every", s.every);
+  s.estimateCohesion = e.value("estimate_cohesion", s.estimateCohesion);
+  s.noise = e.value("noise", s.noise);
+  s.restartNis = e.value("restart_nis", s.restartNis);
+  s.seed = e.value("seed", s.seed);
+  // One SoilEstimatorModel: every wheel must be the first's (radius, width, stress shape).
+  if (t.wheels.empty())
+    problems.push_back({"/estimator", "an estimator with no wheels", "\"wheels\" whose readings it takes"});
+  for (std::size_t i = 0; i < t.wheels.size(); ++i)
+    if (t.wheels[i].regression)
+      problems.push_back({json::pointerJoin(json::pointerJoin("/wheels", i), "regression"), "a regression wheel",
+                          "a wheel on Bekker-Wong soil (the estimator's measurement model is the Bekker-Wong wheel)"});
+  for (std::size_t i = 1; i < t.wheels.size(); ++i) {
+    const WheelSpec &a = t.wheels[0], &b = t.wheels[i];
+    const std::string at = json::pointerJoin("/wheels", i);
+    if (b.wheel.radius != a.wheel.radius)
+      problems.push_back({json::pointerJoin(at, "radius"), json::numberText(b.wheel.radius) + " m",
+                          json::numberText(a.wheel.radius) + " m, the first wheel's (the estimator takes one wheel)"});
+    if (b.wheel.width != a.wheel.width)
+      problems.push_back({json::pointerJoin(at, "width"), json::numberText(b.wheel.width) + " m",
+                          json::numberText(a.wheel.width) + " m, the first wheel's (the estimator takes one wheel)"});
+    if (b.shape.toVector() != a.shape.toVector())
+      problems.push_back({json::pointerJoin(at, "stress_shape"), "a stress shape other than the first wheel's",
+                          "the first wheel's stress shape (the estimator takes one wheel)"});
+  }
+  t.estimator = s;
 }
 
 std::optional<Eigen::Vector3d> readGravity(const Json& g) {
@@ -339,6 +421,8 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
     t.interacting.push_back(s);
   }
   readWheels(doc, baseDir, t, problems);
+  readSoilRegions(doc, baseDir, t, problems);
+  readEstimator(doc, baseDir, t, problems);
   t.kappa = doc.value("kappa_F", 1.0);
   t.restSpeed = doc.value("rest_speed", t.restSpeed);
   if (doc.contains("dynamic")) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -62,6 +63,33 @@ struct WheelSpec {
   std::string pointer;  // of its "body", for problems
 };
 
+// A region of the ground whose Bekker-Wong soil replaces the wheels' own (docs/robots.md,
+// "Soil by region"): a wheel whose rim's lowest point lies in [xMin, xMax] x [yMin, yMax]
+// (world, m) runs on `soil`, the first region containing it winning. The wheel keeps its
+// geometry and stress shape.
+struct SoilRegionSpec {
+  double xMin = 0, xMax = 0, yMin = 0, yMax = 0;
+  bekker::SoilParameters soil;
+  std::string pointer;  // of the region, for problems
+};
+
+// The soil estimator run beside the wheels (robots/soil_estimation.h, docs/robots.md,
+// "Soil estimation"). Standard deviations are in the filter's state coordinates
+// (models/bekker/soil_estimator.h): log k_phi, n, phi [rad], log K, c [Pa].
+struct EstimatorSpec {
+  bekker::SoilParameters prior;
+  Eigen::Matrix<double, 5, 1> priorSd = (Eigen::Matrix<double, 5, 1>() << 1.0, 0.3, 0.15, 1.0, 1000).finished();
+  Eigen::Matrix<double, 5, 1> processSd =
+      (Eigen::Matrix<double, 5, 1>() << 0.02, 0.005, 0.003, 0.02, 20).finished();  // per update
+  double loadSd = 0, torqueSd = 0;                                                 // measurement [N], [N m]
+  int every = 20;                                                                  // MuJoCo steps per update
+  bool estimateCohesion = false;
+  double restartNis = 10;  // restart from the prior when NIS > this x degrees of freedom; 0 never
+  bool noise = true;       // add Gaussian noise of the measurement sd to the wheels' readings
+  std::uint64_t seed = 1;
+  std::string pointer = "/estimator";
+};
+
 struct DeformationSpec {
   bool enabled = false;
   double spacing = 0.005;                                   // [m]
@@ -79,6 +107,8 @@ struct TerrainSpec {
   double restSpeed = 1e-3;                 // [m/s] below it a plate keeps its last direction
   std::optional<Eigen::Vector3d> gravity;  // unset: the MuJoCo model's own
   DeformationSpec deformation;
+  std::vector<SoilRegionSpec> soilRegions;  // override the wheels' soil where they lie
+  std::optional<EstimatorSpec> estimator;
 };
 
 class TerrainError : public std::runtime_error {

@@ -23,7 +23,7 @@ GroundPlane groundUnder(const TerrainSurface& surface, double x, double y, doubl
 }
 
 WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec, TerrainSurface& surface)
-    : m_surface(surface) {
+    : m_surface(surface), m_regions(spec.soilRegions) {
   std::vector<JsonProblem> problems;
   for (const WheelSpec& w : spec.wheels) {
     const int id = mj_name2id(m, mjOBJ_BODY, w.body.c_str());
@@ -56,6 +56,8 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
         options.quadrature.relTol = 1e-6;
         if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
         wheel.bekker.emplace(w.soil, w.shape, w.wheel, options);
+        // Soil regions are Bekker-Wong soils: a regression wheel keeps its fit everywhere.
+        for (const SoilRegionSpec& r : spec.soilRegions) wheel.regions.emplace_back(r.soil, w.shape, w.wheel, options);
       }
       m_wheels.push_back(std::move(wheel));
     } catch (const std::invalid_argument& e) {
@@ -86,7 +88,12 @@ void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
       const double radius = w.rut.radius;
       const Eigen::Vector3d low = rimLowestPoint(motion.centre, motion.axle, radius, Eigen::Vector3d::UnitZ());
       const GroundPlane ground = groundUnder(m_surface, low.x(), low.y(), 0.25 * radius);
-      w.last = w.regression ? w.regression->wrench(motion, ground) : w.bekker->wrench(motion, ground);
+      w.region = -1;
+      for (std::size_t r = 0; w.bekker && r < m_regions.size() && w.region < 0; ++r)
+        if (low.x() >= m_regions[r].xMin && low.x() <= m_regions[r].xMax && low.y() >= m_regions[r].yMin &&
+            low.y() <= m_regions[r].yMax)
+          w.region = static_cast<int>(r);
+      w.last = w.regression ? w.regression->wrench(motion, ground) : w.current().wrench(motion, ground);
       if (HeightGrid* grid = m_surface.grid(); grid && w.last.contact) {
         const double phi = spokeAngle(motion.axle.normalized(), rotation * w.spoke);
         grid->imprint(wheelRutImprints(*grid, motion.centre, motion.axle, phi, w.last.slip, w.rut));

@@ -13,6 +13,9 @@
 // the compacted soil of a rut as on the sand that made it), and a wheel in contact leaves
 // its rut there after its wrench (wheel_rut.h). Once per step, like TerrainForces: a second call at the
 // same simulation time applies the stored wrenches again.
+// Soil by region (the terrain file's soil_regions): each wheel also holds a wheel terrain
+// per region, and each step the first region containing the ground point under its rim's
+// lowest point gives its soil (its own soil outside every region).
 #pragma once
 
 #include <mujoco/mujoco.h>
@@ -44,13 +47,18 @@ class WheelTerrainForces : public PassiveForceSource {
     Eigen::Vector3d axle;  // body frame, unit
     WheelSoilWrench last;  // of the last step
     WheelRutShape rut;
-    Eigen::Vector3d spoke;  // body frame, unit, normal to the axle: the rim's turning (wheel_rut.h)
+    Eigen::Vector3d spoke;                    // body frame, unit, normal to the axle: the rim's turning (wheel_rut.h)
+    std::vector<BekkerWheelTerrain> regions;  // one per soil region, in the file's order
+    int region = -1;                          // of the last step: -1 its own soil
+    // The Bekker-Wong wheel of the last step's ground (a Bekker wheel only).
+    const BekkerWheelTerrain& current() const { return region < 0 ? *bekker : regions[region]; }
   };
   const std::vector<Wheel>& wheels() const { return m_wheels; }
 
  private:
   TerrainSurface& m_surface;  // its deforming grid gets the wheels' ruts
   std::vector<Wheel> m_wheels;
+  std::vector<SoilRegionSpec> m_regions;
   double m_lastTime = 0;
   bool m_computed = false;
 };

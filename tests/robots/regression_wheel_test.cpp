@@ -104,6 +104,20 @@ TEST(RegressionWheel, TerrainFileProblemsGiveTheirPointers) {
             "/wheels/0/regression/model");
   EXPECT_EQ(problemsOf(R"({"model": "x.json"})"), "/wheels/0/regression");
   EXPECT_EQ(problemsOf(R"({"model": "x.json", "reference_load": 0})"), "/wheels/0/regression/reference_load");
+  // The soil estimator's measurement model is the Bekker-Wong wheel: it refuses a
+  // regression wheel.
+  const std::string withEstimator = R"({"surface": {"type": "flat", "height": 0}, "interact": [],
+    "wheels": [{"body": "w", "radius": 0.03, "width": 0.02,
+                "regression": {"model": ")" +
+                                    kFittedWheelFile + R"(", "reference_load": 1}}],
+    "estimator": {"prior": {"preset": "lll-dry-sand"}, "measurement_sd": {"load": 1, "torque": 0.1}}})";
+  try {
+    robots::loadTerrain(writeScratchFile("regression_estimator.terrain.json", withEstimator));
+    FAIL() << "expected a TerrainError";
+  } catch (const robots::TerrainError& e) {
+    ASSERT_EQ(e.problems().size(), 1u);
+    EXPECT_EQ(e.problems()[0].pointer, "/wheels/0/regression");
+  }
 }
 
 }  // namespace
