@@ -58,7 +58,9 @@ TEST(WheelRut, RollingWithoutSlipStampsTheGrouserPatternAndTheRimDepth) {
         imprinted += g.permanentDepth(i, j) + g.trace(i, j);
         if (std::fabs(y) > 0.04 || std::fabs(x) > 0.1) {
           // Beside the wheel, or where it started or stopped (a part of the rim's arc).
-          if (std::fabs(y) > 0.04) EXPECT_EQ(g.node(i, j), 0) << "beside the rut at " << x << ", " << y;
+          if (std::fabs(y) > 0.04) {
+            EXPECT_EQ(g.node(i, j), 0) << "beside the rut at " << x << ", " << y;
+          }
           continue;
         }
         // The rim's lowest point passed within dx / 2 of the node: depth to
