@@ -49,7 +49,8 @@ status=0
 for exe in "$kit/regolith_device_tests" "$kit/regolith_device_bench"; do
   echo "== ldd $exe"
   ldd "$exe" | tee /dev/stderr >/dev/null
-  extra=$(ldd "$exe" | grep -Ev "^\s*($allowed)" || true)
+  # The first word of each line (a library's name, or the loader's path), by its base name.
+  extra=$(ldd "$exe" | awk '{ n = $1; sub(/.*\//, "", n); print n }' | grep -Ev "^($allowed)" || true)
   if [ -n "$extra" ]; then
     echo "FAIL $exe needs more than the C/C++ runtime:" >&2
     echo "$extra" >&2
@@ -60,7 +61,12 @@ bytes=$(du -cb "$kit/regolith_device_tests" "$kit/regolith_device_bench" | tail 
 limit=$((60 * 1024 * 1024))
 ls -l "$kit/regolith_device_tests" "$kit/regolith_device_bench"
 echo "kit: $bytes bytes together (limit $limit)"
-if [ "$bytes" -ge "$limit" ]; then
+archs=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [ "$kind" = in ] && [[ "$archs" == *";"* ]]; then
+  # A full CUDA build's kit holds every architecture of that build: not the kit that
+  # travels, so its size is reported, not checked.
+  echo "kit of $build: architectures $archs; the 60 MiB limit applies to the one-architecture kit (cuda mode)"
+elif [ "$bytes" -ge "$limit" ]; then
   echo "FAIL the kit is over 60 MiB" >&2
   status=1
 fi
