@@ -18,7 +18,8 @@
 #      regolith_device_tests (13.3 MB) and regolith_device_bench (12.2 MB): static cudart,
 #      GoogleTest, libstdc++ and libgcc, so ldd lists libc, libm and the loader only; the
 #      script checks that and the 60 MiB.
-#   2. One `run` call with carry ["build/devkit/kit"] and the command
+#   2. One `run` call with carry ["build/devkit/kit"] (the kit must be in the checkout that
+#      the call sends, the session's own) and the command
 #        scripts/device-check.sh
 #      The working tree travels as usual (about 4 MiB): this script and data/reference/,
 #      the golden files GoldenReference reads at run time ($REGOLITH_GOLDEN_DIR, set below;
