@@ -4,7 +4,8 @@
 // that links the engine only, so it runs on a GPU machine with nothing of ours installed.
 //   regolith_device_bench settle|dense|wheel --particles N --steps S [--mode M] [--json] ...
 //   regolith_device_bench info        (the backend and whether a device is usable)
-// Exit codes as `regolith`: 0 done, 2 invalid input, 3 no device or a failed run.
+// Exit codes as `regolith`: 0 done, 2 invalid input, 3 no device or a failed run; a command
+// line that does not parse exits with CLI11's code for it (105 for a value out of its set).
 #include <exception>
 #include <iostream>
 #include <stdexcept>
