@@ -29,7 +29,8 @@
 # Stages and budgets on the GPU (each under `timeout`; seconds; about 7.5 minutes in all):
 #   env        10  nvidia-smi, the kit's ldd and sizes, the backend     -> env.txt
 #   sanitizer  45  compute-sanitizer --tool memcheck on a short filter  -> sanitizer.txt
-#   tests     120  the whole device test suite                          -> tests.txt
+#   tests     120  the whole device test suite (79 tests; 43 s on one CPU core, most of
+#                  it DynamicsSlow's 40,000 steps)                       -> tests.txt
 #   bench     160  dense at N = 1e4, 1e5, 1e6 (25, 35, 100 s), verlet then async on one
 #                  bed per N, settled once (verlet, 10,000 steps) -> bench.jsonl
 #   memory     70  settle at N = 1e7, 20 steps, verlet and async (35 s each): device bytes
