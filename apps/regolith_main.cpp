@@ -29,7 +29,7 @@
 #include "apps/batch_command.h"
 #include "apps/fit_command.h"
 #include "apps/mesh_command.h"
-#include "bench/bench_runner.h"
+#include "bench/bench_command_line.h"
 #include "core/time_step_guard.h"
 #include "apps/bed_prepare.h"
 #include "io/build_info.h"
@@ -48,18 +48,6 @@
 #include "robots/robot_bench.h"
 #endif
 
-namespace {
-
-int runBench(const std::string& scene, const regolith::BenchOptions& o, bool json) {
-  const regolith::BenchResult r = scene == "dense"   ? regolith::runDenseBench(o)
-                                  : scene == "wheel" ? regolith::runWheelBench(o)
-                                                     : regolith::runSettleBench(o);
-  std::cout << (json ? regolith::benchJson(r) : regolith::benchText(r)) << std::endl;
-  return 0;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"Regolith: GPU-accelerated DEM for granular terramechanics"};
   app.require_subcommand(1);
@@ -68,50 +56,11 @@ int main(int argc, char** argv) {
                        "regolith " + regolith::regolithVersion() + " (git " + regolith::regolithRevision() + ")",
                        "print the version and exit");
 
-  regolith::BenchOptions bench;
-  bool json = false;
-  std::string modeName = "async";
+  regolith::BenchCommandLine bench;
+  bool& json = bench.json;  // rft and robot take --json too
   CLI::App* benchCmd = app.add_subcommand("bench", "Time the stepping loop on a benchmark scene");
   benchCmd->require_subcommand(1);
-  for (const char* scene : {"settle", "dense", "wheel"}) {
-    const std::string name = scene;
-    CLI::App* sub = benchCmd->add_subcommand(
-        scene, name == "settle"  ? "Spheres falling from a lattice into an open box and settling"
-               : name == "dense" ? "The same spheres after they have settled (dense bed)"
-                                 : "The dense bed with a grouser wheel mesh (528 triangles) "
-                                   "driven through it");
-    sub->add_option("--particles,-n", bench.particles, "number of spheres")
-        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30))
-        ->capture_default_str();
-    sub->add_option("--steps,-s", bench.steps, "timed steps")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--threads,-t", bench.threads, "OpenMP threads (CPU build; 0 = default)")
-        ->check(CLI::NonNegativeNumber);
-    sub->add_option("--margin", bench.margin, "contact-detection margin in m (default 0.002, the LIGGGHTS skin)")
-        ->check(CLI::NonNegativeNumber);
-    sub->add_flag("--json", json, "print one JSON object");
-    sub->add_option("--mode", modeName,
-                    "contact detection: async (kinematic stream beside the dynamic one), "
-                    "sync (rebuild every step, the reference) or verlet (rebuild on "
-                    "displacement, as LIGGGHTS)")
-        ->check(CLI::IsMember({"sync", "async", "verlet"}))
-        ->capture_default_str();
-    sub->add_option("--update-every", bench.streams.updateEvery,
-                    "async: steps between snapshots for the kinematic stream")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    sub->add_option("--max-drift", bench.streams.maxDrift,
-                    "async: D, most steps the dynamic stream may run past its list's snapshot")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    sub->add_option("--kinematic-threads", bench.streams.kinematicThreads,
-                    "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
-        ->check(CLI::NonNegativeNumber);
-    if (name != "settle") {
-      sub->add_option("--max-settle-steps", bench.maxSettleSteps, "cap of the untimed settling phase")
-          ->capture_default_str();
-      sub->add_option("--bed-cache", bench.bedCache, "settled-bed cache file: loaded when it matches N, else written");
-    }
-  }
+  regolith::addBenchSceneCommands(*benchCmd, bench);
 
   regolith::rft::RftBenchOptions rft;
   CLI::App* rftCmd = benchCmd->add_subcommand("rft", "3D resistive force theory on one moving intruder, one CPU core");
@@ -294,10 +243,7 @@ int main(int argc, char** argv) {
       std::cout << (json ? j.dump(2) : regolith::rft::rftBenchText(j)) << std::endl;
       return 0;
     }
-    bench.streams.mode = regolith::parseStreamMode(modeName);
-    for (CLI::App* sub : benchCmd->get_subcommands()) {
-      if (*sub) return runBench(sub->get_name(), bench, json);
-    }
+    if (regolith::runBenchSceneCommand(*benchCmd, bench)) return 0;
   } catch (const regolith::TimeStepError& e) {
     std::cerr << "regolith: " << e.what() << std::endl;
     return 2;

@@ -173,8 +173,8 @@ Rebound reboundOf(Simulation& sim, const std::function<ContactView(const StateAr
   return r;
 }
 
-Rebound wallImpact(const Material& mat, double vn, double vt, double wy, Wall wall = Wall::Plane,
-                   ContactModelKind kind = ContactModelKind::HertzMindlin, double phase = 0.5) {
+Rebound obliqueWallImpact(const Material& mat, double vn, double vt, double wy, Wall wall = Wall::Plane,
+                          ContactModelKind kind = ContactModelKind::HertzMindlin, double phase = 0.5) {
   Simulation sim = wallSimulation(mat, vn, vt, wy, wall, kind, phase);
   return reboundOf(sim, wallView, mat.friction, 0, 2, 1);
 }
@@ -210,7 +210,7 @@ TEST(FrictionLaw, SlidingWallImpactIsCoulombAtEveryRestitution) {
     SCOPED_TRACE(testing::Message() << "e = " << e);
     const Material mat = grain(e);
     const double m = sphereMass(kR, mat.density);
-    const Rebound r = wallImpact(mat, vn, vt, 0);
+    const Rebound r = obliqueWallImpact(mat, vn, vt, 0);
     expectCoulombWhileSliding(r.log);
     // Friction impulse from the momentum change, against mu times the compressive impulse.
     // The law makes them equal to round-off; 0.5 % is the bound.
@@ -246,7 +246,7 @@ TEST(FrictionLaw, SpinOnlyWallImpactMatchesRigidCoulomb) {
     SCOPED_TRACE(testing::Message() << "e = " << e);
     const Material mat = grain(e);
     const double m = sphereMass(kR, mat.density);
-    const Rebound r = wallImpact(mat, vn, 0, w0);
+    const Rebound r = obliqueWallImpact(mat, vn, 0, w0);
     expectCoulombWhileSliding(r.log);
     const double dw = 2.5 * kMu * r.log.compressive / (m * kR);
     EXPECT_NEAR(r.spin / (w0 + dw), 1.0, kRigidTol);
@@ -268,7 +268,7 @@ TEST(FrictionLaw, MeshFloorAndLinearSpringSlideAsCoulomb) {
   const double m = sphereMass(kR, mat.density);
   {
     SCOPED_TRACE("triangle floor");
-    const Rebound r = wallImpact(mat, vn, vt, 0, Wall::Mesh);
+    const Rebound r = obliqueWallImpact(mat, vn, vt, 0, Wall::Mesh);
     expectCoulombWhileSliding(r.log);
     EXPECT_NEAR(m * (vt - r.vt) / (kMu * r.log.compressive), 1.0, 0.005);
   }
@@ -278,7 +278,7 @@ TEST(FrictionLaw, MeshFloorAndLinearSpringSlideAsCoulomb) {
     // (a property of the model, not of the cap), then slides at exactly the cap, never
     // along the slip; its friction impulse is then below mu J_c by the stick phase.
     SCOPED_TRACE("linear spring");
-    const Rebound r = wallImpact(mat, vn, vt, 0, Wall::Plane, ContactModelKind::LinearSpringDashpot);
+    const Rebound r = obliqueWallImpact(mat, vn, vt, 0, Wall::Plane, ContactModelKind::LinearSpringDashpot);
     expectCoulombWhileSliding(r.log, false);
     EXPECT_LT(r.log.stickSteps, r.log.contactSteps / 4);
     EXPECT_LE(m * (vt - r.vt), kMu * r.log.compressive * (1 + 1e-9));
@@ -370,7 +370,7 @@ TEST(FrictionLaw, StickingImpactDoesNotDependOnThePhaseOfFirstContact) {
     const Material mat = grain(e);
     double lo = 1e300, hi = -1e300;
     for (double phase : {1e-12, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999}) {
-      const Rebound r = wallImpact(mat, vn, 0, w0, Wall::Plane, ContactModelKind::HertzMindlin, phase);
+      const Rebound r = obliqueWallImpact(mat, vn, 0, w0, Wall::Plane, ContactModelKind::HertzMindlin, phase);
       ASSERT_TRUE(r.log.separated);
       lo = std::min(lo, r.spin / w0);
       hi = std::max(hi, r.spin / w0);
