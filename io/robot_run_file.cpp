@@ -2,6 +2,7 @@
 // DEM runs.
 #include "io/robot_run_file.h"
 
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 
@@ -25,6 +26,33 @@ struct RobotRunWriter::Impl {
   std::vector<std::string> series;
   std::unique_ptr<XdmfSidecar> xmf;
   std::size_t frames = 0;
+  // Series and actuator-work rows are kept here and written, then flushed, at most once a
+  // second of wall time and with every frame: a dataset append and a flush per row (every
+  // 2 ms of simulated time by default, per body) took most of a rover's run. A run killed
+  // outright loses at most the last second's rows; one stopped by a signal writes them
+  // with its last frame (and the destructor writes what is left).
+  std::vector<std::vector<double>> pendingSeries;  // per body, rows of 22
+  std::vector<double> pendingWork;                 // rows of 3
+  std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
+  void writePending() {
+    const h5::Group group = file.open("series");
+    for (std::size_t b = 0; b < pendingSeries.size(); ++b)
+      if (!pendingSeries[b].empty()) {
+        group.appendRows(series[b], pendingSeries[b]);
+        pendingSeries[b].clear();
+      }
+    if (!pendingWork.empty()) {
+      file.appendRows("actuator_work", pendingWork);
+      pendingWork.clear();
+    }
+  }
+  void writeAtMostEverySecond() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastFlush < std::chrono::seconds(1)) return;
+    writePending();
+    file.flush();
+    lastFlush = now;
+  }
 };
 
 RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header)
@@ -53,10 +81,15 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   f.flush();
 }
 
-RobotRunWriter::~RobotRunWriter() = default;
+RobotRunWriter::~RobotRunWriter() {
+  try {
+    m_impl->writePending();
+  } catch (const std::exception&) {  // a destructor cannot report it; writeFrame would have
+  }
+}
 
 void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& rows) {
-  const h5::Group series = m_impl->file.open("series");
+  m_impl->pendingSeries.resize(m_impl->series.size());
   for (std::size_t b = 0; b < rows.size() && b < m_impl->series.size(); ++b) {
     const RobotBodyRow& r = rows[b];
     std::vector<double> row = {time};
@@ -66,13 +99,14 @@ void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& 
       row.insert(row.end(), v->begin(), v->end());
     row.push_back(r.platesInContact);
     row.push_back(r.sinkage);
-    series.appendRows(m_impl->series[b], row);
+    std::vector<double>& pending = m_impl->pendingSeries[b];
+    pending.insert(pending.end(), row.begin(), row.end());
   }
-  m_impl->file.flush();
+  m_impl->writeAtMostEverySecond();
 }
 
 void RobotRunWriter::appendActuatorWork(double time, double positive, double net) {
-  m_impl->file.appendRows("actuator_work", std::vector<double>{time, positive, net});
+  m_impl->pendingWork.insert(m_impl->pendingWork.end(), {time, positive, net});
 }
 
 namespace {
@@ -107,6 +141,7 @@ void RobotRunWriter::appendEstimator(const std::vector<double>& row) { m_impl->f
 void RobotRunWriter::writeFrame(const RobotFrame& frame) {
   char name[32];
   std::snprintf(name, sizeof name, "%06zu", m_impl->frames);
+  m_impl->writePending();  // rows before the frame, so a frame's file has its series
   const h5::Group g = m_impl->file.open("frames").create(name);
   g.setAttribute("step", frame.step);
   g.setAttribute("time", frame.time);
@@ -141,6 +176,7 @@ void RobotRunWriter::writeFrame(const RobotFrame& frame) {
   g.write("body_vertex_radius", std::vector<float>(frame.vertices.size(), 0.0f), {frame.vertices.size()});
   g.write("sphere_position", std::vector<float>(), {0, 3});
   m_impl->file.flush();
+  m_impl->lastFlush = std::chrono::steady_clock::now();
   ++m_impl->frames;
   if (m_impl->xmf) {
     m_impl->xmf->add(g, name);

@@ -219,6 +219,13 @@ void readWheels(const Json& doc, const std::string& baseDir, TerrainSpec& t, std
     }
     w.restSpeed = e.value("rest_speed", w.restSpeed);
     w.dampingRatio = e.value("damping_ratio", w.dampingRatio);
+    if (e.contains("force_table")) {
+      w.tableSinkageStep = e["force_table"]["sinkage_step"].get<double>();
+      w.tableSlipStep = e["force_table"]["slip_step"].get<double>();
+      if (w.tableSinkageStep > w.wheel.radius)
+        problems.push_back({json::pointerJoin(at, "force_table") + "/sinkage_step",
+                            json::numberText(w.tableSinkageStep) + " m", "a step no larger than the radius"});
+    }
     if (e.contains("grousers")) {
       w.grouserHeight = e["grousers"]["height"].get<double>();
       w.grouserCount = e["grousers"]["count"].get<int>();

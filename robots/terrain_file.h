@@ -51,9 +51,10 @@ struct WheelSpec {
   bekker::Wheel wheel;
   bekker::SoilParameters soil;
   bekker::StressShape shape;
-  double restSpeed = 1e-3;   // [m/s]
-  double dampingRatio = 1;   // of the normal damping (wheel_contact.h)
-  double grouserHeight = 0;  // [m], the rut's pattern (wheel_rut.h)
+  double restSpeed = 1e-3;                         // [m/s]
+  double dampingRatio = 1;                         // of the normal damping (wheel_contact.h)
+  double grouserHeight = 0;                        // [m], the rut's pattern (wheel_rut.h)
+  double tableSinkageStep = 0, tableSlipStep = 0;  // the force table's (wheel_force_table.h); 0: none
   // A regression wheel (regression_wheel.h) instead of Bekker-Wong soil: its model (from
   // the file, resolved against the terrain file's folder), reference load [N], latch speed.
   std::optional<RegressionWheelModel> regression;

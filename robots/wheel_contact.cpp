@@ -54,6 +54,9 @@ BekkerWheelTerrain::BekkerWheelTerrain(const bekker::SoilParameters& soil, const
     throw std::invalid_argument("wheel: damping ratio: expected a finite value >= 0");
   if (!(options.gravity > 0) || !std::isfinite(options.gravity))
     throw std::invalid_argument("wheel: gravity: expected a finite value > 0 m/s^2");
+  if (options.tableSinkageStep > 0 || options.tableSlipStep > 0)
+    m_table = std::make_shared<WheelForceTable>(wheel.radius, options.quadrature, options.tableSinkageStep,
+                                                options.tableSlipStep);
 }
 
 WheelKinematics wheelKinematics(const WheelMotion& motion, const GroundPlane& ground, double radius, double restSpeed) {
@@ -114,7 +117,8 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   out.slip = k.slip;
   out.slipAngle = k.slipAngle;
 
-  const bekker::WheelForces f = m_model.forces(out.sinkage, out.slip, m_options.quadrature);
+  const bekker::WheelForces f = m_table ? m_table->at(m_model, out.sinkage, out.slip)
+                                        : m_model.forces(out.sinkage, out.slip, m_options.quadrature);
   out.load = f.load;
   out.drawbarPull = f.drawbarPull;
   out.torque = f.torque;

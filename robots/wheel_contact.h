@@ -41,9 +41,11 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <memory>
 
 #include "models/bekker/rigid_wheel.h"
 #include "models/bekker/soil_parameters.h"
+#include "robots/wheel_force_table.h"
 
 namespace regolith::robots {
 
@@ -102,6 +104,10 @@ struct BekkerWheelOptions {
   double dampingRatio = 1;  // zeta >= 0 of the normal damping
   double gravity = 9.81;    // |g| [m/s^2] > 0, for the carried mass W / g
   bekker::QuadratureOptions quadrature;
+  // > 0 both: the integrals from a WheelForceTable with these node steps (sinkage [m],
+  // slip), not evaluated afresh each step (wheel_force_table.h: faster, within its stated
+  // interpolation error); 0: direct.
+  double tableSinkageStep = 0, tableSlipStep = 0;
 };
 
 class BekkerWheelTerrain {
@@ -123,6 +129,9 @@ class BekkerWheelTerrain {
  private:
   bekker::ValidatedWheel m_model;
   BekkerWheelOptions m_options;
+  // The table of tableSinkageStep/tableSlipStep, filled as steps ask (so wrench, const
+  // to its callers, may add nodes): one per wheel, used by its own thread.
+  mutable std::shared_ptr<WheelForceTable> m_table;
 };
 
 }  // namespace regolith::robots

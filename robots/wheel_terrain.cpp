@@ -54,6 +54,7 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
         // far below what soil parameters are known to, and about one quadrature panel per
         // part of the arc instead of several, every step of every wheel.
         options.quadrature.relTol = 1e-6;
+        options.tableSinkageStep = w.tableSinkageStep, options.tableSlipStep = w.tableSlipStep;
         if (g > 0) options.gravity = g;  // weightless models keep the default: the damping needs a mass
         wheel.bekker.emplace(w.soil, w.shape, w.wheel, options);
         // Soil regions are Bekker-Wong soils: a regression wheel keeps its fit everywhere.
