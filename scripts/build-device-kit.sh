@@ -48,7 +48,9 @@ kit=$build/kit
 status=0
 for exe in "$kit/regolith_device_tests" "$kit/regolith_device_bench"; do
   echo "== ldd $exe"
-  ldd "$exe" | tee /dev/stderr >/dev/null
+  # To stderr by redirection: `tee /dev/stderr` reopens the file stderr points at and, when
+  # that is a log file (.ci/run > log 2>&1), truncates everything written before.
+  ldd "$exe" >&2
   # The first word of each line (a library's name, or the loader's path), by its base name.
   extra=$(ldd "$exe" | awk '{ n = $1; sub(/.*\//, "", n); print n }' | grep -Ev "^($allowed)" || true)
   if [ -n "$extra" ]; then
