@@ -113,7 +113,9 @@ void HeightGrid::imprint(const std::vector<GridImprint>& imprints) {
     if (!m_held[k]) m_held[k] = 1, m_heldList.push_back(k);
   }
   refreshTiles(box);
-  m_maxHeight = *std::max_element(m_tileMax.begin(), m_tileMax.end());
+  // A bound that may stay high where an imprint lowered the sand (the next update makes it
+  // exact again), and must rise where a trace raised it.
+  for (const GridImprint& g : imprints) m_maxHeight = std::max(m_maxHeight, m_rft[index(g.i, g.j)]);
 }
 
 double HeightGrid::volume() const {

@@ -84,15 +84,8 @@ double RegressionWheelTerrain::targetSinkage(double slip) const {
 
 WheelSoilWrench RegressionWheelTerrain::wrench(const WheelMotion& motion, const GroundPlane& ground) {
   const WheelKinematics k = wheelKinematics(motion, ground, m_options.radius, m_options.restSpeed);
-  WheelSoilWrench out;
-  out.side = k.side;
-  out.forward = k.forward;
-  out.sinkage = k.sinkage;
+  WheelSoilWrench out = kinematicPart(k);
   if (!k.contact) return out;
-  out.contact = true;
-  out.direction = k.direction;
-  out.slip = k.slip;
-  out.slipAngle = k.slipAngle;
 
   // The compliant contact (Kern III-D): z* from the regression, latched at low speed.
   const double target = -m_latch.update(-targetSinkage(out.slip), std::fabs(k.forwardSpeed));

@@ -94,6 +94,19 @@ WheelKinematics wheelKinematics(const WheelMotion& motion, const GroundPlane& gr
   return k;
 }
 
+WheelSoilWrench kinematicPart(const WheelKinematics& k) {
+  WheelSoilWrench out;
+  out.side = k.side;
+  out.forward = k.forward;
+  out.sinkage = k.sinkage;
+  out.contact = k.contact;
+  if (!k.contact) return out;
+  out.direction = k.direction;
+  out.slip = k.slip;
+  out.slipAngle = k.slipAngle;
+  return out;
+}
+
 void assembleWheelWrench(const WheelKinematics& k, const WheelMotion& motion, double normalForce, double drawbarPull,
                          double torque, double lateral, WheelSoilWrench& out) {
   const double sideSign = k.sideSpeed > 0 ? -1 : (k.sideSpeed < 0 ? 1 : 0);
@@ -107,15 +120,8 @@ WheelSoilWrench BekkerWheelTerrain::wrench(const WheelMotion& motion, const Grou
   const bekker::SoilParameters& soil = m_model.soil();
   const bekker::Wheel& wheel = m_model.wheel();
   const WheelKinematics k = wheelKinematics(motion, ground, wheel.radius, m_options.restSpeed);
-  WheelSoilWrench out;
-  out.side = k.side;
-  out.forward = k.forward;
-  out.sinkage = k.sinkage;
+  WheelSoilWrench out = kinematicPart(k);
   if (!k.contact) return out;
-  out.contact = true;
-  out.direction = k.direction;
-  out.slip = k.slip;
-  out.slipAngle = k.slipAngle;
 
   const bekker::WheelForces f = m_table ? m_table->at(m_model, out.sinkage, out.slip)
                                         : m_model.forces(out.sinkage, out.slip, m_options.quadrature);

@@ -93,6 +93,9 @@ struct WheelKinematics {
   double fade = 0;                                       // min(1, the largest speed / rest speed)
 };
 WheelKinematics wheelKinematics(const WheelMotion& motion, const GroundPlane& ground, double radius, double restSpeed);
+// A wrench with the kinematics' part filled (frame, sinkage, contact, and in contact the
+// direction, slip and slip angle): what every wheel model starts from.
+WheelSoilWrench kinematicPart(const WheelKinematics& k);
 // The wrench of a model's normal force (damped, >= 0), drawbar pull, torque and lateral
 // force magnitude, faded at rest, into out (which keeps the model's W, DP, T and lateral).
 void assembleWheelWrench(const WheelKinematics& k, const WheelMotion& motion, double normalForce, double drawbarPull,
