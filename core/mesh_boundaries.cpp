@@ -86,7 +86,10 @@ std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& 
 
     TriangleTopology tt;
     tt.mesh = meshId;
-    for (int k = 0; k < 3; ++k) tt.vertex[k] = tri[k];
+    for (int k = 0; k < 3; ++k) {
+      tt.vertex[k] = tri[k];
+      tt.cornerFrom[k] = firstBoundary + lowestAt[tri[k]];
+    }
     tt.owned = owned[t];
     for (int f = 0; f < kTriangleFeatures; ++f) {
       tt.featureBegin[f] = static_cast<Index>(topo.neighbours.size());

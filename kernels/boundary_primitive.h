@@ -27,7 +27,7 @@ struct BoundaryPrimitive {
   bool inside = true;   // cylinder: particles inside (true) or outside (false)
   // Triangle: `point` is corner 0, these are corners 1 and 2, `normal` the unit normal of
   // (c1 - c0) x (c2 - c0). Corners shared by triangles of one mesh are stored bit for bit
-  // alike (placed by the same transform), which the edge and corner rules rely on.
+  // alike (a carried mesh's by ShareMeshCorners), which the edge and corner rules rely on.
   Vec3d corner1, corner2;
   Index triangle = -1;  // triangle: its entry in MeshTopology::triangles
   // Owner that carries the boundary, or -1 for a static one. An owned boundary is given in

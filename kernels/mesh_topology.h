@@ -23,6 +23,8 @@ struct TriangleTopology {
                                                    // shared edge's quantities bit for bit alike
   unsigned owned = 0;                              // bit f: this triangle answers for feature f (the lowest
                                                    // boundary index among the triangles sharing it)
+  Index cornerFrom[3] = {-1, -1, -1};              // boundary index of the triangle that places corner k of a
+                                                   // carried mesh (the corner's owner, kernels/owned_boundaries.h)
   Index featureBegin[kTriangleFeatures + 1] = {};  // neighbours of feature f are
                                                    // [featureBegin[f], featureBegin[f+1])
 };

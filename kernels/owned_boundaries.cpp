@@ -119,6 +119,11 @@ void placeOwnedBoundaries(DeviceState& s) {
       BoundaryMotion{}, MergeBoundaryMotion{});
   s.boundaryDrift = m.drift;
   s.boundaryStep = m.step;
+  // The bounds above saw each triangle's own corners; the shared ones copied here differ
+  // from those by round-off, far inside the margin the bounds are compared with.
+  if (!s.triangleBoundaries.empty())
+    parallel_for(s.triangleBoundaries.size(),
+                 ShareMeshCorners{raw(s.triangleBoundaries), raw(s.triangleTopology), raw(s.boundaries)});
 }
 
 void indexWallsByBoundary(DeviceState& s) {

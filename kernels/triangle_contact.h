@@ -31,6 +31,9 @@ namespace regolith {
 REGOLITH_HD inline const Vec3d& cornerOf(const BoundaryPrimitive& b, Index k) {
   return k == 0 ? b.point : (k == 1 ? b.corner1 : b.corner2);
 }
+REGOLITH_HD inline Vec3d& mutableCornerOf(BoundaryPrimitive& b, Index k) {
+  return k == 0 ? b.point : (k == 1 ? b.corner1 : b.corner2);
+}
 
 // An edge taken from its lower vertex id `a` to the higher: e = b - a, w = c - a.
 struct CanonicalEdge {
