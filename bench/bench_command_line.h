@@ -16,7 +16,7 @@ namespace regolith {
 
 struct BenchCommandLine {
   BenchOptions options;
-  std::string mode = "async";
+  std::string mode = streamModeName(defaultStreamMode());  // verlet on the CPU, async on CUDA
   bool json = false;
 };
 

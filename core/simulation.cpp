@@ -164,15 +164,32 @@ void Simulation::step(std::uint64_t steps) {
 }
 
 void Simulation::stepSync() {
-  kickDrift(*m_device, m_params, /*withSpeed=*/false);
+  requireSpeedWithinLimit(kickDrift(*m_device, m_params, /*withSpeed=*/true), m_steps + 1);
   rebuild(m_steps + 1);  // the step the new positions belong to
   evaluateForces(/*kick=*/true);
 }
 
 void Simulation::stepVerlet() {
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
-  if (kickDrift(*m_device, m_params, /*withSpeed=*/false).moved2 > trigger) rebuild(m_steps + 1);
+  const SphereMotion motion = kickDrift(*m_device, m_params, /*withSpeed=*/true);
+  requireSpeedWithinLimit(motion, m_steps + 1);
+  if (motion.moved2 > trigger) rebuild(m_steps + 1);
   evaluateForces(/*kick=*/true);
+}
+
+// Every mode stops a blow-up at the step it happens, before a list is built from it (its
+// reach would span the bed and the search grow as N^2) and while the state is still
+// finite, so the post-mortem frame is one a reader can open. Sphere speeds only: the
+// owned boundaries' step is a conservative bound, and a body driven too fast is caught by
+// its owner's speed (firstBadOwner) or by the grains it throws. The speed is one more max
+// in the reduction kickDrift does anyway.
+void Simulation::requireSpeedWithinLimit(const SphereMotion& motion, std::uint64_t step) const {
+  const double sphereSpeed = std::sqrt(motion.speed2);
+  if (sphereSpeed <= m_blowUpSpeed) return;
+  std::ostringstream what;
+  what << "a sphere moved at " << sphereSpeed << " m/s in step " << step << ", above the limit " << m_blowUpSpeed
+       << " m/s";
+  throw BlowUpError(step, what.str());
 }
 
 // --- Async: the dynamic stream's side of the dual-stream engine. ---
@@ -243,17 +260,7 @@ void Simulation::stepAsync() {
   const SphereMotion motion = kickDrift(*m_device, m_params, /*withSpeed=*/true);
   const double speed = surfaceSpeed(motion);
   const std::uint64_t n = m_steps + 1;  // the step the positions now belong to
-  // A blow-up stops here, before the margin is sized from its speed: that margin would
-  // span the bed and the contact search would grow as N^2. Sphere speeds only: the
-  // owned boundaries' step is a conservative bound, and a body driven too fast is caught by
-  // its owner's speed (firstBadOwner) or by the grains it throws.
-  const double sphereSpeed = std::sqrt(motion.speed2);
-  if (!(sphereSpeed <= m_blowUpSpeed)) {
-    std::ostringstream what;
-    what << "a sphere moved at " << sphereSpeed << " m/s in step " << n << ", above the limit " << m_blowUpSpeed
-         << " m/s";
-    throw BlowUpError(n, what.str());
-  }
+  requireSpeedWithinLimit(motion, n);   // before the margin is sized from this speed
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();
 

@@ -97,6 +97,8 @@ class Simulation {
   void stepAsync();
   // Async helpers (see simulation.cpp).
   double surfaceSpeed(const SphereMotion& m) const;
+  // Throws BlowUpError when a sphere moved faster than the blow-up limit in `step`.
+  void requireSpeedWithinLimit(const SphereMotion& motion, std::uint64_t step) const;
   KinematicStream::ListFacts factsForSpeed(std::uint64_t step, double speed) const;
   bool listValidAt(const KinematicStream::ListFacts& f, std::uint64_t step) const;
   bool speedsWithin(const KinematicStream::ListFacts& f) const;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "kernels/stages.h"
+
 namespace regolith {
 
 std::string streamModeName(StreamMode m) {
@@ -16,6 +18,8 @@ std::string streamModeName(StreamMode m) {
   }
   return "?";
 }
+
+StreamMode defaultStreamMode() { return backendName() == "cuda" ? StreamMode::Async : StreamMode::Verlet; }
 
 StreamMode parseStreamMode(const std::string& name) {
   if (name == "sync") return StreamMode::Sync;

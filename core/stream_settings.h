@@ -22,8 +22,16 @@ std::string streamModeName(StreamMode m);
 // Parses "sync", "async" or "verlet"; throws std::invalid_argument naming the choices.
 StreamMode parseStreamMode(const std::string& name);
 
+// The mode a scene gets without `streams.mode`: async on CUDA, where the kinematic stream
+// has hardware of its own; verlet on the CPU, where async gives one of the cores to a
+// kinematic stream that rebuilds every update_every steps, and verlet, which spends every
+// thread on the forces and rebuilds only when a sphere has moved half the margin, was
+// 1.2-2.4 times faster on every CPU bench (docs/performance.md). The forces are the same
+// bit for bit in every mode (GoldenReference, DualStream).
+StreamMode defaultStreamMode();
+
 struct StreamSettings {
-  StreamMode mode = StreamMode::Async;
+  StreamMode mode = defaultStreamMode();
   // Async: a snapshot for the kinematic stream every this many steps.
   int updateEvery = 10;
   // Async: D, the most steps the dynamic stream may run past the snapshot its list was
