@@ -19,20 +19,24 @@
 
 #include "kernels/build_guard.h"
 #include "kernels/hd.h"
+#include "kernels/stream_memory.h"
 
 namespace regolith {
 
-template <class T>
-using DeviceVector = thrust::device_vector<T>;
-
 // The execution policy of every device algorithm. On CUDA: the calling host thread's own
 // stream (the build compiles with --default-stream per-thread, so Thrust's internal copies
-// and fills go to the same stream), without a synchronisation after each call; hand-overs
-// between the streams of the dual-stream engine order work with events (stream_event.h).
+// and fills go to the same stream), without a synchronisation after each call, and Thrust's
+// temporaries from the stream-ordered pool (kernels/stream_memory.h); hand-overs between the
+// streams of the dual-stream engine order work with events (stream_event.h). Device
+// vectors allocate from the same pool on the same stream.
 // On the CPU: Thrust's OpenMP system, which returns when the work is done.
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
-inline auto devicePolicy() { return thrust::cuda::par_nosync.on(cudaStreamPerThread); }
+template <class T>
+using DeviceVector = thrust::device_vector<T, StreamOrderedAllocator<T>>;
+inline auto devicePolicy() { return thrust::cuda::par_nosync(streamOrderedTemporaries()).on(cudaStreamPerThread); }
 #else
+template <class T>
+using DeviceVector = thrust::device_vector<T>;
 inline auto devicePolicy() { return thrust::device; }
 #endif
 

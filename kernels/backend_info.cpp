@@ -53,6 +53,29 @@ void requireDevice() {
     throw std::runtime_error("no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
                              "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
   }
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  keepDeviceMemoryPooled();
+#endif
+}
+
+DevicePoolStats devicePoolStats() {
+  DevicePoolStats stats;
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  int device = 0;
+  cudaMemPool_t pool;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess) {
+    cudaGetLastError();
+    return stats;
+  }
+  unsigned long long value = 0;  // cuuint64_t
+  if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &value) == cudaSuccess) stats.reserved = value;
+  if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &value) == cudaSuccess) stats.used = value;
+  if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &value) == cudaSuccess)
+    stats.releaseThreshold = value;
+  cudaGetLastError();
+  stats.pooled = true;
+#endif
+  return stats;
 }
 
 }  // namespace regolith

@@ -20,7 +20,6 @@
 #include <cuda_runtime.h>
 
 #include <cub/device/device_radix_sort.cuh>
-#include <new>
 #include <stdexcept>
 #include <string>
 #endif
@@ -28,27 +27,6 @@
 namespace regolith {
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
-// Stream-ordered scratch on the calling thread's stream (no device-wide synchronisation,
-// which a cudaMalloc inside a step would cost the other stream), freed in stream order.
-class StreamScratch {
- public:
-  explicit StreamScratch(std::size_t bytes) {
-    if (bytes > 0 && cudaMallocAsync(&m_data, bytes, cudaStreamPerThread) != cudaSuccess) throw std::bad_alloc();
-  }
-  ~StreamScratch() {
-    if (m_data) cudaFreeAsync(m_data, cudaStreamPerThread);
-  }
-  StreamScratch(const StreamScratch&) = delete;
-  StreamScratch& operator=(const StreamScratch&) = delete;
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(m_data);
-  }
-
- private:
-  void* m_data = nullptr;
-};
-
 inline void requireCuda(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
 }

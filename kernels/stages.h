@@ -61,6 +61,14 @@ bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: a
 void requireDevice();                              // throws std::runtime_error with the reason
 void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
+// The CUDA build's device memory pool (kernels/stream_memory.h), which every device
+// allocation of the engine comes from: bytes reserved from the driver and in use, and the
+// release threshold. The CPU build has none (pooled false, zeros).
+struct DevicePoolStats {
+  bool pooled = false;
+  unsigned long long reserved = 0, used = 0, releaseThreshold = 0;
+};
+DevicePoolStats devicePoolStats();
 
 // Upload and download (kernels/device_state.cpp).
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,
