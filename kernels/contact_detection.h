@@ -52,8 +52,8 @@ void adoptCandidateList(DeviceState& s, CandidateList& list);
 void remapHistory(const DeviceVector<PairKey>& oldKeys, const DeviceVector<Vec3>& oldShear,
                   const DeviceVector<PairKey>& newKeys, DeviceVector<Vec3>& newShear);
 
-// With owned boundaries: s.wallByBoundary and s.boundaryWallBegin from s.wallKeys (for the
-// reaction sums). Called when a list is adopted (kernels/owned_boundaries.cpp).
+// With owned boundaries: s.wallByBoundary and the reaction segments from s.wallKeys (for
+// the reaction sums). Called when a list is adopted (kernels/owned_boundaries.cpp).
 void indexWallsByBoundary(DeviceState& s);
 
 }  // namespace regolith

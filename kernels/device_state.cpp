@@ -76,7 +76,8 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state, const std::
   upload(d.ownerBoundaries, list);
   d.boundaryForce.assign(boundaries.size(), Vec3());
   d.boundaryTorque.assign(boundaries.size(), Vec3());
-  d.boundaryWallBegin.assign(boundaries.size() + 1, 0);
+  d.boundarySegmentBegin.assign(boundaries.size() + 1, 0);
+  d.reactionSegmentStart.assign(1, 0);
 }
 
 // Triangles and their topology; the boundaries split into the analytic ones (every sphere
@@ -251,9 +252,10 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) + bytesOf(s.ownerFamily) +
          bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) + bytesOf(s.boundaryAtBuild) +
          bytesOf(s.ownerBoundaryBegin) + bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
-         bytesOf(s.boundaryWallBegin) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) + bytesOf(s.sphereOwner) +
-         bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) + bytesOf(s.sphereMaterial) + bytesOf(s.spherePosition) +
-         bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
+         bytesOf(s.reactionSegmentStart) + bytesOf(s.reactionSegmentOf) + bytesOf(s.boundarySegmentBegin) +
+         bytesOf(s.segmentForce) + bytesOf(s.segmentTorque) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) +
+         bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) + bytesOf(s.sphereMaterial) +
+         bytesOf(s.spherePosition) + bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
          bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) + bytesOf(s.triangleTopology) +
          bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) + bytesOf(s.pairKeys) + bytesOf(s.pairShear) +
          bytesOf(s.pairForce) + bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.pairHeld) +

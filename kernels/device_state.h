@@ -53,11 +53,19 @@ struct DeviceState {
   DeviceVector<Index> ownerBoundaryBegin;           // owners + 1, into ownerBoundaries
   DeviceVector<Index> ownerBoundaries;              // owned boundary indices grouped by owner, ascending
   DeviceVector<Index> wallByBoundary;               // wall-contact indices sorted by boundary (stable)
-  DeviceVector<Index> boundaryWallBegin;            // boundaries + 1, into wallByBoundary
-  DeviceVector<Vec3> boundaryForce;                 // reaction of the last evaluation on the boundary
-  DeviceVector<Vec3> boundaryTorque;                // about its owner's centre
-  double boundaryDrift = 0;                         // bound on owned-boundary surface displacement since the build [m]
-  double boundaryStep = 0;                          // bound on owned-boundary surface displacement in the last step [m]
+  // The reaction sums in two levels of fixed shape (kernels/owned_boundaries.cpp): a
+  // boundary's contacts in wallByBoundary order split into segments where the sphere's
+  // block of kReactionBlock ids changes; one thread sums a segment, then one a boundary's
+  // segments in order.
+  DeviceVector<Index> reactionSegmentStart;  // segments + 1, into wallByBoundary
+  DeviceVector<Index> reactionSegmentOf;     // segments: the boundary of each
+  DeviceVector<Index> boundarySegmentBegin;  // boundaries + 1, into the segments
+  DeviceVector<Vec3> segmentForce;           // segments: the reaction of the last evaluation
+  DeviceVector<Vec3> segmentTorque;
+  DeviceVector<Vec3> boundaryForce;   // reaction of the last evaluation on the boundary
+  DeviceVector<Vec3> boundaryTorque;  // about its owner's centre
+  double boundaryDrift = 0;           // bound on owned-boundary surface displacement since the build [m]
+  double boundaryStep = 0;            // bound on owned-boundary surface displacement in the last step [m]
   Index materialCount = 0;
   Real maxRadius = 0;
 

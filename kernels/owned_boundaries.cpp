@@ -2,6 +2,8 @@
 // the index of wall contacts by boundary and the per-boundary reaction sums.
 #include "kernels/owned_boundaries.h"
 
+#include <thrust/copy.h>
+#include <thrust/count.h>
 #include <thrust/functional.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
@@ -77,11 +79,47 @@ struct PlaceBoundary {
   }
 };
 
-// Reads: wall contacts of each owned boundary (in wallByBoundary order), sphere and owner
-// positions. Writes: boundaryForce, boundaryTorque.
-struct BoundaryReaction {
+// The reaction sums in two levels whose shape the touching contacts alone decide (issue 25,
+// hazard 2: one thread walking every contact of a drum wall or a floor carried by a body
+// serialises the GPU). Level 1: a boundary's contacts, in wallByBoundary order (sphere
+// order), split where the sphere's block of kReactionBlock ids changes; one thread sums a
+// segment. Level 2: one thread sums a boundary's segments in order. A candidate that does
+// not touch adds exact zeros, and which spheres share a block does not depend on the list,
+// so async, verlet and sync (whose lists hold different extra candidates) give the same
+// bits. A boundary whose contacts all lie in one block sums as one sequence, as before.
+constexpr Index kReactionBlockBits = 6;  // 64 sphere ids a block
+
+REGOLITH_HD inline Index reactionBlock(Index sphere) { return sphere >> kReactionBlockBits; }
+
+// Reads: the sorted boundary of each slot, the wall keys. Writes: 1 where a segment starts.
+struct ReactionSegmentHeads {
+  const Index* boundaryOfSlot;  // sorted
+  const Index* order;           // wallByBoundary
+  const PairKey* keys;
+  std::uint8_t* head;
+  REGOLITH_HD void operator()(Index k) const {
+    head[k] = k == 0 || boundaryOfSlot[k] != boundaryOfSlot[k - 1] ||
+              reactionBlock(pairFirst(keys[order[k]])) != reactionBlock(pairFirst(keys[order[k - 1]]));
+  }
+};
+
+struct IsSegmentHead {
+  REGOLITH_HD bool operator()(std::uint8_t h) const { return h != 0; }
+};
+
+struct BoundaryOfSegment {
+  const Index* start;
+  const Index* boundaryOfSlot;
+  Index* boundary;
+  REGOLITH_HD void operator()(Index j) const { boundary[j] = boundaryOfSlot[start[j]]; }
+};
+
+// Level 1. Reads: wall contacts of segment j (in wallByBoundary order), sphere and owner
+// positions. Writes: the segment's share of -F and of -(x_s - x_o) x F - tau_s.
+struct ReactionSegment {
   const BoundaryPrimitive* boundaries;
-  const Index* wallBegin;
+  const Index* start;
+  const Index* boundaryOf;
   const Index* order;
   const PairKey* keys;
   const Vec3* wallForce;
@@ -91,16 +129,38 @@ struct BoundaryReaction {
   Vec3* force;
   Vec3* torque;
 
-  REGOLITH_HD void operator()(Index b) const {
-    const Index o = boundaries[b].owner;
-    if (o < 0) return;
+  REGOLITH_HD void operator()(Index j) const {
+    const Index o = boundaries[boundaryOf[j]].owner;
+    if (o < 0) return;  // a static boundary's reaction is not needed
     const Vec3d xo = ownerPosition[o];
     Vec3 f, t;
-    for (Index k = wallBegin[b]; k < wallBegin[b + 1]; ++k) {
+    for (Index k = start[j]; k < start[j + 1]; ++k) {
       const Index c = order[k];
       const Vec3 F = wallForce[c];
       f -= F;
       t -= cross(Vec3(spherePosition[pairFirst(keys[c])] - xo), F) + wallTorque[c];
+    }
+    force[j] = f;
+    torque[j] = t;
+  }
+};
+
+// Level 2. Reads: the segments' sums. Writes: boundaryForce, boundaryTorque of the owned
+// boundaries.
+struct BoundaryReaction {
+  const BoundaryPrimitive* boundaries;
+  const Index* segmentBegin;
+  const Vec3* segmentForce;
+  const Vec3* segmentTorque;
+  Vec3* force;
+  Vec3* torque;
+
+  REGOLITH_HD void operator()(Index b) const {
+    if (boundaries[b].owner < 0) return;
+    Vec3 f, t;
+    for (Index j = segmentBegin[b]; j < segmentBegin[b + 1]; ++j) {
+      f += segmentForce[j];
+      t += segmentTorque[j];
     }
     force[b] = f;
     torque[b] = t;
@@ -135,15 +195,35 @@ void indexWallsByBoundary(DeviceState& s) {
   thrust::sequence(devicePolicy(), s.wallByBoundary.begin(), s.wallByBoundary.end());
   // Stable: a boundary's contacts stay in key (sphere) order, so the sums are reproducible.
   thrust::stable_sort_by_key(devicePolicy(), boundaryOf.begin(), boundaryOf.end(), s.wallByBoundary.begin());
-  s.boundaryWallBegin.resize(nb + 1);
-  parallel_for(nb + 1, SegmentStarts<Index>{raw(boundaryOf), static_cast<Index>(nw), raw(s.boundaryWallBegin)});
+
+  // The segments: starts where the boundary or the sphere block changes.
+  DeviceVector<std::uint8_t> head(nw);
+  parallel_for(nw, ReactionSegmentHeads{raw(boundaryOf), raw(s.wallByBoundary), raw(s.wallKeys), raw(head)});
+  const std::size_t segments = thrust::count(devicePolicy(), head.begin(), head.end(),
+                                             std::uint8_t(1));  // exact: a count
+  s.reactionSegmentStart.resize(segments + 1);
+  thrust::copy_if(devicePolicy(), thrust::counting_iterator<Index>(0),
+                  thrust::counting_iterator<Index>(static_cast<Index>(nw)), head.begin(),
+                  s.reactionSegmentStart.begin(), IsSegmentHead{});
+  s.reactionSegmentStart[segments] = static_cast<Index>(nw);
+  s.reactionSegmentOf.resize(segments);
+  parallel_for(segments, BoundaryOfSegment{raw(s.reactionSegmentStart), raw(boundaryOf), raw(s.reactionSegmentOf)});
+  s.boundarySegmentBegin.resize(nb + 1);
+  parallel_for(nb + 1, SegmentStarts<Index>{raw(s.reactionSegmentOf), static_cast<Index>(segments),
+                                            raw(s.boundarySegmentBegin)});
+  s.segmentForce.resize(segments);
+  s.segmentTorque.resize(segments);
 }
 
 void sumBoundaryReactions(DeviceState& s) {
+  const std::size_t segments = s.reactionSegmentOf.size();
+  parallel_for(segments,
+               ReactionSegment{raw(s.boundaries), raw(s.reactionSegmentStart), raw(s.reactionSegmentOf),
+                               raw(s.wallByBoundary), raw(s.wallKeys), raw(s.wallForce), raw(s.wallTorque),
+                               raw(s.spherePosition), raw(s.ownerPosition), raw(s.segmentForce), raw(s.segmentTorque)});
   parallel_for(s.boundaries.size(),
-               BoundaryReaction{raw(s.boundaries), raw(s.boundaryWallBegin), raw(s.wallByBoundary), raw(s.wallKeys),
-                                raw(s.wallForce), raw(s.wallTorque), raw(s.spherePosition), raw(s.ownerPosition),
-                                raw(s.boundaryForce), raw(s.boundaryTorque)});
+               BoundaryReaction{raw(s.boundaries), raw(s.boundarySegmentBegin), raw(s.segmentForce),
+                                raw(s.segmentTorque), raw(s.boundaryForce), raw(s.boundaryTorque)});
 }
 
 }  // namespace regolith

@@ -12,11 +12,12 @@ namespace regolith {
 // surface point of an owned boundary has moved since the wall list was built [m].
 void placeOwnedBoundaries(DeviceState& s);
 
-// Reads: wall contacts through wallByBoundary, sphere and owner positions. Writes
-// boundaryForce/boundaryTorque: for each owned boundary, in its wall contacts' index
-// order, the sum of -F and of -(x_s - x_o) x F - tau_s (tau_s the contact's torque about
-// the sphere centre: contact arm and rolling resistance), i.e. the reaction and its moment
-// about the owner's centre.
+// Reads: wall contacts through wallByBoundary and the reaction segments, sphere and owner
+// positions. Writes boundaryForce/boundaryTorque: for each owned boundary, the sum of -F
+// and of -(x_s - x_o) x F - tau_s (tau_s the contact's torque about the sphere centre:
+// contact arm and rolling resistance), i.e. the reaction and its moment about the owner's
+// centre, in two levels of fixed shape (segments of 64 sphere ids, then the segments in
+// order: owned_boundaries.cpp).
 void sumBoundaryReactions(DeviceState& s);
 
 }  // namespace regolith
