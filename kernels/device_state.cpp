@@ -7,6 +7,8 @@
 #include <thrust/fill.h>
 
 #include "kernels/device_state.h"
+
+#include "kernels/clump_chunks.h"
 #include "kernels/owned_boundaries.h"
 #include "kernels/stages.h"
 
@@ -123,6 +125,12 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   s->ownerTorque.assign(state.ownerCount(), Vec3());
   if (state.ownerFamily.empty()) s->ownerFamily.assign(state.ownerCount(), 0);
   else upload(s->ownerFamily, state.ownerFamily);
+  std::vector<Index> chunkBegin, chunkOwner;
+  layClumpChunks(state.ownerSphereBegin, chunkBegin, chunkOwner);
+  upload(s->ownerChunkBegin, chunkBegin);
+  upload(s->chunkOwner, chunkOwner);
+  s->chunkForce.resize(chunkOwner.size());
+  s->chunkTorque.resize(chunkOwner.size());
 
   upload(s->sphereOwner, state.sphereOwner);
   upload(s->sphereOffset, state.sphereOffset);
@@ -250,6 +258,7 @@ std::size_t deviceBytes(const DeviceState& s) {
   return bytesOf(s.ownerPosition) + bytesOf(s.ownerOrientation) + bytesOf(s.ownerVelocity) +
          bytesOf(s.ownerAngularVelocity) + bytesOf(s.ownerMass) + bytesOf(s.ownerInertia) +
          bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) + bytesOf(s.ownerFamily) +
+         bytesOf(s.ownerChunkBegin) + bytesOf(s.chunkOwner) + bytesOf(s.chunkForce) + bytesOf(s.chunkTorque) +
          bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) + bytesOf(s.boundaryAtBuild) +
          bytesOf(s.ownerBoundaryBegin) + bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
          bytesOf(s.reactionSegmentStart) + bytesOf(s.reactionSegmentOf) + bytesOf(s.boundarySegmentBegin) +

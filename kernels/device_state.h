@@ -26,6 +26,12 @@ struct DeviceState {
   DeviceVector<Vec3> ownerForce;         // contact force of the last evaluation
   DeviceVector<Vec3> ownerTorque;
   DeviceVector<Index> ownerFamily;
+  // Large clumps (kernels/clump_chunks.h; all empty when no owner has more than kClumpChunk
+  // spheres): owners + 1 offsets into the chunks, each chunk's owner, its sums.
+  DeviceVector<Index> ownerChunkBegin;
+  DeviceVector<Index> chunkOwner;
+  DeviceVector<Vec3> chunkForce;
+  DeviceVector<Vec3> chunkTorque;
 
   // Motion control per family (Model::families, evaluated on the host each step); owners
   // of families >= familyControl.size() are free.
@@ -102,6 +108,7 @@ struct DeviceState {
 
   bool hasTriangles() const { return !triangleBoundaries.empty(); }
   bool hasOwnedBoundaries() const { return !ownerBoundaries.empty(); }
+  bool hasLargeClumps() const { return !chunkOwner.empty(); }
   std::size_t ownerCount() const { return ownerPosition.size(); }
   std::size_t sphereCount() const { return sphereOwner.size(); }
 };

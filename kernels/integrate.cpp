@@ -13,6 +13,7 @@
 // prescribed spin, in either frame) instead of the angular-momentum drift. Owners of free
 // families cost one load of their family and one branch.
 #include "kernels/backend.h"
+#include "kernels/clump_chunks.h"
 #include "kernels/device_state.h"
 #include "kernels/dof_control.h"
 #include "kernels/owned_boundaries.h"
@@ -128,17 +129,35 @@ struct KickDrift {
 // KickDrift of owner o, then its spheres placed at the new pose: one pass over the owners
 // instead of two (the sphere placement would read every owner's pose back), and a lone
 // sphere needs neither its offset nor sphereOwner. Returns the spheres' motion, merged.
+// A large clump's spheres are placed by PlaceClumpChunk, a chunk a thread, instead.
 template <bool kSpeed>
 struct KickDriftPlace {
   KickDrift drift;
   SpherePlacer<kSpeed> placer;
+  const Index* chunkBegin;  // ownerChunkBegin, or null when no owner is a large clump
 
   REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index o) const {
     drift(o);
     const Index begin = drift.sphereBegin[o], end = drift.sphereBegin[o + 1];
     if (end == begin + 1) return placer.centred(begin, o);
+    if (chunkBegin && chunkBegin[o + 1] > chunkBegin[o]) return {};
     SphereMotion m;
     for (Index s = begin; s < end; ++s) m = MergeMotion{}(m, placer.place(s, o));
+    return m;
+  }
+};
+
+// The spheres of chunk j of a large clump (kernels/clump_chunks.h) placed at its owner's
+// new pose.
+template <bool kSpeed>
+struct PlaceClumpChunk {
+  SpherePlacer<kSpeed> placer;
+  ClumpChunks chunks;
+
+  REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(Index j) const {
+    const Index o = chunks.owner[j];
+    SphereMotion m;
+    for (Index s = chunks.first(j), e = chunks.end(j); s < e; ++s) m = MergeMotion{}(m, placer.place(s, o));
     return m;
   }
 };
@@ -203,20 +222,36 @@ struct GatherKick {
     }
   }
 
-  // Contact results of owner o's spheres, in the fixed order.
+  // Contact results of owner o's spheres, in the fixed order; a large clump's from its
+  // chunks' sums (ChunkGather), in chunk order.
   REGOLITH_HD REGOLITH_INLINE void sumSpheres(Index o, Vec3& f, Vec3& t) const {
     const Index begin = sphereBegin[o], end = sphereBegin[o + 1];
     if (end == begin + 1) {
       addSphere<false>(begin, Vec3(), f, t);
-    } else {
-      const Vec3d xo = ownerPosition[o];
-      for (Index s = begin; s < end; ++s) addSphere<true>(s, Vec3(spherePosition[s] - xo), f, t);
+      return;
     }
+    if (chunkBegin && chunkBegin[o + 1] > chunkBegin[o]) {
+      for (Index j = chunkBegin[o]; j < chunkBegin[o + 1]; ++j) {
+        f += chunkForce[j];
+        t += chunkTorque[j];
+      }
+      return;
+    }
+    sumSphereRange(o, begin, end, f, t);
+  }
+
+  REGOLITH_HD REGOLITH_INLINE void sumSphereRange(Index o, Index begin, Index end, Vec3& f, Vec3& t) const {
+    const Vec3d xo = ownerPosition[o];
+    for (Index s = begin; s < end; ++s) addSphere<true>(s, Vec3(spherePosition[s] - xo), f, t);
   }
 
   // general: some boundary is owned or some family has a rule. Otherwise every owner takes
   // the plain path, whose only extra cost is two tests of this flag.
   bool general;
+  // Large clumps (kernels/clump_chunks.h): ownerChunkBegin, or null when there is none.
+  const Index* chunkBegin;
+  const Vec3* chunkForce;
+  const Vec3* chunkTorque;
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
     Vec3 f, t;
@@ -246,6 +281,26 @@ struct GatherKick {
   }
 };
 
+// Chunk j of a large clump: its spheres' contact results and their moments about the
+// owner's centre, in sphere order (the first level of GatherKick's sum for that owner).
+struct ChunkGather {
+  GatherKick gather;
+  ClumpChunks chunks;
+  Vec3* force;
+  Vec3* torque;
+
+  REGOLITH_HD void operator()(Index j) const {
+    Vec3 f, t;
+    gather.sumSphereRange(chunks.owner[j], chunks.first(j), chunks.end(j), f, t);
+    force[j] = f;
+    torque[j] = t;
+  }
+};
+
+ClumpChunks clumpChunksOf(DeviceState& s) {
+  return {raw(s.chunkOwner), raw(s.ownerSphereBegin), raw(s.ownerChunkBegin)};
+}
+
 }  // namespace
 
 namespace {
@@ -266,8 +321,15 @@ SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
                         s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr,
                         p.gravity,
                         p.dt};
-  return parallel_reduce(s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s)}, SphereMotion{},
-                         MergeMotion{});
+  const bool chunked = s.hasLargeClumps();
+  SphereMotion m = parallel_reduce(
+      s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s), chunked ? raw(s.ownerChunkBegin) : nullptr},
+      SphereMotion{}, MergeMotion{});
+  if (chunked)
+    m = MergeMotion{}(
+        m, parallel_reduce(s.chunkOwner.size(), PlaceClumpChunk<kSpeed>{placerOf<kSpeed>(s), clumpChunksOf(s)},
+                           SphereMotion{}, MergeMotion{}));
+  return m;
 }
 }  // namespace
 
@@ -280,36 +342,43 @@ SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
   const bool owned = s.hasOwnedBoundaries();
   if (owned) sumBoundaryReactions(s);
-  parallel_for(s.ownerCount(), GatherKick{raw(s.ownerPosition),
-                                          raw(s.ownerOrientation),
-                                          raw(s.ownerVelocity),
-                                          raw(s.ownerAngularVelocity),
-                                          raw(s.ownerMass),
-                                          raw(s.ownerInertia),
-                                          raw(s.ownerForce),
-                                          raw(s.ownerTorque),
-                                          raw(s.ownerSphereBegin),
-                                          raw(s.spherePosition),
-                                          raw(s.firstBegin),
-                                          raw(s.secondBegin),
-                                          raw(s.secondOrder),
-                                          raw(s.pairForce),
-                                          raw(s.pairTorqueFirst),
-                                          raw(s.pairTorqueSecond),
-                                          raw(s.wallBegin),
-                                          raw(s.wallForce),
-                                          raw(s.wallTorque),
-                                          owned ? raw(s.ownerBoundaryBegin) : nullptr,
-                                          raw(s.ownerBoundaries),
-                                          raw(s.boundaryForce),
-                                          raw(s.boundaryTorque),
-                                          raw(s.ownerFamily),
-                                          raw(s.familyControl),
-                                          static_cast<Index>(s.familyControl.size()),
-                                          p.gravity,
-                                          p.dt,
-                                          kick,
-                                          owned || !s.familyControl.empty()});
+  const bool chunked = s.hasLargeClumps();
+  const GatherKick gather{raw(s.ownerPosition),
+                          raw(s.ownerOrientation),
+                          raw(s.ownerVelocity),
+                          raw(s.ownerAngularVelocity),
+                          raw(s.ownerMass),
+                          raw(s.ownerInertia),
+                          raw(s.ownerForce),
+                          raw(s.ownerTorque),
+                          raw(s.ownerSphereBegin),
+                          raw(s.spherePosition),
+                          raw(s.firstBegin),
+                          raw(s.secondBegin),
+                          raw(s.secondOrder),
+                          raw(s.pairForce),
+                          raw(s.pairTorqueFirst),
+                          raw(s.pairTorqueSecond),
+                          raw(s.wallBegin),
+                          raw(s.wallForce),
+                          raw(s.wallTorque),
+                          owned ? raw(s.ownerBoundaryBegin) : nullptr,
+                          raw(s.ownerBoundaries),
+                          raw(s.boundaryForce),
+                          raw(s.boundaryTorque),
+                          raw(s.ownerFamily),
+                          raw(s.familyControl),
+                          static_cast<Index>(s.familyControl.size()),
+                          p.gravity,
+                          p.dt,
+                          kick,
+                          owned || !s.familyControl.empty(),
+                          chunked ? raw(s.ownerChunkBegin) : nullptr,
+                          raw(s.chunkForce),
+                          raw(s.chunkTorque)};
+  if (chunked)
+    parallel_for(s.chunkOwner.size(), ChunkGather{gather, clumpChunksOf(s), raw(s.chunkForce), raw(s.chunkTorque)});
+  parallel_for(s.ownerCount(), gather);
 }
 
 }  // namespace regolith
