@@ -13,6 +13,7 @@ _Dof = Union[float, str]  # a prescribed velocity, "free" or "fixed"
 
 __version__: str
 backend: str  # "cpu-omp" or "cuda"
+default_stream_mode: str  # "verlet" on the CPU build, "async" on CUDA: a scene without streams.mode gets it
 
 class Scene:
     @staticmethod
@@ -116,7 +117,7 @@ def run(scene: Union[Scene, _Path], out: _Path, *, overwrite: bool = False, resu
         overrides: Optional[Mapping[str, Any]] = None) -> RunFile: ...
 def metrics(dir: _Path) -> Dict[str, Any]: ...
 def collect(dir: _Path) -> Dict[str, Any]: ...
-def bench_scene(particles: int = 10000, mode: str = "async", bed_cache: Optional[str] = None) -> Scene: ...
+def bench_scene(particles: int = 10000, mode: str = ..., bed_cache: Optional[str] = None) -> Scene: ...
 
 class models:
     class RFT:

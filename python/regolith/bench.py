@@ -21,7 +21,7 @@ import json
 import sys
 import time
 
-from ._regolith import Simulation, backend, bench_scene
+from ._regolith import Simulation, backend, bench_scene, default_stream_mode
 
 VIEWS = ["owner_positions", "owner_quaternions", "owner_velocities", "owner_angular_velocities", "owner_families",
          "sphere_centres", "sphere_radii", "sphere_owners"]
@@ -52,7 +52,8 @@ def main(argv=None):
     parser.add_argument("--particles", type=int, default=10000)
     parser.add_argument("--steps", type=int, default=2000, help="timed steps (a multiple of 100)")
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--mode", default="async", choices=["async", "sync", "verlet"])
+    parser.add_argument("--mode", default=default_stream_mode, choices=["async", "sync", "verlet"],
+                        help="contact lists (default: the build's, verlet on the CPU and async on CUDA)")
     parser.add_argument("--repeats", type=int, default=3, help="alternating repeats of the three (best kept)")
     parser.add_argument("--bed-cache", default=None, help="settled-bed file, as `regolith bench --bed-cache`")
     parser.add_argument("--json", action="store_true")

@@ -35,7 +35,8 @@ void bindBench(py::module_& m) {
         scene->familyNames = {"free"};
         return PyScene{scene};
       },
-      py::arg("particles") = 10000, py::arg("mode") = "async", py::arg("bed_cache") = py::none(),
+      py::arg("particles") = 10000, py::arg("mode") = streamModeName(defaultStreamMode()),
+      py::arg("bed_cache") = py::none(),
       "The settled bed of `regolith bench dense` (N spheres of 5 mm in a box; docs/performance.md) "
       "as a Scene without a file; bed_cache as the command's --bed-cache.");
 }

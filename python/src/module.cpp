@@ -2,6 +2,7 @@
 // regolith (python/regolith/__init__.py) re-exports them with the pure-Python parts.
 #include <pybind11/pybind11.h>
 
+#include "core/stream_settings.h"
 #include "io/build_info.h"
 #include "kernels/stages.h"
 #include "python/src/bindings.h"
@@ -10,6 +11,8 @@ PYBIND11_MODULE(_regolith, m) {
   m.doc() = "Regolith's C++ libraries (scenes, the DEM engine, the terrain models) for Python.";
   m.attr("__version__") = regolith::regolithVersion();
   m.attr("backend") = regolith::backendName();
+  // The contact-list mode a scene gets without streams.mode: verlet on the CPU, async on CUDA.
+  m.attr("default_stream_mode") = regolith::streamModeName(regolith::defaultStreamMode());
   regolith::python::bindErrors(m);
   regolith::python::bindScene(m);
   regolith::python::bindSimulation(m);

@@ -125,6 +125,12 @@ def test_advance_takes_seconds_and_bad_arguments_are_refused(demo):
         regolith.Simulation(regolith.Scene.load(demo), mode="fast")
 
 
+def test_a_scene_without_a_stream_mode_gets_the_builds_default(demo):
+    # verlet on the CPU build (the faster mode there, the same forces), async on CUDA.
+    assert regolith.default_stream_mode == ("verlet" if regolith.backend == "cpu-omp" else "async")
+    assert regolith.Simulation(regolith.Scene.load(demo), threads=1).mode == regolith.default_stream_mode
+
+
 def test_single_wheel_driven_from_python_gives_the_runs_series(source_dir, regolith_binary, tmp_path):
     # The single-wheel smoke scene run by `regolith run`, and the same scene stepped from
     # Python row by row of its series (every 50 steps): the wheel's pose, velocities and
