@@ -102,7 +102,12 @@ struct DeviceState {
   // adoption gave back, kept to avoid reallocating every rebuild.
   ContactBuilder builder;
   CandidateList spare;
-  DeviceVector<Vec3> scratchShear;
+  // The remapped shear of an adoption, swapped in; one for pairs, one for walls, so that
+  // the wall buffers (wallShear, wallShearPrevious and this) stay sized to the wall
+  // contacts. One scratch for both made all four shear buffers pair-sized as they rotated
+  // through it (issue 25, hazard 3: 48 bytes per pair of the 72 that wasted).
+  DeviceVector<Vec3> scratchPairShear;
+  DeviceVector<Vec3> scratchWallShear;
 
   Real margin = 0;  // reach of the current lists [m]
 

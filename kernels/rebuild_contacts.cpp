@@ -51,9 +51,9 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
 }
 
 void adoptCandidateList(DeviceState& s, CandidateList& list) {
-  remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.scratchShear);
+  remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.scratchPairShear);
   s.pairKeys.swap(list.pairKeys);
-  s.pairShear.swap(s.scratchShear);
+  s.pairShear.swap(s.scratchPairShear);
   s.firstBegin.swap(list.firstBegin);
   s.secondBegin.swap(list.secondBegin);
   s.secondOrder.swap(list.secondOrder);
@@ -67,9 +67,9 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
   s.pairHeld.resize(nc);
   thrust::fill(devicePolicy(), s.pairHeld.begin(), s.pairHeld.end(), std::uint8_t(1));
 
-  remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchShear);
+  remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchWallShear);
   s.wallKeys.swap(list.wallKeys);
-  s.wallShear.swap(s.scratchShear);
+  s.wallShear.swap(s.scratchWallShear);
   s.wallBegin.swap(list.wallBegin);
   const std::size_t nw = s.wallKeys.size();
   s.wallForce.resize(nw);
