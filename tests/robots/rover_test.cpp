@@ -114,12 +114,23 @@ TEST(RoverOnRegression, ClimbsAtTheSlipWhereTheFittedPullHoldsTheSlope) {
   EXPECT_NEAR(climb(0, 12, "rover_regression.terrain.json").slip, 0, 0.01);
 }
 
-// The fit's largest pull, DP/W(0.9) = 0.567, holds 29.5 degrees (Bekker-Wong's LLL sand:
-// 26.1): past it no slip climbs and the rover slides back.
+// The fit's largest pull, DP/W at its largest slip (0.9, where DP/W rises to), holds
+// atan(DP/W(0.9)) of slope: half a degree below it the rover climbs on the fit's last
+// slips; 1.5 degrees past it no slip climbs and the rover slides back (Bekker-Wong's LLL
+// sand: 26.1 degrees).
+double regressionStallDeg() {
+  std::ifstream in(std::string(REGOLITH_SOURCE_DIR) + "/models/fitted/single_wheel_slip_W0.98N.json");
+  const nlohmann::json c = nlohmann::json::parse(in)["models"]["drawbar_pull_coefficient"]["coefficients"];
+  const double s = 0.9, pull = c[0].get<double>() + c[1].get<double>() * s + c[2].get<double>() * s * s;
+  return std::atan(pull) * 180 / M_PI;
+}
+
 TEST(RoverOnRegression, SlidesBackPastTheFitsLargestPull) {
-  EXPECT_GT(regressionClimbSlip(29), 0.88);  // climbing 29 degrees takes the fit's last slips
-  EXPECT_GT(climb(29, 12, "rover_regression.terrain.json").speed, 0);
-  EXPECT_LT(climb(31, 8, "rover_regression.terrain.json").speed, 0);
+  const double stall = regressionStallDeg();
+  ASSERT_GT(stall, 10) << "the fit must climb more than the 10 and 20 degrees above";
+  EXPECT_GT(regressionClimbSlip(stall - 0.5), 0.8);  // climbing near the stall takes the fit's last slips
+  EXPECT_GT(climb(stall - 0.5, 12, "rover_regression.terrain.json").speed, 0);
+  EXPECT_LT(climb(stall + 1.5, 8, "rover_regression.terrain.json").speed, 0);
 }
 
 }  // namespace
