@@ -134,8 +134,9 @@ std::uint64_t KinematicStream::builds() {
 std::size_t KinematicStream::deviceBytes() {
   std::lock_guard<std::mutex> lock(m_mutex);
   // Sizes of buffers another party may be resizing are not read: the dynamic snapshot
-  // matches the slot's, the building list the slot's.
-  return 3 * regolith::deviceBytes(*m_slotSnapshot) + 2 * regolith::deviceBytes(*m_slotList);
+  // matches the slot's, the building list the slot's, and the build scratch is as large as
+  // the kinematic thread found it after its last build.
+  return 3 * regolith::deviceBytes(*m_slotSnapshot) + 2 * regolith::deviceBytes(*m_slotList) + m_builderBytes;
 }
 
 std::exception_ptr KinematicStream::buildOnce(const ListFacts& facts) noexcept {
@@ -172,8 +173,11 @@ void KinematicStream::run() {
     lock.unlock();
 
     const std::exception_ptr error = buildOnce(facts);
+    // Read here, on the thread that resizes it, and handed over under the lock below.
+    const std::size_t builderBytes = regolith::deviceBytes(*m_builder);
 
     lock.lock();
+    m_builderBytes = builderBytes;
     if (error) {
       m_error = error;
       m_building = false;

@@ -104,7 +104,8 @@ class KinematicStream {
   std::exception_ptr m_error;  // a failed build's, until take() rethrows it
   std::uint64_t m_builds = 0;
   ContactBuilderPtr m_builder;
-  std::thread m_thread;  // last: starts after every member above is initialised
+  std::size_t m_builderBytes = 0;  // m_builder's device memory after the last build (under m_mutex)
+  std::thread m_thread;            // last: starts after every member above is initialised
 };
 
 }  // namespace regolith
