@@ -12,7 +12,7 @@
 namespace regolith::test {
 namespace {
 
-constexpr double kR = 0.005;  // sphere radius [m]
+constexpr double kSphereRadius = 0.005;  // sphere radius [m]
 
 Material grain() { return material("glass", 5e7, 0.3, 2500, 0.5, 0.4, 0.0); }
 Material wall() { return material("wall", 5e7, 0.3, 2500, 0.5, 0.4, 0.0); }
@@ -26,7 +26,7 @@ Model contactModel(double dt, Vec3 gravity, StreamMode mode = StreamMode::Sync) 
 
 StateArrays oneSphere(const Vec3d& x, const Vec3d& v = Vec3d(), const Vec3d& w = Vec3d()) {
   WorldBuilder b;
-  b.addClump(sphereTemplate("grain", kR, 0, grain().density), x, Quat(), v, w);
+  b.addClump(sphereTemplate("grain", kSphereRadius, 0, grain().density), x, Quat(), v, w);
   return b.take();
 }
 
@@ -62,7 +62,7 @@ void expectSameForce(const Vec3d& got, const Vec3d& expected) {
 TEST(SphereTriangle, FaceEdgeAndCornerOfAFlatMeshActAsThePlane) {
   // 4 x 4 cells of 10 mm: grid points every 10 mm, diagonals through (i, j) -> (i+1, j+1).
   const TriangleMesh floor = tessellatedSquare(0.02, 4);
-  const double z = kR - 2e-5;  // 20 um overlap
+  const double z = kSphereRadius - 2e-5;  // 20 um overlap
   const Vec3d plane = forceFromPlane(Vec3d(), Vec3d(0, 0, 1), Vec3d(0.003, 0.001, z));
   ASSERT_GT(plane.z, 0);
   // Inside a face, on a cell edge, on a diagonal, on a vertex where six triangles meet, and
@@ -78,7 +78,7 @@ TEST(SphereTriangle, ConvexRidgeAndCubeCornerActOnce) {
   // A roof ridge falling away at 30 degrees on both sides: above the ridge the nearest
   // point is the edge, shared by two triangles on each side, and it must act once: as a
   // plane through the ridge facing the sphere.
-  const double slope = M_PI / 6, d = kR - 3e-5;
+  const double slope = M_PI / 6, d = kSphereRadius - 3e-5;
   const TriangleMesh ridge = roof(slope, 0.02, 0.04);
   expectSameForce(forceFromMesh(ridge, Vec3d(0, 0.0, d)), forceFromPlane(Vec3d(), Vec3d(0, 0, 1), Vec3d(0, 0.0, d)));
   // Off to one side but still within the edge's region (less than the 30 degree slope
@@ -107,7 +107,7 @@ TEST(SphereTriangle, ConcaveGrooveGivesFaceContactsAndNoEdgeContact) {
   const TriangleMesh v = groove(slope, 0.02, 0.04);
   const Vec3d nLeft(std::sin(slope), 0, std::cos(slope)), nRight(-std::sin(slope), 0, std::cos(slope));
   // In the middle, 20 um into each side: two face contacts, each its side's plane.
-  const double h = (kR - 2e-5) / std::cos(slope);
+  const double h = (kSphereRadius - 2e-5) / std::cos(slope);
   const Vec3d middle(0, 0.001, h);
   expectSameForce(forceFromMesh(v, middle),
                   forceFromPlane(Vec3d(), nLeft, middle) + forceFromPlane(Vec3d(), nRight, middle));
@@ -116,7 +116,7 @@ TEST(SphereTriangle, ConcaveGrooveGivesFaceContactsAndNoEdgeContact) {
   // the crease, 31 um deep. The left face is nearer, so the crease must not act: one
   // contact, the left plane's.
   const Vec3d left(-0.3e-3, 0.001, 4.96e-3);
-  ASSERT_LT(norm(Vec3d(left.x, 0, left.z)), kR - 3e-5);  // the crease overlaps the sphere
+  ASSERT_LT(norm(Vec3d(left.x, 0, left.z)), kSphereRadius - 3e-5);  // the crease overlaps the sphere
   expectSameForce(forceFromMesh(v, left), forceFromPlane(Vec3d(), nLeft, left));
 }
 
@@ -147,7 +147,7 @@ TEST(SphereTriangle, DropOnAMeshFloorReboundsAsOnThePlane) {
     SCOPED_TRACE(testing::Message() << "landing near (" << landing.x << ", " << landing.y << ")");
     // Touches 0.1 ms later 30 um before the landing point; the ~0.7 ms impact slides it 70 um
     // on, across the point.
-    const Vec3d x0 = landing + Vec3d(-4e-5, 0, kR + 5e-5);
+    const Vec3d x0 = landing + Vec3d(-4e-5, 0, kSphereRadius + 5e-5);
     const Vec3 expected = rebound(plane, x0, v0);
     Model mesh = contactModel(dt, Vec3(0, 0, Real(-9.81)));
     appendMeshBoundaries(mesh, tessellatedSquare(0.02, 4), 1, -1);
@@ -162,10 +162,10 @@ TEST(SphereTriangle, DropOnAMeshFloorReboundsAsOnThePlane) {
 std::vector<Vec3> rollingHistory(Model m, int samples, int every) {
   // Resting on the floor (at its static overlap, so it does not bounce), thrown sideways
   // without spin: it slides, friction spins it up, then it rolls.
-  const double rho = grain().density, mass = sphereMass(kR, rho);
+  const double rho = grain().density, mass = sphereMass(kSphereRadius, rho);
   const double Estar = 5e7 / (2 * (1 - 0.3 * 0.3));
-  const double overlap = std::pow(3 * mass * 9.81 / (4 * Estar * std::sqrt(kR)), 2.0 / 3.0);
-  Simulation sim(std::move(m), oneSphere(Vec3d(-0.015, -0.012, kR - overlap), Vec3d(0.3, 0.2, 0)));
+  const double overlap = std::pow(3 * mass * 9.81 / (4 * Estar * std::sqrt(kSphereRadius)), 2.0 / 3.0);
+  Simulation sim(std::move(m), oneSphere(Vec3d(-0.015, -0.012, kSphereRadius - overlap), Vec3d(0.3, 0.2, 0)));
   std::vector<Vec3> out;
   for (int k = 0; k < samples; ++k) {
     sim.step(every);
