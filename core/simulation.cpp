@@ -56,6 +56,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,
                                m_model.meshTopology);
   m_switched.assign(m_model.familySwitches.size(), false);
+  trackDisplacement(*m_device, m_model.streams.mode != StreamMode::Async);
   const SphereMotion motion = updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
   if (m_model.streams.mode == StreamMode::Async) {
     const int total = threadCount();
@@ -247,6 +248,7 @@ void Simulation::rebuildFromHere(std::uint64_t step, double speed) {
   m_list = factsForSpeed(step, speed);
   m_margin = m_list.reach;
   rebuildContacts(*m_device, Real(m_margin));
+  releaseSynchronousBuildScratch(*m_device);
   ++m_rebuilds;
 }
 

@@ -75,7 +75,7 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
   stableSortByKeyBits(out.cellKey, out.cellSphere, grid.keyBits());
   const PairKey cells = grid.cellCount();
   if (cells <= kDenseCellsPerSphere * n + 1024) {
-    out.cellStart.resize(cells + 1);
+    resizeDiscarding(out.cellStart, cells + 1);
     parallel_for(cells + 1, SegmentStarts<PairKey>{raw(out.cellKey), static_cast<Index>(n), raw(out.cellStart)});
   } else {
     out.cellStart.clear();

@@ -93,8 +93,8 @@ void binTriangles(const DeviceState& s, const DeviceVector<BoundaryPrimitive>& b
   requireIndexRange(total, "triangle-cell entries");
   b.triangleCounts[n] = 0;
   thrust::exclusive_scan(devicePolicy(), b.triangleCounts.begin(), b.triangleCounts.end(), b.triangleCounts.begin());
-  b.triangleCellKey.resize(total);
-  b.triangleCellBoundary.resize(total);
+  resizeDiscarding(b.triangleCellKey, total);
+  resizeDiscarding(b.triangleCellBoundary, total);
   TriangleCells<true> fill{grid,    raw(boundaries),       raw(s.triangleTopology), raw(s.triangleBoundaries),  expand,
                            nullptr, raw(b.triangleCounts), raw(b.triangleCellKey),  raw(b.triangleCellBoundary)};
   parallel_for(n, fill);

@@ -11,8 +11,8 @@ namespace regolith {
 
 void buildSecondIndex(std::size_t sphereCount, ContactBuilder& b, CandidateList& out) {
   const std::size_t nc = out.pairKeys.size();
-  b.scratchIndex.resize(nc);
-  out.secondOrder.resize(nc);
+  resizeDiscarding(b.scratchIndex, nc);
+  resizeDiscarding(out.secondOrder, nc);
   parallel_for(nc, SecondOfKeys{raw(out.pairKeys), raw(b.scratchIndex)});
   thrust::sequence(devicePolicy(), out.secondOrder.begin(), out.secondOrder.end());
   // Stable: contacts of one sphere stay in key order.

@@ -270,8 +270,7 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.pairForce) + bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.pairHeld) +
          bytesOf(s.firstBegin) + bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
          bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) + bytesOf(s.wallBegin) +
-         bytesOf(s.scratchPairShear) + bytesOf(s.scratchWallShear) + builderBytes(s.builder) +
-         candidateListBytes(s.spare);
+         bytesOf(s.scratchWallShear) + builderBytes(s.builder) + candidateListBytes(s.spare);
 }
 
 std::size_t candidatePairCount(const DeviceState& s) { return s.pairKeys.size(); }

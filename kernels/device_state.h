@@ -43,7 +43,12 @@ struct DeviceState {
   DeviceVector<Real> sphereRadius;
   DeviceVector<Index> sphereMaterial;
   DeviceVector<Vec3d> spherePosition;         // world, refreshed every step
-  DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built
+  DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built (if tracked)
+  // Whether steps measure each sphere's displacement since the list build (verlet, whose
+  // rebuild trigger it is, and sync). Async sizes its lists by speed and age instead
+  // (core/simulation.cpp), so its lists carry no positions: 24 bytes per sphere in each of
+  // the lists in flight and the state (issue 25, hazard 3).
+  bool tracksDisplacement = true;
 
   // Model data (immutable after upload).
   DeviceVector<PairParams> pairTable;          // materials x materials
@@ -102,11 +107,9 @@ struct DeviceState {
   // adoption gave back, kept to avoid reallocating every rebuild.
   ContactBuilder builder;
   CandidateList spare;
-  // The remapped shear of an adoption, swapped in; one for pairs, one for walls, so that
-  // the wall buffers (wallShear, wallShearPrevious and this) stay sized to the wall
-  // contacts. One scratch for both made all four shear buffers pair-sized as they rotated
-  // through it (issue 25, hazard 3: 48 bytes per pair of the 72 that wasted).
-  DeviceVector<Vec3> scratchPairShear;
+  // The remapped wall shear of an adoption, swapped in. Pairs need no such scratch: their
+  // shear is remapped into pairForce, dead until the next evaluation (adoptCandidateList).
+  // Walls cannot do the same, since their evaluation reads a slot's force to skip it.
   DeviceVector<Vec3> scratchWallShear;
 
   Real margin = 0;  // reach of the current lists [m]

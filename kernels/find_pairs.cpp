@@ -162,7 +162,7 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x, cons
   parallel_for(n, count);
   const std::uint64_t total = checkedTotal(b.counts, n, reach, "sphere pairs");
   scanCounts(b.counts, n);
-  out.pairKeys.resize(total);
+  resizeDiscarding(out.pairKeys, total);
   PairSearch<true> fill{
       grid,  cellLookup(b), raw(b.cellSphere), raw(x),           raw(s.sphereRadius), raw(s.sphereOwner),
       reach, nullptr,       raw(b.counts),     raw(out.pairKeys)};
@@ -193,7 +193,7 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
   parallel_for(n, search);
   const std::uint64_t total = checkedTotal(b.counts, n, reach, "sphere-boundary pairs");
   scanCounts(b.counts, n);
-  out.wallKeys.resize(total);
+  resizeDiscarding(out.wallKeys, total);
   WallSearch<true> fill{search.boundaries,
                         search.analytic,
                         search.analyticCount,

@@ -26,7 +26,7 @@ struct Remap {
 
 void remapHistory(const DeviceVector<PairKey>& oldKeys, const DeviceVector<Vec3>& oldShear,
                   const DeviceVector<PairKey>& newKeys, DeviceVector<Vec3>& newShear) {
-  newShear.resize(newKeys.size());
+  resizeDiscarding(newShear, newKeys.size());
   parallel_for(newKeys.size(),
                Remap{raw(oldKeys), raw(oldShear), static_cast<Index>(oldKeys.size()), raw(newKeys), raw(newShear)});
 }

@@ -15,8 +15,9 @@ struct MergeMotion {
   }
 };
 
-// Reads: owner pose and velocities, sphere offset, build positions. Writes: sphere
-// position. Returns |x - x_build|^2 [m^2] and the squared speed of the sphere centre,
+// Reads: owner pose and velocities, sphere offset, build positions (when tracked: atBuild
+// not null). Writes: sphere position. Returns |x - x_build|^2 [m^2] (0 untracked) and the
+// squared speed of the sphere centre,
 // |v_o + w_o x (x - x_o)|^2 [m^2/s^2] (the speed of its surface as a shape: a sphere
 // spinning in place does not move its surface towards anything); the speed only with
 // kSpeed (the async mode's check), so the other modes do not read the velocities.
@@ -32,10 +33,14 @@ struct SpherePlacer {
 
   // Sphere s of owner o at the owner's centre (every one-sphere owner: StateArrays
   // invariant), which needs no rotation and no offset.
+  REGOLITH_HD REGOLITH_INLINE double moved2(Index s, const Vec3d& x) const {
+    return atBuild ? norm2(x - atBuild[s]) : 0.0;
+  }
+
   REGOLITH_HD REGOLITH_INLINE SphereMotion centred(Index s, Index o) const {
     const Vec3d x = ownerPosition[o];
     spherePosition[s] = x;
-    return {norm2(x - atBuild[s]), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0};
+    return {moved2(s, x), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0};
   }
 
   REGOLITH_HD REGOLITH_INLINE SphereMotion place(Index s, Index o) const {
@@ -44,16 +49,21 @@ struct SpherePlacer {
     const Vec3d arm = rotate(ownerOrientation[o], Vec3d(offset));
     const Vec3d x = ownerPosition[o] + arm;
     spherePosition[s] = x;
-    if (!kSpeed) return {norm2(x - atBuild[s]), 0.0};
+    if (!kSpeed) return {moved2(s, x), 0.0};
     const Vec3 v = ownerVelocity[o] + cross(ownerOmega[o], Vec3(arm));
-    return {norm2(x - atBuild[s]), double(norm2(v))};
+    return {moved2(s, x), double(norm2(v))};
   }
 };
 
 template <bool kSpeed>
 SpherePlacer<kSpeed> placerOf(DeviceState& s) {
-  return {raw(s.ownerPosition), raw(s.ownerOrientation), raw(s.ownerVelocity),        raw(s.ownerAngularVelocity),
-          raw(s.sphereOffset),  raw(s.spherePosition),   raw(s.spherePositionAtBuild)};
+  return {raw(s.ownerPosition),
+          raw(s.ownerOrientation),
+          raw(s.ownerVelocity),
+          raw(s.ownerAngularVelocity),
+          raw(s.sphereOffset),
+          raw(s.spherePosition),
+          s.tracksDisplacement ? raw(s.spherePositionAtBuild) : nullptr};
 }
 
 // m widened by how owned boundaries moved: a sphere and a moving boundary approach by at

@@ -43,28 +43,35 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
   binTriangles(s, boundaries, grid, reach, b);
   findCandidateWalls(s, x, boundaries, grid, reach, b, out);
   clock.check();
-  out.positionsAtBuild.resize(x.size());
-  thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
+  if (s.tracksDisplacement) {
+    out.positionsAtBuild.resize(x.size());
+    thrust::copy(devicePolicy(), x.begin(), x.end(), out.positionsAtBuild.begin());
+  } else {
+    release(out.positionsAtBuild);
+  }
   out.boundariesAtBuild.resize(boundaries.size());
   thrust::copy(devicePolicy(), boundaries.begin(), boundaries.end(), out.boundariesAtBuild.begin());
   out.reach = reach;
 }
 
 void adoptCandidateList(DeviceState& s, CandidateList& list) {
-  remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.scratchPairShear);
+  // The pair shear is remapped into the force buffer, whose contents are dead until the
+  // next evaluation, and the two swap: no pair-sized scratch (issue 25, hazard 3). Result
+  // slots then hold whatever pair last used them (the force slots: an old shear), and the
+  // remapped shear is the new pair's: every slot is marked held, so the next force
+  // evaluation rewrites or clears each one whole (see contact_forces.cpp) before anything
+  // reads the results.
+  remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.pairForce);
+  s.pairShear.swap(s.pairForce);
   s.pairKeys.swap(list.pairKeys);
-  s.pairShear.swap(s.scratchPairShear);
   s.firstBegin.swap(list.firstBegin);
   s.secondBegin.swap(list.secondBegin);
   s.secondOrder.swap(list.secondOrder);
   const std::size_t nc = s.pairKeys.size();
-  // Result slots hold whatever pair last used them, and the remapped shear is the new
-  // pair's: every slot is marked held, so the next force evaluation rewrites or clears each
-  // one whole (see contact_forces.cpp) before anything reads the results.
-  s.pairForce.resize(nc);
-  s.pairTorqueFirst.resize(nc);
-  s.pairTorqueSecond.resize(nc);
-  s.pairHeld.resize(nc);
+  resizeDiscarding(s.pairForce, nc);
+  resizeDiscarding(s.pairTorqueFirst, nc);
+  resizeDiscarding(s.pairTorqueSecond, nc);
+  resizeDiscarding(s.pairHeld, nc);
   thrust::fill(devicePolicy(), s.pairHeld.begin(), s.pairHeld.end(), std::uint8_t(1));
 
   remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchWallShear);
@@ -72,6 +79,8 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
   s.wallShear.swap(s.scratchWallShear);
   s.wallBegin.swap(list.wallBegin);
   const std::size_t nw = s.wallKeys.size();
+  // Not resizeDiscarding: the wall evaluation skips a slot whose force and shear are both
+  // zero, so a reallocated slot must start at zero, as resize leaves new ones.
   s.wallForce.resize(nw);
   s.wallTorque.resize(nw);
 
@@ -83,6 +92,25 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
     indexWallsByBoundary(s);
   }
   s.margin = list.reach;
+}
+
+void trackDisplacement(DeviceState& s, bool on) {
+  s.tracksDisplacement = on;
+  if (on) {
+    s.spherePositionAtBuild.resize(s.sphereCount());
+  } else {
+    release(s.spherePositionAtBuild);
+    release(s.spare.positionsAtBuild);
+  }
+}
+
+void releaseSynchronousBuildScratch(DeviceState& s) {
+  ContactBuilder& b = s.builder;
+  release(b.cellKey), release(b.cellSphere), release(b.cellStart), release(b.counts), release(b.scratchIndex);
+  release(b.triangleCellKey), release(b.triangleCellBoundary), release(b.triangleCounts);
+  CandidateList& l = s.spare;  // its event stays: buffers keep their hand-over protocol
+  release(l.pairKeys), release(l.firstBegin), release(l.secondBegin), release(l.secondOrder);
+  release(l.wallKeys), release(l.wallBegin), release(l.positionsAtBuild), release(l.boundariesAtBuild);
 }
 
 void rebuildContacts(DeviceState& s, Real reach) {

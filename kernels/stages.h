@@ -128,8 +128,19 @@ SphereMotion updateSpherePositions(DeviceState& s, bool withSpeed);
 // rebuildContacts: reads sphere positions, radii, owners, boundaries; writes both candidate
 // lists (pairs within r_i + r_j + reach, walls within a gap of reach), carries shear
 // history over by key, rebuilds the per-sphere contact index and records the build
-// positions. Synchronous: the calling (dynamic) stream builds with its own scratch.
+// positions (when tracked). Synchronous: the calling (dynamic) stream builds with its own
+// scratch.
 void rebuildContacts(DeviceState& s, Real reach);
+// Whether the lists record their build positions and steps measure the displacement since
+// (SphereMotion::moved2; on by default). Verlet triggers its rebuilds on it; async does not
+// use it, and turning it off frees the positions its lists would carry. Set before the
+// first build, and before a kinematic stream reads the state.
+void trackDisplacement(DeviceState& s, bool on);
+// Frees the scratch of synchronous rebuilds (the dynamic stream's builder and spare list).
+// For async, which builds synchronously only at the start and when a surface outruns its
+// list's margin, and otherwise would hold them unused (34 and 12 bytes per sphere on the
+// dense bed). A later synchronous rebuild allocates them again.
+void releaseSynchronousBuildScratch(DeviceState& s);
 
 // Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a
 // snapshot of its live positions and boundaries; the kinematic stream builds a candidate
