@@ -89,6 +89,7 @@ std::vector<std::size_t> appendMeshBoundaries(Model& model, const TriangleMesh& 
     for (int k = 0; k < 3; ++k) {
       tt.vertex[k] = tri[k];
       tt.cornerFrom[k] = firstBoundary + lowestAt[tri[k]];
+      tt.cornerFromAt[k] = cornerAt(mesh.triangles[std::size_t(lowestAt[tri[k]])], tri[k]);
     }
     tt.owned = owned[t];
     for (int f = 0; f < kTriangleFeatures; ++f) {

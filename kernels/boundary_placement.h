@@ -47,10 +47,7 @@ struct ShareMeshCorners {
       if (from < 0 || from == self) continue;
       // The source places this vertex itself (it is the lowest triangle there), so no
       // thread writes the corner read here.
-      const BoundaryPrimitive& source = world[from];
-      const TriangleTopology& ts = topology[source.triangle];
-      for (Index j = 0; j < 3; ++j)
-        if (ts.vertex[j] == t.vertex[k]) mutableCornerOf(b, k) = cornerOf(source, j);
+      mutableCornerOf(b, k) = cornerOf(world[from], t.cornerFromAt[k]);
     }
   }
 };

@@ -33,6 +33,12 @@ struct ClumpChunks {
   }
 };
 
+// Whether owner o is a large clump, placed and gathered in chunks; chunkBegin is the
+// state's ownerChunkBegin, null when no owner is one.
+REGOLITH_HD REGOLITH_INLINE bool isLargeClump(const Index* chunkBegin, Index o) {
+  return chunkBegin && chunkBegin[o + 1] > chunkBegin[o];
+}
+
 // The chunk layout of owners with these sphere ranges (owners + 1 entries): chunkBegin
 // (owners + 1) and the owner of each chunk. Both empty when no owner has more than
 // kClumpChunk spheres.

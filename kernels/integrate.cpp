@@ -140,7 +140,7 @@ struct KickDriftPlace {
     drift(o);
     const Index begin = drift.sphereBegin[o], end = drift.sphereBegin[o + 1];
     if (end == begin + 1) return placer.centred(begin, o);
-    if (chunkBegin && chunkBegin[o + 1] > chunkBegin[o]) return {};
+    if (isLargeClump(chunkBegin, o)) return {};
     SphereMotion m;
     for (Index s = begin; s < end; ++s) m = MergeMotion{}(m, placer.place(s, o));
     return m;
@@ -230,7 +230,7 @@ struct GatherKick {
       addSphere<false>(begin, Vec3(), f, t);
       return;
     }
-    if (chunkBegin && chunkBegin[o + 1] > chunkBegin[o]) {
+    if (isLargeClump(chunkBegin, o)) {
       for (Index j = chunkBegin[o]; j < chunkBegin[o + 1]; ++j) {
         f += chunkForce[j];
         t += chunkTorque[j];

@@ -25,6 +25,7 @@ struct TriangleTopology {
                                                    // boundary index among the triangles sharing it)
   Index cornerFrom[3] = {-1, -1, -1};              // boundary index of the triangle that places corner k of a
                                                    // carried mesh (the corner's owner, kernels/owned_boundaries.h)
+  Index cornerFromAt[3] = {0, 0, 0};               // which corner of that triangle it is
   Index featureBegin[kTriangleFeatures + 1] = {};  // neighbours of feature f are
                                                    // [featureBegin[f], featureBegin[f+1])
 };

@@ -122,8 +122,9 @@ TEST(MeshCornerBits, CornersThatDisagreeByRoundOffAreMadeAlike) {
   for (Index i : m.triangles)
     for (Index k = 0; k < 3; ++k) {
       EXPECT_LT(norm(cornerOf(world[i], k) - cornerOf(unshared[i], k)), 1e-14) << "triangle " << i << " corner " << k;
-      if (m.model.meshTopology.triangles[world[i].triangle].cornerFrom[k] == i)
+      if (m.model.meshTopology.triangles[world[i].triangle].cornerFrom[k] == i) {
         EXPECT_TRUE(sameBits(cornerOf(world[i], k), cornerOf(unshared[i], k)));
+      }
     }
 }
 
