@@ -17,6 +17,7 @@ namespace regolith {
 struct BenchCommandLine {
   BenchOptions options;
   std::string mode = streamModeName(defaultStreamMode());  // verlet on the CPU, async on CUDA
+  std::string order = "as-built";
   bool json = false;
 };
 
@@ -56,6 +57,11 @@ inline void addBenchSceneCommands(CLI::App& parent, BenchCommandLine& line) {
     sub->add_option("--kinematic-threads", bench.streams.kinematicThreads,
                     "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
         ->check(CLI::NonNegativeNumber);
+    sub->add_option("--order", line.order,
+                    "numbering of the particles: as-built (the scene's lattice order), morton (a "
+                    "Z-order curve of cells: neighbours near in memory) or shuffled (at random)")
+        ->check(CLI::IsMember({"as-built", "morton", "shuffled"}))
+        ->capture_default_str();
     if (name != "settle") {
       sub->add_option("--max-settle-steps", bench.maxSettleSteps, "cap of the untimed settling phase")
           ->capture_default_str();
@@ -72,6 +78,7 @@ inline bool runBenchSceneCommand(const CLI::App& parent, BenchCommandLine& line)
     const std::string scene = sub->get_name();
     if (scene != "settle" && scene != "dense" && scene != "wheel") continue;
     line.options.streams.mode = parseStreamMode(line.mode);
+    line.options.order = parseParticleOrder(line.order);
     const BenchResult r = scene == "dense"   ? runDenseBench(line.options)
                           : scene == "wheel" ? runWheelBench(line.options)
                                              : runSettleBench(line.options);

@@ -62,6 +62,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.bytesPerParticle = double(sim.deviceBytes()) / double(r.particles);
   r.backend = backendName();
   r.threads = threadCount();
+  r.order = particleOrderName(o.order);
   return r;
 }
 
@@ -77,7 +78,7 @@ SettleScene benchScene(const BenchOptions& o) {
 BenchResult runSettleBench(const BenchOptions& o) {
   setThreadCount(o.threads);
   SettleScene scene = benchScene(o);
-  Simulation sim(scene.model, scene.state);
+  Simulation sim(scene.model, inParticleOrder(scene.state, o.order));
   return timeSteps(sim, o, "settle");
 }
 
@@ -114,7 +115,7 @@ BenchResult runDenseBench(const BenchOptions& o) {
   const SettleScene scene = settledScene(o, settled);
   // A fresh simulation of the settled bed in both cases, so cached and uncached runs time
   // the same thing (contact history rebuilt from zero).
-  Simulation sim(scene.model, scene.state);
+  Simulation sim(scene.model, inParticleOrder(scene.state, o.order));
   BenchResult r = timeSteps(sim, o, "dense");
   r.settleSteps = settled;
   return r;
@@ -124,6 +125,7 @@ BenchResult runWheelBench(const BenchOptions& o) {
   setThreadCount(o.threads);
   std::uint64_t settled = 0;
   SettleScene scene = settledScene(o, settled);
+  scene.state = inParticleOrder(scene.state, o.order);  // the grains; the wheel comes after them
   const std::size_t triangles = addBenchWheel(scene);
   Simulation sim(scene.model, scene.state);
   BenchResult r = timeSteps(sim, o, "wheel");
@@ -147,20 +149,20 @@ std::string benchJson(const BenchResult& r) {
     << ", \"wait_s\": " << r.streams.waitSeconds << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
     << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
     << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
-    << "\", \"threads\": " << r.threads << "}";
+    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\"}";
   return j.str();
 }
 
 std::string benchText(const BenchResult& r) {
   char line[1024];
   std::snprintf(line, sizeof line,
-                "bench %s: %zu particles, %llu steps in %.3f s on %s x%d\n"
+                "bench %s: %zu particles (%s order), %llu steps in %.3f s on %s x%d\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
                 "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
-                r.scene.c_str(), r.particles, static_cast<unsigned long long>(r.steps), r.wallSeconds,
+                r.scene.c_str(), r.particles, r.order.c_str(), static_cast<unsigned long long>(r.steps), r.wallSeconds,
                 r.backend.c_str(), r.threads, r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts,
                 r.candidates, r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",

@@ -2,6 +2,7 @@
 // particle-steps per second, contacts per second and device bytes per particle.
 #pragma once
 
+#include "bench/particle_order.h"
 #include "bench/settle_scene.h"
 
 #include <cstdint>
@@ -14,11 +15,12 @@ namespace regolith {
 struct BenchOptions {
   std::size_t particles = 10000;
   std::uint64_t steps = 1000;
-  int threads = 0;                       // 0: the OpenMP default
-  double margin = 0;                     // contact-detection margin [m]; 0: the scene's 2 mm
-  std::uint64_t maxSettleSteps = 60000;  // dense, wheel: cap of the untimed settling phase
-  std::string bedCache;                  // dense, wheel: settled-bed cache file ("" = none)
-  StreamSettings streams;                // mode and dual-stream settings
+  int threads = 0;                               // 0: the OpenMP default
+  double margin = 0;                             // contact-detection margin [m]; 0: the scene's 2 mm
+  std::uint64_t maxSettleSteps = 60000;          // dense, wheel: cap of the untimed settling phase
+  std::string bedCache;                          // dense, wheel: settled-bed cache file ("" = none)
+  StreamSettings streams;                        // mode and dual-stream settings
+  ParticleOrder order = ParticleOrder::AsBuilt;  // numbering of the timed particles
 };
 
 struct BenchResult {
@@ -40,6 +42,7 @@ struct BenchResult {
   std::size_t triangles = 0;      // wheel: mesh triangles
   std::string backend;
   int threads = 0;
+  std::string order;  // particle numbering (bench/particle_order.h)
 };
 
 BenchResult runSettleBench(const BenchOptions& o);

@@ -1,0 +1,114 @@
+// Particle numbering for the benchmarks; see particle_order.h.
+#include "bench/particle_order.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+namespace regolith {
+namespace {
+
+// The 21 low bits of v spread to every third bit (bit k to bit 3k).
+std::uint64_t spreadBits(std::uint64_t v) {
+  v &= 0x1fffff;
+  v = (v | v << 32) & 0x1f00000000ffffull;
+  v = (v | v << 16) & 0x1f0000ff0000ffull;
+  v = (v | v << 8) & 0x100f00f00f00f00full;
+  v = (v | v << 4) & 0x10c30c30c30c30c3ull;
+  v = (v | v << 2) & 0x1249249249249249ull;
+  return v;
+}
+
+std::vector<Index> mortonOrder(const StateArrays& s) {
+  const std::size_t n = s.ownerCount();
+  std::vector<Index> order(n);
+  std::iota(order.begin(), order.end(), Index(0));
+  if (n == 0) return order;
+  Vec3d lo = s.ownerPosition[0];
+  for (const Vec3d& x : s.ownerPosition) lo = Vec3d(std::min(lo.x, x.x), std::min(lo.y, x.y), std::min(lo.z, x.z));
+  double rMax = 0;
+  for (Real r : s.sphereRadius) rMax = std::max(rMax, double(r));
+  const double cell = rMax > 0 ? 2 * rMax : 1.0;
+  std::vector<std::uint64_t> key(n);
+  for (std::size_t o = 0; o < n; ++o) {
+    const Vec3d d = s.ownerPosition[o] - lo;
+    const auto at = [cell](double x) { return std::uint64_t(std::min(std::floor(x / cell), double(0x1fffff))); };
+    key[o] = spreadBits(at(d.x)) | spreadBits(at(d.y)) << 1 | spreadBits(at(d.z)) << 2;
+  }
+  std::stable_sort(order.begin(), order.end(), [&key](Index a, Index b) { return key[a] < key[b]; });
+  return order;
+}
+
+template <class T>
+std::vector<T> byOwner(const std::vector<T>& v, const std::vector<Index>& newToOld) {
+  if (v.empty()) return v;
+  std::vector<T> out(newToOld.size());
+  for (std::size_t k = 0; k < newToOld.size(); ++k) out[k] = v[std::size_t(newToOld[k])];
+  return out;
+}
+
+}  // namespace
+
+ParticleOrder parseParticleOrder(const std::string& name) {
+  if (name == "as-built") return ParticleOrder::AsBuilt;
+  if (name == "morton") return ParticleOrder::Morton;
+  if (name == "shuffled") return ParticleOrder::Shuffled;
+  throw std::invalid_argument("particle order '" + name + "': expected as-built, morton or shuffled");
+}
+
+const char* particleOrderName(ParticleOrder order) {
+  switch (order) {
+    case ParticleOrder::Morton:
+      return "morton";
+    case ParticleOrder::Shuffled:
+      return "shuffled";
+    case ParticleOrder::AsBuilt:
+      break;
+  }
+  return "as-built";
+}
+
+StateArrays withOwnersPermuted(const StateArrays& s, const std::vector<Index>& newToOld) {
+  if (newToOld.size() != s.ownerCount()) throw std::invalid_argument("withOwnersPermuted: not one entry per owner");
+  StateArrays out;
+  out.ownerPosition = byOwner(s.ownerPosition, newToOld);
+  out.ownerOrientation = byOwner(s.ownerOrientation, newToOld);
+  out.ownerVelocity = byOwner(s.ownerVelocity, newToOld);
+  out.ownerAngularVelocity = byOwner(s.ownerAngularVelocity, newToOld);
+  out.ownerMass = byOwner(s.ownerMass, newToOld);
+  out.ownerInertia = byOwner(s.ownerInertia, newToOld);
+  out.ownerForce = byOwner(s.ownerForce, newToOld);
+  out.ownerTorque = byOwner(s.ownerTorque, newToOld);
+  out.ownerFamily = byOwner(s.ownerFamily, newToOld);
+  out.ownerSphereBegin.assign(1, 0);
+  for (std::size_t k = 0; k < newToOld.size(); ++k) {
+    const std::size_t o = std::size_t(newToOld[k]);
+    for (Index sp = s.ownerSphereBegin[o]; sp < s.ownerSphereBegin[o + 1]; ++sp) {
+      out.sphereOwner.push_back(Index(k));
+      out.sphereOffset.push_back(s.sphereOffset[std::size_t(sp)]);
+      out.sphereRadius.push_back(s.sphereRadius[std::size_t(sp)]);
+      out.sphereMaterial.push_back(s.sphereMaterial[std::size_t(sp)]);
+    }
+    out.ownerSphereBegin.push_back(Index(out.sphereOwner.size()));
+  }
+  return out;
+}
+
+StateArrays inParticleOrder(const StateArrays& s, ParticleOrder order) {
+  if (order == ParticleOrder::AsBuilt) return s;
+  std::vector<Index> newToOld;
+  if (order == ParticleOrder::Morton) {
+    newToOld = mortonOrder(s);
+  } else {
+    newToOld.resize(s.ownerCount());
+    std::iota(newToOld.begin(), newToOld.end(), Index(0));
+    std::mt19937_64 random(1);
+    std::shuffle(newToOld.begin(), newToOld.end(), random);
+  }
+  return withOwnersPermuted(s, newToOld);
+}
+
+}  // namespace regolith
