@@ -73,9 +73,20 @@ KinematicStream::~KinematicStream() {
 }
 
 PositionSnapshot& KinematicStream::snapshotToFill() {
-  // Only the dynamic thread touches m_dynamicSnapshot (publish swaps it under the mutex,
-  // also from the dynamic thread), so this needs no lock.
+  // Only the dynamic thread touches m_dynamicSnapshot and the flag (publish is also the
+  // dynamic thread's). The snapshot is written into the slot's buffer, taken out of the
+  // slot for the fill and put back by publish(): either the one the kinematic stream gave
+  // back after its last build or an older snapshot it has not taken yet, which the newer
+  // one replaces. So two snapshot buffers hold positions (the slot's and the one being
+  // built from); the dynamic stream's third is an empty placeholder between fills. A
+  // buffer of its own for the dynamic stream was a third copy of every position (24 bytes
+  // a sphere, issue 25 hazard 3).
   if (!m_dynamicSnapshotAcquired) {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      std::swap(m_dynamicSnapshot, m_slotSnapshot);  // the placeholder waits in the slot
+      m_snapshotPending = false;
+    }
     acquireBuffer(*m_dynamicSnapshot);
     m_dynamicSnapshotAcquired = true;
   }
@@ -84,12 +95,13 @@ PositionSnapshot& KinematicStream::snapshotToFill() {
 
 void KinematicStream::publish(const ListFacts& facts) {
   releaseBuffer(*m_dynamicSnapshot);
+  const std::size_t bytes = regolith::deviceBytes(*m_dynamicSnapshot);
   {
     std::lock_guard<std::mutex> lock(m_mutex);
-    // An unconsumed older snapshot in the slot comes back to the dynamic stream.
-    std::swap(m_dynamicSnapshot, m_slotSnapshot);
+    std::swap(m_dynamicSnapshot, m_slotSnapshot);  // the placeholder comes back
     m_snapshotPending = true;
     m_pendingFacts = facts;
+    m_snapshotBytes = bytes;
   }
   m_dynamicSnapshotAcquired = false;
   m_wake.notify_one();
@@ -133,10 +145,12 @@ std::uint64_t KinematicStream::builds() {
 
 std::size_t KinematicStream::deviceBytes() {
   std::lock_guard<std::mutex> lock(m_mutex);
-  // Sizes of buffers another party may be resizing are not read: the dynamic snapshot
-  // matches the slot's, the building list the slot's, and the build scratch is as large as
-  // the kinematic thread found it after its last build.
-  return 3 * regolith::deviceBytes(*m_slotSnapshot) + 2 * regolith::deviceBytes(*m_slotList) + m_builderBytes;
+  // Sizes of buffers another party may be resizing are not read: each is as large as the
+  // thread that filled it found it. Two snapshots hold positions (the slot's and the one
+  // being built from; snapshotToFill). At most two lists hold arrays at once, one ready in
+  // the slot while the next is built (the dynamic stream frees the arrays each adoption
+  // swaps out, Simulation::adoptReady), so two of the last one built.
+  return 2 * m_snapshotBytes + 2 * m_listBytes + m_builderBytes;
 }
 
 std::exception_ptr KinematicStream::buildOnce(const ListFacts& facts) noexcept {
@@ -175,9 +189,11 @@ void KinematicStream::run() {
     const std::exception_ptr error = buildOnce(facts);
     // Read here, on the thread that resizes it, and handed over under the lock below.
     const std::size_t builderBytes = regolith::deviceBytes(*m_builder);
+    const std::size_t listBytes = regolith::deviceBytes(*m_buildingList);
 
     lock.lock();
     m_builderBytes = builderBytes;
+    if (!error) m_listBytes = listBytes;
     if (error) {
       m_error = error;
       m_building = false;

@@ -53,7 +53,8 @@ class KinematicStream {
   KinematicStream& operator=(const KinematicStream&) = delete;
 
   // Dynamic side. The buffer to fill with takeSnapshot, owned by the dynamic stream until
-  // publish() hands it over (acquired: safe to write).
+  // publish() hands it over (acquired: safe to write). A snapshot published before and not
+  // yet taken by the kinematic stream is withdrawn here: the new one replaces it.
   PositionSnapshot& snapshotToFill();
   void publish(const ListFacts& facts);
   // If a list built from a snapshot after `afterStep` is ready, swaps it with `list` (the
@@ -86,7 +87,8 @@ class KinematicStream {
   std::condition_variable m_wake;     // kinematic waits for a snapshot or stop
   std::condition_variable m_listOut;  // dynamic waits for a list
 
-  // Snapshot buffers: the dynamic stream's, the slot's, the kinematic stream's.
+  // Snapshot buffers: the dynamic stream's (between fills, an empty placeholder: the fill
+  // takes the slot's buffer), the slot's, the kinematic stream's.
   PositionSnapshotPtr m_dynamicSnapshot, m_slotSnapshot, m_kinematicSnapshot;
   bool m_snapshotPending = false;
   bool m_dynamicSnapshotAcquired = false;
@@ -104,8 +106,10 @@ class KinematicStream {
   std::exception_ptr m_error;  // a failed build's, until take() rethrows it
   std::uint64_t m_builds = 0;
   ContactBuilderPtr m_builder;
-  std::size_t m_builderBytes = 0;  // m_builder's device memory after the last build (under m_mutex)
-  std::thread m_thread;            // last: starts after every member above is initialised
+  std::size_t m_builderBytes = 0;   // m_builder's device memory after the last build (under m_mutex)
+  std::size_t m_listBytes = 0;      // the last list built, when it was handed over (under m_mutex)
+  std::size_t m_snapshotBytes = 0;  // the last snapshot published (under m_mutex)
+  std::thread m_thread;             // last: starts after every member above is initialised
 };
 
 }  // namespace regolith

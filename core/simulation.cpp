@@ -237,6 +237,7 @@ bool Simulation::adoptReady(std::uint64_t step, bool wait) {
       continue;
     }
     adoptCandidates(*m_device, *m_spareList);
+    releaseCandidateArrays(*m_spareList);  // the state's old lists: nothing reads them again
     m_list = *facts;
     m_margin = facts->reach;
     ++m_stats.adopted;

@@ -108,7 +108,10 @@ void releaseSynchronousBuildScratch(DeviceState& s) {
   ContactBuilder& b = s.builder;
   release(b.cellKey), release(b.cellSphere), release(b.cellStart), release(b.counts), release(b.scratchIndex);
   release(b.triangleCellKey), release(b.triangleCellBoundary), release(b.triangleCounts);
-  CandidateList& l = s.spare;  // its event stays: buffers keep their hand-over protocol
+  releaseCandidateArrays(s.spare);
+}
+
+void releaseCandidateArrays(CandidateList& l) {
   release(l.pairKeys), release(l.firstBegin), release(l.secondBegin), release(l.secondOrder);
   release(l.wallKeys), release(l.wallBegin), release(l.positionsAtBuild), release(l.boundariesAtBuild);
 }

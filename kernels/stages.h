@@ -141,6 +141,12 @@ void trackDisplacement(DeviceState& s, bool on);
 // list's margin, and otherwise would hold them unused (34 and 12 bytes per sphere on the
 // dense bed). A later synchronous rebuild allocates them again.
 void releaseSynchronousBuildScratch(DeviceState& s);
+// Frees a candidate list's arrays (its event stays, so the buffer keeps its hand-over
+// protocol). The async dynamic stream frees the arrays an adoption swapped out of the
+// state: kept, they were a third list in flight that nothing would read (64 bytes a sphere
+// on the dense bed at N = 200,000). The kinematic stream's next build allocates its list
+// instead, from the pool on CUDA.
+void releaseCandidateArrays(CandidateList& l);
 
 // Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a
 // snapshot of its live positions and boundaries; the kinematic stream builds a candidate
