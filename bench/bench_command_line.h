@@ -57,6 +57,10 @@ inline void addBenchSceneCommands(CLI::App& parent, BenchCommandLine& line) {
     sub->add_option("--kinematic-threads", bench.streams.kinematicThreads,
                     "async, CPU build: OpenMP threads of the kinematic stream (0 = a quarter)")
         ->check(CLI::NonNegativeNumber);
+    sub->add_option("--reorder-every", bench.streams.reorderEvery,
+                    "renumber the particles by cell every this many steps inside the engine (0 = never)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     sub->add_option("--order", line.order,
                     "numbering of the particles: as-built (the scene's lattice order), morton (a "
                     "Z-order curve of cells: neighbours near in memory) or shuffled (at random)")

@@ -8,19 +8,10 @@
 #include <random>
 #include <stdexcept>
 
+#include "kernels/morton.h"
+
 namespace regolith {
 namespace {
-
-// The 21 low bits of v spread to every third bit (bit k to bit 3k).
-std::uint64_t spreadBits(std::uint64_t v) {
-  v &= 0x1fffff;
-  v = (v | v << 32) & 0x1f00000000ffffull;
-  v = (v | v << 16) & 0x1f0000ff0000ffull;
-  v = (v | v << 8) & 0x100f00f00f00f00full;
-  v = (v | v << 4) & 0x10c30c30c30c30c3ull;
-  v = (v | v << 2) & 0x1249249249249249ull;
-  return v;
-}
 
 std::vector<Index> mortonOrder(const StateArrays& s) {
   const std::size_t n = s.ownerCount();
@@ -34,9 +25,7 @@ std::vector<Index> mortonOrder(const StateArrays& s) {
   const double cell = rMax > 0 ? 2 * rMax : 1.0;
   std::vector<std::uint64_t> key(n);
   for (std::size_t o = 0; o < n; ++o) {
-    const Vec3d d = s.ownerPosition[o] - lo;
-    const auto at = [cell](double x) { return std::uint64_t(std::min(std::floor(x / cell), double(0x1fffff))); };
-    key[o] = spreadBits(at(d.x)) | spreadBits(at(d.y)) << 1 | spreadBits(at(d.z)) << 2;
+    key[o] = mortonKey(s.ownerPosition[o] - lo, cell);
   }
   std::stable_sort(order.begin(), order.end(), [&key](Index a, Index b) { return key[a] < key[b]; });
   return order;

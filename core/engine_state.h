@@ -27,6 +27,10 @@ struct EngineState {
   std::uint64_t rebuilds = 0;
   StreamStats stats;
   std::vector<std::pair<std::uint64_t, double>> recentSpeeds;  // (step, largest speed)
+  // The engine's numbering of owners (streams.reorder_every): slot k holds the scene's
+  // owner ownerOrder[k]; empty while it is the scene's own. Everything above is in the
+  // scene's numbering; this lets a restored run sum its contacts in the same order.
+  std::vector<Index> ownerOrder;
 };
 
 }  // namespace regolith

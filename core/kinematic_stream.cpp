@@ -70,6 +70,13 @@ KinematicStream::~KinematicStream() {
   }
   m_wake.notify_all();
   m_thread.join();
+  // The thread's last device work may still be running on its stream (CUDA): the caller's
+  // stream waits for it before these buffers are freed or the state it read is changed (a
+  // renumbering stops the stream and then permutes the sphere arrays it read).
+  for (const CandidateListPtr* l : {&m_slotList, &m_buildingList})
+    if (*l) acquireBuffer(**l);
+  for (const PositionSnapshotPtr* p : {&m_slotSnapshot, &m_kinematicSnapshot})
+    if (*p) acquireBuffer(**p);
 }
 
 PositionSnapshot& KinematicStream::snapshotToFill() {

@@ -55,17 +55,20 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,
                                m_model.meshTopology);
+  std::vector<Index> boundaryOwners;
+  for (const BoundaryPrimitive& b : m_model.boundaries) boundaryOwners.push_back(b.owner);
+  m_numbering = ParticleNumbering(initial.ownerSphereBegin, boundaryOwners);
   m_switched.assign(m_model.familySwitches.size(), false);
   trackDisplacement(*m_device, m_model.streams.mode != StreamMode::Async);
   const SphereMotion motion = updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
   if (m_model.streams.mode == StreamMode::Async) {
     const int total = threadCount();
-    const int kinematic = m_model.streams.kinematicThreads > 0 ? m_model.streams.kinematicThreads
-                                                               : std::max(1, total / 4);
-    m_dynamicThreads = std::max(1, total - kinematic);
+    m_kinematicThreads = m_model.streams.kinematicThreads > 0 ? m_model.streams.kinematicThreads
+                                                              : std::max(1, total / 4);
+    m_dynamicThreads = std::max(1, total - m_kinematicThreads);
     m_spareList = createCandidateList();
     rebuildFromHere(0, surfaceSpeed(motion));
-    m_kinematic = std::make_unique<KinematicStream>(*m_device, kinematic);
+    m_kinematic = std::make_unique<KinematicStream>(*m_device, m_kinematicThreads);
   } else {
     rebuild(0);
   }
@@ -125,7 +128,7 @@ void Simulation::rebuildNow() {
 }
 
 void Simulation::setContactHistory(const ContactSnapshot& snapshot) {
-  uploadContactHistory(*m_device, snapshot);
+  uploadContactHistory(*m_device, m_numbering.toEngine(snapshot));
   rebuildNow();
 }
 
@@ -164,17 +167,44 @@ void Simulation::step(std::uint64_t steps) {
   }
 }
 
+// Every mode renumbers at the same steps, from the same positions (those after the drift),
+// and sums the step's contacts in the new order: the modes stay equal bit for bit.
+bool Simulation::renumberDue(std::uint64_t n) const {
+  const int every = m_model.streams.reorderEvery;
+  return every > 0 && n % std::uint64_t(every) == 0;
+}
+
+std::vector<Index> Simulation::newCellOrder() const {
+  std::vector<Index> order = cellOrderOfLoneSpheres(*m_device);
+  for (std::size_t k = 0; k < order.size(); ++k)
+    if (order[k] != Index(k)) return order;
+  return {};
+}
+
+void Simulation::renumber(const std::vector<Index>& order) {
+  m_numbering.permute(order);
+  permuteParticles(*m_device, order);
+}
+
 void Simulation::stepSync() {
-  requireSpeedWithinLimit(kickDrift(*m_device, m_params, /*withSpeed=*/true), m_steps + 1);
-  rebuild(m_steps + 1);  // the step the new positions belong to
+  const std::uint64_t n = m_steps + 1;  // the step the new positions belong to
+  requireSpeedWithinLimit(kickDrift(*m_device, m_params, /*withSpeed=*/true), n);
+  if (renumberDue(n)) {
+    const std::vector<Index> order = newCellOrder();
+    if (!order.empty()) renumber(order);
+  }
+  rebuild(n);
   evaluateForces(/*kick=*/true);
 }
 
 void Simulation::stepVerlet() {
+  const std::uint64_t n = m_steps + 1;
   const double trigger = 0.25 * m_margin * m_margin;  // (margin / 2)^2
   const SphereMotion motion = kickDrift(*m_device, m_params, /*withSpeed=*/true);
-  requireSpeedWithinLimit(motion, m_steps + 1);
-  if (motion.moved2 > trigger) rebuild(m_steps + 1);
+  requireSpeedWithinLimit(motion, n);
+  const std::vector<Index> order = renumberDue(n) ? newCellOrder() : std::vector<Index>();
+  if (!order.empty()) renumber(order);
+  if (!order.empty() || motion.moved2 > trigger) rebuild(n);  // a renumbering leaves no index
   evaluateForces(/*kick=*/true);
 }
 
@@ -267,6 +297,16 @@ void Simulation::stepAsync() {
   m_speeds.emplace_back(n, speed);
   while (m_speeds.size() > std::size_t(st.maxDrift) + 1) m_speeds.pop_front();
 
+  if (const std::vector<Index> order = renumberDue(n) ? newCellOrder() : std::vector<Index>(); !order.empty()) {
+    // The kinematic stream reads the sphere arrays a renumbering permutes, and its lists
+    // in flight use the old numbering: it is stopped (joined after its build), the lists
+    // are rebuilt here, and a new stream starts from the renumbered state.
+    m_retiredBuilds += m_kinematic->builds();
+    m_kinematic.reset();
+    renumber(order);
+    rebuildFromHere(n, speed);
+    m_kinematic = std::make_unique<KinematicStream>(*m_device, m_kinematicThreads);
+  }
   adoptReady(n, /*wait=*/false);
   if (!listValidAt(m_list, n)) {
     bool adopted = false;
@@ -306,6 +346,7 @@ EngineState Simulation::saveState() const {
   e.rebuilds = st.builds;
   e.stats = st;
   e.recentSpeeds.assign(m_speeds.begin(), m_speeds.end());
+  e.ownerOrder = m_numbering.ownerOrder();
   return e;
 }
 
@@ -331,7 +372,10 @@ void Simulation::restoreState(const EngineState& saved) {
   if (saved.switched.size() != m_model.familySwitches.size())
     throw std::invalid_argument("the saved state has " + std::to_string(saved.switched.size()) +
                                 " family switches, the model " + std::to_string(m_model.familySwitches.size()));
-  restoreOwnerState(*m_device, saved.state);
+  // The engine's numbering first (a fresh engine has the scene's), then the state in it.
+  m_numbering.restore(saved.ownerOrder);
+  if (!m_numbering.isScene()) permuteParticles(*m_device, m_numbering.ownerOrder());
+  restoreOwnerState(*m_device, m_numbering.toEngine(saved.state));
   updateSpherePositions(*m_device, /*withSpeed=*/false);  // the lists below come from these
   m_steps = saved.steps;
   m_time = double(m_steps) * m_model.timeStep;
@@ -346,23 +390,27 @@ void Simulation::restoreState(const EngineState& saved) {
 
 StreamStats Simulation::streamStats() const {
   StreamStats s = m_stats;
-  s.builds = m_rebuilds + (m_kinematic ? m_kinematic->builds() : 0);
+  s.builds = m_rebuilds + m_retiredBuilds + (m_kinematic ? m_kinematic->builds() : 0);
   return s;
 }
 
 StateArrays Simulation::state() const {
   StateArrays s;
   downloadState(*m_device, s);
-  return s;
+  return m_numbering.toScene(s);
 }
 
-HostStateView Simulation::hostStateView() const { return regolith::hostStateView(*m_device); }
+HostStateView Simulation::hostStateView() const {
+  return m_numbering.isScene() ? regolith::hostStateView(*m_device) : HostStateView{};
+}
 
 std::vector<BoundaryPrimitive> Simulation::boundaries() const { return downloadBoundaries(*m_device); }
 
-ContactSnapshot Simulation::contacts() const { return downloadContacts(*m_device); }
+ContactSnapshot Simulation::contacts() const { return m_numbering.toScene(downloadContacts(*m_device)); }
 
-Index Simulation::firstBadOwner() const { return regolith::firstBadOwner(*m_device, m_blowUpSpeed, m_minRadius); }
+Index Simulation::firstBadOwner() const {
+  return m_numbering.ownerToScene(regolith::firstBadOwner(*m_device, m_blowUpSpeed, m_minRadius));
+}
 
 std::size_t Simulation::touchingPairs() const { return touchingPairCount(*m_device); }
 std::size_t Simulation::touchingWalls() const { return touchingWallCount(*m_device); }
@@ -377,9 +425,13 @@ std::size_t Simulation::deviceBytes() const {
   return bytes;
 }
 
-std::vector<Vec3d> Simulation::spherePositions() const { return downloadSpherePositions(*m_device); }
+std::vector<Vec3d> Simulation::spherePositions() const {
+  return m_numbering.spheresToScene(downloadSpherePositions(*m_device));
+}
 
-ContactForces Simulation::contactForces() const { return downloadTouchingContacts(*m_device); }
-std::vector<WallContact> Simulation::wallContacts() const { return downloadWallContacts(*m_device); }
+ContactForces Simulation::contactForces() const { return m_numbering.toScene(downloadTouchingContacts(*m_device)); }
+std::vector<WallContact> Simulation::wallContacts() const {
+  return m_numbering.toScene(downloadWallContacts(*m_device));
+}
 
 }  // namespace regolith

@@ -9,6 +9,7 @@
 #include "core/engine_state.h"
 #include "core/kinematic_stream.h"
 #include "core/model.h"
+#include "core/particle_numbering.h"
 #include "core/time_step_guard.h"
 #include "kernels/stages.h"
 
@@ -72,8 +73,11 @@ class Simulation {
   const Model& model() const { return m_model; }
   const RayleighLimit& rayleighLimit() const { return m_rayleigh; }
 
+  // Everything below reads in the scene's numbering of owners and spheres, also after the
+  // engine renumbered them (streams.reorder_every; core/particle_numbering.h).
   StateArrays state() const;  // download of owners and spheres
-  // The live arrays in place (CPU build; null pointers on CUDA): kernels/stages.h.
+  // The live arrays in place (CPU build; null pointers on CUDA, and once the engine has
+  // renumbered particles, since its arrays are then in another order): kernels/stages.h.
   HostStateView hostStateView() const;
   std::vector<BoundaryPrimitive> boundaries() const;  // as they stand (owned ones moved)
   ContactSnapshot contacts() const;                   // candidate lists and shear history
@@ -106,6 +110,11 @@ class Simulation {
   void rebuildFromHere(std::uint64_t step, double speed);
   void publishSnapshot(std::uint64_t step, double speed);
   void applyMotionRules();
+  // streams.reorder_every: whether step n renumbers; the cell order of the particles, or
+  // an empty list when they are in it already; the renumbering to that order.
+  bool renumberDue(std::uint64_t n) const;
+  std::vector<Index> newCellOrder() const;
+  void renumber(const std::vector<Index>& order);
 
   Model m_model;
   RayleighLimit m_rayleigh;
@@ -126,6 +135,9 @@ class Simulation {
   StreamStats m_stats;
   CandidateListPtr m_spareList;
   std::unique_ptr<KinematicStream> m_kinematic;
+  int m_kinematicThreads = 0;
+  std::uint64_t m_retiredBuilds = 0;  // builds of kinematic streams stopped for a renumbering
+  ParticleNumbering m_numbering;
   std::vector<FamilyControl> m_controls;  // as last uploaded
   std::vector<bool> m_switched;           // per Model::familySwitches entry
 };

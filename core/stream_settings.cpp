@@ -42,6 +42,9 @@ void validateStreamSettings(const StreamSettings& s) {
                                 ")");
   if (!std::isfinite(s.marginExtra)) throw std::invalid_argument("dual stream: margin_extra must be finite");
   if (s.kinematicThreads < 0) throw std::invalid_argument("dual stream: kinematic_threads must be >= 0");
+  if (s.reorderEvery < 0)
+    throw std::invalid_argument("reorder_every must be >= 0 steps (0: never; got " + std::to_string(s.reorderEvery) +
+                                ")");
 }
 
 }  // namespace regolith

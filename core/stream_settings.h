@@ -44,6 +44,11 @@ struct StreamSettings {
   // Async, CPU build: OpenMP threads of the kinematic stream; 0 selects a quarter of the
   // thread budget (at least one). The dynamic stream gets the rest (at least one).
   int kinematicThreads = 0;
+  // Every mode: renumber the lone-sphere owners along a Z-order curve of cells every this
+  // many steps, so neighbours in space stay neighbours in memory (0: never). The results
+  // change only by round-off (the order contacts are summed in); what a user reads stays
+  // in the scene's numbering (core/particle_numbering.h).
+  int reorderEvery = 0;
 };
 
 // Throws std::invalid_argument naming the setting and the expected range.

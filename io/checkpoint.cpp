@@ -83,6 +83,7 @@ void writeEngine(const h5::Group& g, const EngineState& e) {
   }
   writeList(g, "recent_speed_step", steps);
   writeList(g, "recent_speed", speeds);
+  if (!e.ownerOrder.empty()) writeList(g, "owner_order", e.ownerOrder);
 }
 
 EngineState readEngine(const h5::Group& g) {
@@ -98,6 +99,8 @@ EngineState readEngine(const h5::Group& g) {
   if (steps.size() != speeds.size())
     throw std::runtime_error(g.where() + ": recent_speed_step and recent_speed differ in length");
   for (std::size_t i = 0; i < steps.size(); ++i) e.recentSpeeds.emplace_back(steps[i], speeds[i]);
+  // Absent in checkpoints of runs that never reordered.
+  if (g.has("owner_order")) e.ownerOrder = readList<Index>(g, "owner_order");
   return e;
 }
 

@@ -125,6 +125,12 @@ std::size_t bytesOf(const DeviceVector<T>& v) {
   return v.capacity() * sizeof(T);
 }
 
+// Frees v's memory (an array a mode does not use).
+template <class T>
+void release(DeviceVector<T>& v) {
+  DeviceVector<T>().swap(v);
+}
+
 // The capacity policy of every array whose length follows a contact or cell count, which
 // changes at each list build (issue 25, hazard 3). Thrust's resize doubles the capacity
 // when it grows and never gives it back, so an array whose count crept past a power of
@@ -144,21 +150,16 @@ inline std::size_t capacityFor(std::size_t n) { return n + n / kCapacityHeadroom
 template <class T>
 void resizeDiscarding(DeviceVector<T>& v, std::size_t n) {
   const std::size_t capacity = v.capacity();
+  const std::size_t wanted = capacityFor(n);
   const bool fits = n <= capacity;
-  const bool mostlyIdle = capacity > capacityFor(n) + capacityFor(n) / kCapacityIdleDivisor;
+  const bool mostlyIdle = capacity > wanted + wanted / kCapacityIdleDivisor;
   if (fits && !mostlyIdle) {
     v.resize(n);
     return;
   }
-  DeviceVector<T>().swap(v);
-  v.reserve(capacityFor(n));
+  release(v);
+  v.reserve(wanted);
   v.resize(n);
-}
-
-// Frees v's memory (an array a mode does not use).
-template <class T>
-void release(DeviceVector<T>& v) {
-  DeviceVector<T>().swap(v);
 }
 
 }  // namespace regolith

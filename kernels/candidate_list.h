@@ -61,4 +61,15 @@ inline std::size_t builderBytes(const ContactBuilder& b) {
          bytesOf(b.triangleCounts);
 }
 
+// Frees every array of a buffer (its event stays, so a hand-over buffer keeps its
+// protocol). Beside the byte counts so that a new member is counted and freed alike.
+inline void releaseArrays(CandidateList& l) {
+  release(l.pairKeys), release(l.firstBegin), release(l.secondBegin), release(l.secondOrder);
+  release(l.wallKeys), release(l.wallBegin), release(l.positionsAtBuild), release(l.boundariesAtBuild);
+}
+inline void releaseArrays(ContactBuilder& b) {
+  release(b.cellKey), release(b.cellSphere), release(b.cellStart), release(b.counts), release(b.scratchIndex);
+  release(b.triangleCellKey), release(b.triangleCellBoundary), release(b.triangleCounts);
+}
+
 }  // namespace regolith

@@ -31,12 +31,13 @@ struct SpherePlacer {
   Vec3d* spherePosition;
   const Vec3d* atBuild;
 
-  // Sphere s of owner o at the owner's centre (every one-sphere owner: StateArrays
-  // invariant), which needs no rotation and no offset.
+  // |x - x_build|^2 of sphere s, 0 when the lists carry no build positions (async).
   REGOLITH_HD REGOLITH_INLINE double moved2(Index s, const Vec3d& x) const {
     return atBuild ? norm2(x - atBuild[s]) : 0.0;
   }
 
+  // Sphere s of owner o at the owner's centre (every one-sphere owner: StateArrays
+  // invariant), which needs no rotation and no offset.
   REGOLITH_HD REGOLITH_INLINE SphereMotion centred(Index s, Index o) const {
     const Vec3d x = ownerPosition[o];
     spherePosition[s] = x;

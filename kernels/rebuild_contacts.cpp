@@ -100,21 +100,15 @@ void trackDisplacement(DeviceState& s, bool on) {
     s.spherePositionAtBuild.resize(s.sphereCount());
   } else {
     release(s.spherePositionAtBuild);
-    release(s.spare.positionsAtBuild);
   }
 }
 
 void releaseSynchronousBuildScratch(DeviceState& s) {
-  ContactBuilder& b = s.builder;
-  release(b.cellKey), release(b.cellSphere), release(b.cellStart), release(b.counts), release(b.scratchIndex);
-  release(b.triangleCellKey), release(b.triangleCellBoundary), release(b.triangleCounts);
-  releaseCandidateArrays(s.spare);
+  releaseArrays(s.builder);
+  releaseArrays(s.spare);
 }
 
-void releaseCandidateArrays(CandidateList& l) {
-  release(l.pairKeys), release(l.firstBegin), release(l.secondBegin), release(l.secondOrder);
-  release(l.wallKeys), release(l.wallBegin), release(l.positionsAtBuild), release(l.boundariesAtBuild);
-}
+void releaseCandidateArrays(CandidateList& l) { releaseArrays(l); }
 
 void rebuildContacts(DeviceState& s, Real reach) {
   buildCandidateList(s, s.spherePosition, s.boundaries, reach, s.builder, s.spare);

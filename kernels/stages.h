@@ -148,6 +148,17 @@ void releaseSynchronousBuildScratch(DeviceState& s);
 // instead, from the pool on CUDA.
 void releaseCandidateArrays(CandidateList& l);
 
+// Particle renumbering by cell (kernels/reorder_particles.cpp). cellOrderOfLoneSpheres
+// gives a permutation of the owners (slot k takes owner newToOld[k]) that numbers the
+// lone-sphere owners (one sphere, no owned boundary) along a Z-order curve of cells one
+// sphere diameter wide, among the slots they hold now; every other owner keeps its slot.
+// permuteParticles applies such a permutation to every per-owner and per-sphere array and
+// renumbers the contact keys with their shear history; the per-sphere contact index is then
+// stale, so a rebuild (rebuildContacts or an adoption) must follow before forces are
+// evaluated. Not while a kinematic stream reads the state.
+std::vector<Index> cellOrderOfLoneSpheres(const DeviceState& s);
+void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld);
+
 // Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a
 // snapshot of its live positions and boundaries; the kinematic stream builds a candidate
 // list from it, reading only the DeviceState's immutable sphere data (radii, owners), which

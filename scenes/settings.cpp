@@ -68,6 +68,7 @@ void buildStreams(BuildContext& c) {
   s.safety = j.value("safety", s.safety);
   s.marginExtra = j.value("margin_extra", s.marginExtra);
   s.kinematicThreads = j.value("kinematic_threads", s.kinematicThreads);
+  s.reorderEvery = j.value("reorder_every", s.reorderEvery);
   // The ranges are the schema's; what is left is how the settings relate to each other.
   try {
     validateStreamSettings(s);

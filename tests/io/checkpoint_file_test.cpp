@@ -1,6 +1,7 @@
 // Output: checkpoint.h5 reads back bit for bit, replaces the previous one whole, and files
 // of an unknown format version are refused with both versions named.
 #include <filesystem>
+#include <numeric>
 
 #include <gtest/gtest.h>
 #include <hdf5.h>
@@ -48,6 +49,19 @@ TEST(Output, CheckpointRoundTripIsBitExact) {
   EXPECT_EQ(a.maxLag, b.maxLag);
   expectSameBytes(std::vector<double>{a.waitSeconds}, {b.waitSeconds}, "waitSeconds");
   expectSameBytes(r.engine.recentSpeeds, c.engine.recentSpeeds, "recentSpeeds");
+  EXPECT_TRUE(r.engine.ownerOrder.empty()) << "a run that never renumbered saves no order";
+}
+
+// streams.reorder_every: the engine's numbering travels in the checkpoint, so the resumed
+// run sums its contacts in the same order (ParticleReorderCheckpoint checks the resume).
+TEST(Output, CheckpointKeepsTheEnginesNumbering) {
+  const fs::path dir = freshDir();
+  Checkpoint c = sampleRun().checkpoint;
+  c.engine.ownerOrder.resize(c.engine.state.ownerCount());
+  std::iota(c.engine.ownerOrder.rbegin(), c.engine.ownerOrder.rend(), Index(0));
+  const std::string path = (dir / "checkpoint.h5").string();
+  writeCheckpoint(path, c);
+  expectSameBytes(readCheckpoint(path).engine.ownerOrder, c.engine.ownerOrder, "ownerOrder");
 }
 
 TEST(Output, CheckpointReplacesThePreviousOneWhole) {
