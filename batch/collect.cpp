@@ -1,6 +1,7 @@
 // Collecting a batch: manifest + each finished run's metrics.json -> one table.
 #include "batch/collect.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -25,9 +26,9 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 Dataset collectDataset(const std::string& dir) {
   const Manifest m = readManifest(dir);
   Dataset d;
-  d.columns.push_back({"run_id", "id", "", ""});
-  for (const ManifestParameter& p : m.parameters) d.columns.push_back({p.name, "parameter", p.pointer, ""});
-  d.columns.push_back({"seed", "seed", "/seed", ""});
+  d.columns.push_back({"run_id", "id", "", "", ""});
+  for (const ManifestParameter& p : m.parameters) d.columns.push_back({p.name, "parameter", p.pointer, "", ""});
+  d.columns.push_back({"seed", "seed", "/seed", "", ""});
 
   std::map<std::string, std::size_t> metricColumn;  // name -> column index
   std::vector<std::pair<const ManifestRun*, Json>> finished;
@@ -53,7 +54,11 @@ Dataset collectDataset(const std::string& dir) {
       if (metricColumn.count(name)) continue;
       metricColumn[name] = d.columns.size();
       const std::string unit = entry.is_object() ? entry.value("unit", "") : "";
-      d.columns.push_back({name, "metric", "", unit});
+      // A table has one column per name: a metric named like a parameter (the wheel
+      // study sweeps slip and measures it) is told apart by a prefix.
+      const bool taken = std::any_of(d.columns.begin(), d.columns.end(),
+                                     [&name = name](const DatasetColumn& c) { return c.name == name; });
+      d.columns.push_back({taken ? "measured_" + name : name, "metric", "", unit, name});
     }
     finished.emplace_back(&r, std::move(metrics));
   }
@@ -64,8 +69,8 @@ Dataset collectDataset(const std::string& dir) {
       const DatasetColumn& col = d.columns[c];
       if (col.kind == "parameter") row[c] = run->values.value(col.name, Json());
       else if (col.kind == "seed") row[c] = run->seed ? Json(*run->seed) : Json();
-      else if (metrics["metrics"].contains(col.name)) {
-        const Json& e = metrics["metrics"][col.name];
+      else if (metrics["metrics"].contains(col.metric)) {
+        const Json& e = metrics["metrics"][col.metric];
         row[c] = e.is_object() ? e.value("value", Json()) : e;
       }
     }
@@ -89,7 +94,7 @@ Json datasetMeta(const Dataset& d) {
   Json columns = Json::array();
   for (const DatasetColumn& col : d.columns) {
     Json c = {{"name", col.name}, {"kind", col.kind}};
-    if (col.kind == "metric") c["unit"] = col.unit;
+    if (col.kind == "metric") c["unit"] = col.unit, c["metric"] = col.metric;
     if (!col.pointer.empty()) c["pointer"] = col.pointer;
     columns.push_back(c);
   }
@@ -115,7 +120,7 @@ void writeDatasetH5(const Dataset& d, const std::string& path) {
     names += (c ? "," : "") + col.name;
     TableColumn t;
     t.group = col.kind == "parameter" ? "parameters" : col.kind == "metric" ? "metrics" : "";
-    t.name = col.name;
+    t.name = col.kind == "metric" ? col.metric : col.name;  // groups keep a twin's name apart
     // A column is numeric when every value is a number or null.
     t.isString = false;
     for (const std::vector<Json>& row : d.rows)

@@ -14,10 +14,12 @@ namespace regolith::batch {
 using Json = nlohmann::json;
 
 struct DatasetColumn {
-  std::string name;     // run_id, <parameter>, seed, <metric>
+  std::string name;     // run_id, <parameter>, seed, <metric> (measured_<metric> when a
+                        // parameter has the metric's name: a swept slip and the measured one)
   std::string kind;     // "id", "parameter", "seed", "metric"
   std::string pointer;  // parameters: where the value is set in the scene
   std::string unit;     // metrics: from metrics.json ("" when it gives none)
+  std::string metric;   // metrics: the name in metrics.json
 };
 
 struct Dataset {

@@ -63,6 +63,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.backend = backendName();
   r.threads = threadCount();
   r.order = particleOrderName(o.order);
+  r.reorderEvery = o.streams.reorderEvery;
   return r;
 }
 
@@ -149,22 +150,25 @@ std::string benchJson(const BenchResult& r) {
     << ", \"wait_s\": " << r.streams.waitSeconds << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
     << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
     << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
-    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\"}";
+    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
+    << "}";
   return j.str();
 }
 
 std::string benchText(const BenchResult& r) {
   char line[1024];
   std::snprintf(line, sizeof line,
-                "bench %s: %zu particles (%s order), %llu steps in %.3f s on %s x%d\n"
+                "bench %s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
                 "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
-                r.scene.c_str(), r.particles, r.order.c_str(), static_cast<unsigned long long>(r.steps), r.wallSeconds,
-                r.backend.c_str(), r.threads, r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts,
-                r.candidates, r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
+                r.scene.c_str(), r.particles, r.order.c_str(),
+                r.reorderEvery ? (", renumbered every " + std::to_string(r.reorderEvery) + " steps").c_str() : "",
+                static_cast<unsigned long long>(r.steps), r.wallSeconds, r.backend.c_str(), r.threads,
+                r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates,
+                r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",
                 r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +
                                std::to_string(r.wallContacts) + " wall contacts at end")

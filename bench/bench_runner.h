@@ -42,7 +42,8 @@ struct BenchResult {
   std::size_t triangles = 0;      // wheel: mesh triangles
   std::string backend;
   int threads = 0;
-  std::string order;  // particle numbering (bench/particle_order.h)
+  std::string order;     // particle numbering (bench/particle_order.h)
+  int reorderEvery = 0;  // the engine's renumbering by cell, every this many steps (0: never)
 };
 
 BenchResult runSettleBench(const BenchOptions& o);
