@@ -170,8 +170,10 @@ ContactForces ParticleNumbering::toScene(const ContactForces& engine) const {
   if (isScene()) return engine;
   // Touching contacts in the scene's key order, as an unrenumbered run lists them.
   std::vector<unsigned long long> pairKeys(engine.pairFirst.size()), wallKeys(engine.wallSphere.size());
-  for (std::size_t c = 0; c < pairKeys.size(); ++c) pairKeys[c] = makePairKey(engine.pairFirst[c], engine.pairSecond[c]);
-  for (std::size_t c = 0; c < wallKeys.size(); ++c) wallKeys[c] = makePairKey(engine.wallSphere[c], engine.wallBoundary[c]);
+  for (std::size_t c = 0; c < pairKeys.size(); ++c)
+    pairKeys[c] = makePairKey(engine.pairFirst[c], engine.pairSecond[c]);
+  for (std::size_t c = 0; c < wallKeys.size(); ++c)
+    wallKeys[c] = makePairKey(engine.wallSphere[c], engine.wallBoundary[c]);
   ContactForces out;
   out.pairForce = engine.pairForce;
   out.wallForce = engine.wallForce;

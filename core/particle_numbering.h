@@ -49,9 +49,9 @@ class ParticleNumbering {
   Index sphereOf(Index owner) const { return m_sphereBegin[std::size_t(owner)]; }
 
   std::vector<Index> m_sphereBegin;
-  std::vector<bool> m_movable;  // per owner: one sphere and no boundary (what the engine renumbers)
-  std::vector<Index> m_sceneOwnerAt;   // engine slot -> scene owner (empty: the same)
-  std::vector<Index> m_sceneSphereAt;  // engine sphere slot -> scene sphere
+  std::vector<bool> m_movable;          // per owner: one sphere and no boundary (what the engine renumbers)
+  std::vector<Index> m_sceneOwnerAt;    // engine slot -> scene owner (empty: the same)
+  std::vector<Index> m_sceneSphereAt;   // engine sphere slot -> scene sphere
   std::vector<Index> m_engineSphereOf;  // scene sphere -> engine sphere slot
 };
 

@@ -174,11 +174,16 @@ bool Simulation::renumberDue(std::uint64_t n) const {
   return every > 0 && n % std::uint64_t(every) == 0;
 }
 
+// A renumbering permutes every array and rebuilds the lists (measured: 27 of them in 3000
+// steps cost a bed at rest 9 % at N = 20,000, each for the few grains that jiggled
+// across a cell face). It is skipped while fewer than 1/32 of the grains are out of cell
+// order (counted as grains whose cell key is below their predecessor's).
+constexpr std::size_t kRenumberDisorderDivisor = 32;
+
 std::vector<Index> Simulation::newCellOrder() const {
-  std::vector<Index> order = cellOrderOfLoneSpheres(*m_device);
-  for (std::size_t k = 0; k < order.size(); ++k)
-    if (order[k] != Index(k)) return order;
-  return {};
+  CellOrder order = cellOrderOfLoneSpheres(*m_device);
+  if (order.outOfOrder == 0 || order.outOfOrder * kRenumberDisorderDivisor < order.movable) return {};
+  return std::move(order.newToOld);
 }
 
 void Simulation::renumber(const std::vector<Index>& order) {

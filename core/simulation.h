@@ -111,7 +111,8 @@ class Simulation {
   void publishSnapshot(std::uint64_t step, double speed);
   void applyMotionRules();
   // streams.reorder_every: whether step n renumbers; the cell order of the particles, or
-  // an empty list when they are in it already; the renumbering to that order.
+  // an empty list when they are in it already or nearly (see simulation.cpp); the
+  // renumbering to that order.
   bool renumberDue(std::uint64_t n) const;
   std::vector<Index> newCellOrder() const;
   void renumber(const std::vector<Index>& order);

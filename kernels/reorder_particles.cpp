@@ -10,6 +10,7 @@
 // so owner sphere ranges, clump chunks and owned boundaries' owners stay valid unchanged,
 // and a lone owner's one sphere moves with it.
 #include <thrust/copy.h>
+#include <thrust/functional.h>
 #include <thrust/gather.h>
 #include <thrust/scatter.h>
 #include <thrust/sequence.h>
@@ -51,6 +52,12 @@ struct CellKeyOf {
   Vec3d corner;
   double cell;
   REGOLITH_HD std::uint64_t operator()(Index o) const { return mortonKey(position[o] - corner, cell); }
+};
+
+// 1 where key k is below key k - 1: a grain out of cell order in the current numbering.
+struct OutOfOrder {
+  const std::uint64_t* key;
+  REGOLITH_HD std::size_t operator()(Index k) const { return k > 0 && key[k] < key[k - 1] ? 1 : 0; }
 };
 
 // Sphere slot of owner slot k takes the sphere of owner newToOld[k] (lone slots only;
@@ -108,25 +115,31 @@ void renumberContacts(DeviceVector<PairKey>& keys, DeviceVector<Vec3>& shear, co
 
 }  // namespace
 
-std::vector<Index> cellOrderOfLoneSpheres(const DeviceState& s) {
+CellOrder cellOrderOfLoneSpheres(const DeviceState& s) {
   const std::size_t n = s.ownerCount();
+  CellOrder result;
   DeviceVector<Index> lone(n);
   const auto all = thrust::counting_iterator<Index>(0);
-  const auto loneEnd =
-      thrust::copy_if(devicePolicy(), all, all + Index(n), lone.begin(),
-                      IsLoneSphere{raw(s.ownerSphereBegin), s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr});
+  const auto loneEnd = thrust::copy_if(
+      devicePolicy(), all, all + Index(n), lone.begin(),
+      IsLoneSphere{raw(s.ownerSphereBegin), s.hasOwnedBoundaries() ? raw(s.ownerBoundaryBegin) : nullptr});
   lone.resize(std::size_t(loneEnd - lone.begin()));
-  std::vector<Index> newToOld(n);
+  std::vector<Index>& newToOld = result.newToOld;
+  newToOld.resize(n);
   for (std::size_t o = 0; o < n; ++o) newToOld[o] = Index(o);
-  if (lone.size() < 2) return newToOld;
+  result.movable = lone.size();
+  if (lone.size() < 2) return result;
 
   const DeviceVector<Vec3d>& x = s.ownerPosition;
   const Vec3d first = x[Index(lone[0])];
-  const Vec3d corner =
-      thrust::transform_reduce(devicePolicy(), lone.begin(), lone.end(), PositionOf{raw(x)}, first, LowCorner{});
+  const Vec3d corner = thrust::transform_reduce(devicePolicy(), lone.begin(), lone.end(), PositionOf{raw(x)}, first,
+                                                LowCorner{});
   DeviceVector<std::uint64_t> key(lone.size());
   const double cell = s.maxRadius > 0 ? 2.0 * double(s.maxRadius) : 1.0;  // one diameter
   thrust::transform(devicePolicy(), lone.begin(), lone.end(), key.begin(), CellKeyOf{raw(x), corner, cell});
+  result.outOfOrder = thrust::transform_reduce(devicePolicy(), thrust::counting_iterator<Index>(0),
+                                               thrust::counting_iterator<Index>(Index(lone.size())),
+                                               OutOfOrder{raw(key)}, std::size_t(0), thrust::plus<std::size_t>());
   DeviceVector<Index> sorted = lone;
   thrust::stable_sort_by_key(devicePolicy(), key.begin(), key.end(), sorted.begin());
 
@@ -134,7 +147,7 @@ std::vector<Index> cellOrderOfLoneSpheres(const DeviceState& s) {
   DeviceVector<Index> order(newToOld.begin(), newToOld.end());
   thrust::scatter(devicePolicy(), sorted.begin(), sorted.end(), lone.begin(), order.begin());
   thrust::copy(order.begin(), order.end(), newToOld.begin());
-  return newToOld;
+  return result;
 }
 
 void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld) {
@@ -154,8 +167,8 @@ void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld) {
   permute(s.spherePosition, bySphere), permute(s.spherePositionAtBuild, bySphere);
 
   DeviceVector<Index> oldToNew(spheres);
-  thrust::scatter(devicePolicy(), thrust::counting_iterator<Index>(0),
-                  thrust::counting_iterator<Index>(Index(spheres)), bySphere.begin(), oldToNew.begin());
+  thrust::scatter(devicePolicy(), thrust::counting_iterator<Index>(0), thrust::counting_iterator<Index>(Index(spheres)),
+                  bySphere.begin(), oldToNew.begin());
   renumberContacts(s.pairKeys, s.pairShear, RenumberPair{raw(oldToNew), raw(s.pairKeys), raw(s.pairShear)});
   renumberContacts(s.wallKeys, s.wallShear, RenumberWall{raw(oldToNew), raw(s.wallKeys)});
 }

@@ -152,11 +152,18 @@ void releaseCandidateArrays(CandidateList& l);
 // gives a permutation of the owners (slot k takes owner newToOld[k]) that numbers the
 // lone-sphere owners (one sphere, no owned boundary) along a Z-order curve of cells one
 // sphere diameter wide, among the slots they hold now; every other owner keeps its slot.
+// outOfOrder counts the movable owners whose cell key is below the one before them in the
+// current numbering (0: already in cell order; about movable / 2 for a random one).
 // permuteParticles applies such a permutation to every per-owner and per-sphere array and
 // renumbers the contact keys with their shear history; the per-sphere contact index is then
 // stale, so a rebuild (rebuildContacts or an adoption) must follow before forces are
 // evaluated. Not while a kinematic stream reads the state.
-std::vector<Index> cellOrderOfLoneSpheres(const DeviceState& s);
+struct CellOrder {
+  std::vector<Index> newToOld;
+  std::size_t movable = 0;     // lone-sphere owners
+  std::size_t outOfOrder = 0;  // of them, out of cell order now
+};
+CellOrder cellOrderOfLoneSpheres(const DeviceState& s);
 void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld);
 
 // Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a

@@ -139,8 +139,8 @@ TEST(ParticleReorder, AgreesWithARunThatNeverRenumbersToRoundOff) {
   EXPECT_GT(vmax, 0.1) << "the bed should still be moving";
   EXPECT_LE(dv, 1e-9 * vmax);
   EXPECT_LE(dx, 1e-12);
-  std::cout << "[          ] 1000 steps, renumbered every 100, apart: " << dx << " m, " << dv
-            << " m/s (largest speed " << vmax << " m/s)\n";
+  std::cout << "[          ] 1000 steps, renumbered every 100, apart: " << dx << " m, " << dv << " m/s (largest speed "
+            << vmax << " m/s)\n";
 }
 
 // The drum: grains of three sizes that mix, a body carrying a boundary, two families. Every mode
@@ -163,8 +163,8 @@ TEST(ParticleReorder, TheModesStayEqualBitForBit) {
 
 class ParticleReorderCheckpoint : public ::testing::TestWithParam<StreamMode> {};
 
-// Saved at step 2050, on the wall with shear history, after twenty renumberings, and
-// resumed across five more.
+// Saved at step 2050, on the wall with shear history, in the engine's own numbering, and
+// resumed across five more renumbering steps.
 TEST_P(ParticleReorderCheckpoint, ResumesBitForBit) {
   const test::DrumScene d = drumOfUnequalGrains();
   const Model model = renumberingEvery(d.model, 100, GetParam());
