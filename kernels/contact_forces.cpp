@@ -34,6 +34,19 @@ struct BodyView {
   const Real* radius;
   const Index* material;
 
+  // The owner of sphere i and the sphere centre's offset from the owner's. With kLone
+  // (DeviceState::sphereIsOwner) they are i and (+0, +0, +0), the same bits the general
+  // path computes (x - x), without reading sphereOwner and ownerPosition: two of the
+  // arrays a contact reads at its far sphere's index.
+  template <bool kLone>
+  REGOLITH_HD REGOLITH_INLINE Index ownerOf(Index i) const {
+    return kLone ? i : sphereOwner[i];
+  }
+  template <bool kLone>
+  REGOLITH_HD REGOLITH_INLINE Vec3 centreFromOwner(Index i, Index o) const {
+    return kLone ? Vec3() : Vec3(spherePosition[i] - ownerPosition[o]);
+  }
+
   // Velocity of the material point at world position p of owner o.
   REGOLITH_HD Vec3 pointVelocity(Index o, const Vec3& armFromOwner) const {
     return velocity[o] + cross(omega[o], armFromOwner);
@@ -51,7 +64,7 @@ BodyView bodyView(const DeviceState& s) {
 }
 
 // Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
-template <class ForceModel>
+template <class ForceModel, bool kLone>
 struct PairForces {
   BodyView body;
   const PairParams* table;
@@ -86,9 +99,9 @@ struct PairForces {
     // Contact point in the middle of the overlap: arms from each sphere centre.
     const Vec3 armI = n * -(ri - Real(0.5) * overlap);
     const Vec3 armJ = n * (rj - Real(0.5) * overlap);
-    const Index oi = body.sphereOwner[i], oj = body.sphereOwner[j];
-    const Vec3 toI(body.spherePosition[i] - body.ownerPosition[oi]);
-    const Vec3 toJ(body.spherePosition[j] - body.ownerPosition[oj]);
+    const Index oi = body.ownerOf<kLone>(i), oj = body.ownerOf<kLone>(j);
+    const Vec3 toI = body.centreFromOwner<kLone>(i, oi);
+    const Vec3 toJ = body.centreFromOwner<kLone>(j, oj);
     const Vec3 vrel = body.pointVelocity(oi, toI + armI) - body.pointVelocity(oj, toJ + armJ);
     const Real mi = body.mass[oi], mj = body.mass[oj];
 
@@ -131,7 +144,7 @@ struct PairForces {
 // contact's shear (the first such in key order), so a grain sliding from one facet onto the
 // next keeps its tangential spring instead of starting from zero at every edge. The
 // previous shear is read from its own buffer, so no thread reads a slot another writes.
-template <class ForceModel>
+template <class ForceModel, bool kLone>
 struct WallForces {
   BodyView body;
   WallGeometry walls;
@@ -176,8 +189,8 @@ struct WallForces {
     }
     const Real overlap = -gap;
     const Vec3 arm = n * -(ri - Real(0.5) * overlap);
-    const Index oi = body.sphereOwner[i];
-    const Vec3 toI(body.spherePosition[i] - body.ownerPosition[oi]);
+    const Index oi = body.ownerOf<kLone>(i);
+    const Vec3 toI = body.centreFromOwner<kLone>(i, oi);
 
     Vec3 vrel = body.pointVelocity(oi, toI + arm);
     Vec3 relOmega = body.omega[oi];
@@ -207,19 +220,26 @@ struct WallForces {
   }
 };
 
-template <class ForceModel>
+template <class ForceModel, bool kLone>
 void evaluateWith(DeviceState& s, const StepParams& p) {
   const BodyView body = bodyView(s);
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
-  parallel_for(s.pairKeys.size(), PairForces<ForceModel>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys),
-                                                         raw(s.pairShear), raw(s.pairForce), raw(s.pairTorqueFirst),
-                                                         raw(s.pairTorqueSecond), raw(s.pairHeld), p.dt});
+  parallel_for(s.pairKeys.size(),
+               PairForces<ForceModel, kLone>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys), raw(s.pairShear),
+                                             raw(s.pairForce), raw(s.pairTorqueFirst), raw(s.pairTorqueSecond),
+                                             raw(s.pairHeld), p.dt});
   parallel_for(s.wallKeys.size(),
-               WallForces<ForceModel>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable), s.materialCount,
-                                      raw(s.wallKeys), raw(s.wallBegin), raw(s.wallShearPrevious), raw(s.wallShear),
-                                      raw(s.wallForce), raw(s.wallTorque), p.dt});
+               WallForces<ForceModel, kLone>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable), s.materialCount,
+                                             raw(s.wallKeys), raw(s.wallBegin), raw(s.wallShearPrevious),
+                                             raw(s.wallShear), raw(s.wallForce), raw(s.wallTorque), p.dt});
+}
+
+template <class ForceModel>
+void evaluateWith(DeviceState& s, const StepParams& p) {
+  if (s.sphereIsOwner) evaluateWith<ForceModel, true>(s, p);
+  else evaluateWith<ForceModel, false>(s, p);
 }
 
 struct PairTouches {

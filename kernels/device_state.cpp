@@ -110,6 +110,18 @@ void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& bo
 
 }  // namespace
 
+namespace {
+// Whether sphere s is the only sphere of owner s, at its centre, for every sphere (the
+// owners past the spheres may be bodies without any): DeviceState::sphereIsOwner.
+bool everySphereIsItsOwner(const StateArrays& state) {
+  for (std::size_t s = 0; s < state.sphereCount(); ++s)
+    if (state.sphereOwner[s] != Index(s) || state.ownerSphereBegin[s] != Index(s) ||
+        state.ownerSphereBegin[s + 1] != Index(s) + 1 || !isZero(state.sphereOffset[s]))
+      return false;
+  return true;
+}
+}  // namespace
+
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,
                                  const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh) {
   checkSizes(state);
@@ -144,6 +156,7 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   uploadOwnedBoundaries(*s, state, boundaries);
   uploadMeshTopology(*s, boundaries, mesh);
   s->materialCount = materialCount;
+  s->sphereIsOwner = everySphereIsItsOwner(state);
   s->maxRadius = state.sphereRadius.empty() ? Real(0)
                                             : *std::max_element(state.sphereRadius.begin(), state.sphereRadius.end());
   // Empty contact index: every sphere has zero contacts until the first rebuild.

@@ -79,6 +79,10 @@ struct DeviceState {
   double boundaryStep = 0;            // bound on owned-boundary surface displacement in the last step [m]
   Index materialCount = 0;
   Real maxRadius = 0;
+  // Every sphere s is owner s's only sphere, at its centre (a bed of lone spheres, bodies
+  // without spheres after them): sphereOwner[s] == s and spherePosition[s] ==
+  // ownerPosition[s] to the bit, so the contact kernels read neither. Renumbering keeps it.
+  bool sphereIsOwner = false;
 
   // Sphere–sphere candidates, sorted by key (first < second), with their results.
   DeviceVector<PairKey> pairKeys;
