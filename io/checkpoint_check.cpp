@@ -75,6 +75,24 @@ void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t b
       "sorted (sphere, boundary) pairs below (" + std::to_string(spheres) + ", " + std::to_string(boundaryCount) + ")");
   checkRows(path, ct + "pair_shear", k.pairShear, finite, "finite values");
   checkRows(path, ct + "wall_shear", k.wallShear, finite, "finite values");
+
+  // The engine's numbering (optional): a permutation of the owners. Which owners it may
+  // move (lone spheres without a boundary) the engine checks against the scene.
+  if (e.ownerOrder.empty()) return;
+  const std::size_t owners = s.ownerCount();
+  const std::string order = "/engine/owner_order";
+  if (e.ownerOrder.size() != owners)
+    throw InputFileError(path, order, std::to_string(e.ownerOrder.size()) + " rows",
+                         std::to_string(owners) + ", one per owner");
+  std::vector<bool> seen(owners, false);
+  checkRows(
+      path, order, e.ownerOrder,
+      [&seen, owners](Index o) {
+        if (o < 0 || std::size_t(o) >= owners || seen[std::size_t(o)]) return false;
+        seen[std::size_t(o)] = true;
+        return true;
+      },
+      "each owner index from 0 to " + std::to_string(owners - 1) + " once (a permutation)");
 }
 
 }  // namespace regolith

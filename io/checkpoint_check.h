@@ -1,7 +1,8 @@
 // A checkpoint read for --resume, checked for range and finiteness before the engine takes
 // it (requireSameStructure in core/ already compares its shape with the scene's): the step
 // within the scene's run, every owner and sphere value finite and in range, contact keys
-// that name existing spheres and boundaries in sorted order, shear histories finite.
+// that name existing spheres and boundaries in sorted order, shear histories finite, and
+// the engine's numbering, when saved, a permutation of the owners.
 #pragma once
 
 #include <cstddef>

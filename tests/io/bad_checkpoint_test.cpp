@@ -85,5 +85,18 @@ TEST(BadCheckpoint, NegativeRadiusIsRefused) {
   expectRefused(code, log, "/engine/state/sphere_radius row 3", "a radius > 0");
 }
 
+TEST(BadCheckpoint, AnEngineOrderThatIsNotAPermutationIsRefused) {
+  std::string log;
+  const int code = resumeAfter(
+      "order",
+      [](Checkpoint& c) {
+        c.engine.ownerOrder.resize(c.engine.state.ownerCount());
+        for (std::size_t k = 0; k < c.engine.ownerOrder.size(); ++k) c.engine.ownerOrder[k] = Index(k);
+        c.engine.ownerOrder[9] = 4;  // owner 4 twice
+      },
+      log);
+  expectRefused(code, log, "/engine/owner_order row 9", "each owner index from 0 to");
+}
+
 }  // namespace
 }  // namespace regolith::test
