@@ -121,8 +121,9 @@ TEST(ParticleReorder, ARenumberedRunReadsInTheScenesNumbering) {
 
 // Bounds as Determinism.ANumberingChangesTheRunOnlyByRoundOff (which measured 2.4e-12 m/s
 // and 2.7e-15 m after 1000 steps for one renumbering at the start): 1e-9 of the largest
-// speed and 1e-12 m. Here the order changes ten times, each a change of summation order
-// only; a real difference (a contact missed for a step) is about 1e-3 m/s.
+// speed and 1e-12 m. Here the bed, numbered at random, is renumbered at step 100 (and at
+// any later multiple of 100 where 1/32 of it is out of cell order again): a change of
+// summation order only; a real difference (a contact missed for a step) is about 1e-3 m/s.
 TEST(ParticleReorder, AgreesWithARunThatNeverRenumbersToRoundOff) {
   const RandomlyNumberedBed& bed = randomlyNumberedBed();
   Simulation plain(renumberingEvery(bed.model, 0, StreamMode::Verlet), bed.state);
@@ -139,8 +140,8 @@ TEST(ParticleReorder, AgreesWithARunThatNeverRenumbersToRoundOff) {
   EXPECT_GT(vmax, 0.1) << "the bed should still be moving";
   EXPECT_LE(dv, 1e-9 * vmax);
   EXPECT_LE(dx, 1e-12);
-  std::cout << "[          ] 1000 steps, renumbered every 100, apart: " << dx << " m, " << dv << " m/s (largest speed "
-            << vmax << " m/s)\n";
+  std::cout << "[          ] 1000 steps, renumbering due every 100, apart: " << dx << " m, " << dv
+            << " m/s (largest speed " << vmax << " m/s)\n";
 }
 
 // The drum: grains of three sizes that mix, a body carrying a boundary, two families. Every mode
