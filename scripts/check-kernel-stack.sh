@@ -12,7 +12,7 @@
 # fails if any hot kernel's entry reports a frame over its limit below, or if a hot kernel
 # named below is not found at all (a renamed functor must be renamed here too, not
 # silently dropped). It needs a configured CUDA build (cmake --preset cuda), not a built
-# one, and about a minute of CPU time per file.
+# one, and about half a minute of CPU time per file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/cuda}
@@ -43,7 +43,8 @@ command -v c++filt >/dev/null 2>&1 || demangle=cu++filt
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 commands=$(ninja -C "$build" -t commands regolith_kernels)
-status=0
+# The files compile side by side (one nvcc each; CI runs this on otherwise idle cores).
+pids=()
 for file in "${!hot[@]}"; do
   line=$(grep -E -- "-c [^ ]*kernels/$file -o " <<<"$commands" | head -n 1 || true)
   if [ -z "$line" ]; then
@@ -51,11 +52,23 @@ for file in "${!hot[@]}"; do
     exit 2
   fi
   # The build's own line, for sm_90 alone, with ptxas's per-function report, writing
-  # only into $work (no object or dependency file in the build folder).
-  line=$(sed -E 's/ --generate-code=[^ ]+//g; s/ -arch=[^ ]+//g; s/ -M[TF] [^ ]+//g; s/ -MD//g; s/ -o [^ ]+//' <<<"$line")
-  line="$line -o $work/out.o"
-  (cd "$build" && eval "$line --generate-code=arch=compute_90,code=sm_90 -Xptxas -v") \
-    >"$work/$file.log" 2>&1 || { cat "$work/$file.log" >&2; exit 2; }
+  # only into $work (no object or dependency file in the build folder). -cubin stops after
+  # ptxas: the host compile and the fat binary are not needed for the report (26 s instead
+  # of 43 s for contact_forces.cpp).
+  line=$(sed -E 's/ --generate-code=[^ ]+//g; s/ -arch=[^ ]+//g; s/ -M[TF] [^ ]+//g; s/ -MD//g; s/ -o [^ ]+//; s/ -c / -cubin /' <<<"$line")
+  line="$line -o $work/$file.cubin"
+  (cd "$build" && eval "$line -arch=sm_90 -Xptxas -v") >"$work/$file.log" 2>&1 &
+  pids+=($!)
+done
+for i in "${!pids[@]}"; do
+  if ! wait "${pids[$i]}"; then
+    cat "$work"/*.log >&2
+    echo "check-kernel-stack: a kernel file did not compile (log above)" >&2
+    exit 2
+  fi
+done
+status=0
+for file in "${!hot[@]}"; do
   # Entry functions and their frames: "<bytes> <demangled name>", one per line.
   awk '/Compiling entry function/ { match($0, /\x27[^\x27]+\x27/); entry[substr($0, RSTART + 1, RLENGTH - 2)] = 1 }
        /Function properties for/ { fn = $NF }
