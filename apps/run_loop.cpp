@@ -205,7 +205,7 @@ int run(const Scene& scene, const RunOptions& o) {
   const Schedule sch = scheduleOf(scene);
   double wallBefore = 0;
   if (resumeFrom) {
-    sim.restoreState(resumeFrom->engine);
+    restoreCheckpoint(sim, *resumeFrom, checkpointPath);
     wallBefore = resumeFrom->wallSeconds;
   }
   printSummary(scene, sch, sim, o);

@@ -52,6 +52,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.streams.steps = after.steps - before.steps;
   r.streams.lagSum = after.lagSum - before.lagSum;
   r.streams.maxLag = after.maxLag;
+  r.streams.renumberings = after.renumberings - before.renumberings;
   r.streams.waitSeconds = after.waitSeconds - before.waitSeconds;
   r.particleStepsPerSecond = double(r.particles) * double(r.steps) / r.wallSeconds;
   r.contacts = sim.touchingPairs();
@@ -151,7 +152,7 @@ std::string benchJson(const BenchResult& r) {
     << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
     << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
     << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
-    << "}";
+    << ", \"renumberings\": " << r.streams.renumberings << "}";
   return j.str();
 }
 
@@ -165,7 +166,10 @@ std::string benchText(const BenchResult& r) {
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
                 r.scene.c_str(), r.particles, r.order.c_str(),
-                r.reorderEvery ? (", renumbered every " + std::to_string(r.reorderEvery) + " steps").c_str() : "",
+                r.reorderEvery ? (", renumbered every " + std::to_string(r.reorderEvery) +
+                                  " steps when out of cell order: " + std::to_string(r.streams.renumberings) + " times")
+                                     .c_str()
+                               : "",
                 static_cast<unsigned long long>(r.steps), r.wallSeconds, r.backend.c_str(), r.threads,
                 r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates,
                 r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),

@@ -189,6 +189,7 @@ std::vector<Index> Simulation::newCellOrder() const {
 void Simulation::renumber(const std::vector<Index>& order) {
   m_numbering.permute(order);
   permuteParticles(*m_device, order);
+  ++m_stats.renumberings;
 }
 
 void Simulation::stepSync() {

@@ -54,7 +54,7 @@ struct StreamSettings {
 // Throws std::invalid_argument naming the setting and the expected range.
 void validateStreamSettings(const StreamSettings& s);
 
-// Counters of a run (async mode; sync and verlet report only builds).
+// Counters of a run (async mode; sync and verlet report only builds and renumberings).
 struct StreamStats {
   std::uint64_t builds = 0;          // lists built (by either stream)
   std::uint64_t adopted = 0;         // kinematic lists adopted by the dynamic stream
@@ -64,6 +64,7 @@ struct StreamStats {
   std::uint64_t steps = 0;           // async steps counted in the lag
   std::uint64_t lagSum = 0;          // sum over steps of (step - snapshot step of the list)
   std::uint64_t maxLag = 0;
+  std::uint64_t renumberings = 0;  // particles renumbered by cell (streams.reorder_every)
   double waitSeconds = 0;
   double meanLag() const { return steps ? double(lagSum) / double(steps) : 0.0; }
 };

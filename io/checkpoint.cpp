@@ -51,6 +51,7 @@ void writeStats(const h5::Group& g, const StreamStats& s) {
   g.setAttribute("steps", s.steps);
   g.setAttribute("lag_sum", s.lagSum);
   g.setAttribute("max_lag", s.maxLag);
+  g.setAttribute("renumberings", s.renumberings);
   g.setAttribute("wait_seconds", s.waitSeconds);
 }
 
@@ -64,6 +65,9 @@ StreamStats readStats(const h5::Group& g) {
   s.steps = g.uint64Attribute("steps");
   s.lagSum = g.uint64Attribute("lag_sum");
   s.maxLag = g.uint64Attribute("max_lag");
+  // Absent from checkpoints written before the counter existed (2026-12-04), whose runs
+  // renumbered nothing or did not count it.
+  if (g.hasAttribute("renumberings")) s.renumberings = g.uint64Attribute("renumberings");
   s.waitSeconds = g.doubleAttribute("wait_seconds");
   return s;
 }

@@ -2,7 +2,10 @@
 #include "io/checkpoint_check.h"
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
+
+#include "core/simulation.h"
 
 #include "io/frame_check.h"
 #include "io/input_file_error.h"
@@ -93,6 +96,14 @@ void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t b
         return true;
       },
       "each owner index from 0 to " + std::to_string(owners - 1) + " once (a permutation)");
+}
+
+void restoreCheckpoint(Simulation& sim, const Checkpoint& c, const std::string& path) {
+  try {
+    sim.restoreState(c.engine);
+  } catch (const std::invalid_argument& e) {
+    throw InputFileError(path, "/engine", e.what());
+  }
 }
 
 }  // namespace regolith

@@ -226,6 +226,7 @@ double Group::doubleAttribute(const std::string& name) const {
   readNumberAttribute(name, H5T_NATIVE_DOUBLE, &v);
   return v;
 }
+bool Group::hasAttribute(const std::string& name) const { return H5Aexists(id(), name.c_str()) > 0; }
 std::uint64_t Group::uint64Attribute(const std::string& name) const {
   std::uint64_t v = 0;
   readNumberAttribute(name, H5T_NATIVE_UINT64, &v);

@@ -80,6 +80,7 @@ class Group {
   void setAttribute(const std::string& name, double value) const;
   void setAttribute(const std::string& name, std::uint64_t value) const;
   void setAttribute(const std::string& name, std::int64_t value) const;
+  bool hasAttribute(const std::string& name) const;
   std::string stringAttribute(const std::string& name) const;
   double doubleAttribute(const std::string& name) const;
   std::uint64_t uint64Attribute(const std::string& name) const;

@@ -15,6 +15,9 @@ class InputFileError : public std::runtime_error {
   InputFileError(const std::string& file, const std::string& dataset, const std::string& found,
                  const std::string& expected)
       : std::runtime_error(file + ": " + dataset + ": found " + found + ", expected " + expected) {}
+  // "<file>: <dataset>: <reason>", for a refusal that is not one value out of range.
+  InputFileError(const std::string& file, const std::string& dataset, const std::string& reason)
+      : std::runtime_error(file + ": " + dataset + ": " + reason) {}
 };
 
 }  // namespace regolith

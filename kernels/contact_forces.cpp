@@ -144,6 +144,25 @@ struct PairForces {
 // contact's shear (the first such in key order), so a grain sliding from one facet onto the
 // next keeps its tangential spring instead of starting from zero at every edge. The
 // previous shear is read from its own buffer, so no thread reads a slot another writes.
+// The shear a new contact of sphere i (centre x, radius r) with a triangle of mesh `mesh`
+// inherits (see WallForces), or zero: among sphere i's wall contacts [begin, end) of the
+// previous step, the first in key order with a triangle of the same mesh that no longer
+// touches. Out of line, with its few pointers by value: it runs only when a triangle
+// contact starts, and inlined it would put a second triangle test into every wall
+// contact's registers (on CUDA the kernel then spilled 200-270 bytes to local memory).
+REGOLITH_HD REGOLITH_NOINLINE Vec3 handedOverShear(WallGeometry walls, const PairKey* keys, const Vec3* previousShear,
+                                                   Index begin, Index end, Index mesh, Vec3d x, Real r) {
+  for (Index k = begin; k < end; ++k) {
+    if (isZero(previousShear[k])) continue;
+    const Index other = pairSecond(keys[k]);
+    const BoundaryPrimitive& ob = walls.boundaries[other];
+    if (ob.kind != BoundaryKind::Triangle || walls.topology[ob.triangle].mesh != mesh) continue;
+    if (walls.touches(other, x, r)) continue;  // goes on
+    return previousShear[k];
+  }
+  return Vec3();
+}
+
 template <class ForceModel, bool kLone>
 struct WallForces {
   BodyView body;
@@ -157,20 +176,6 @@ struct WallForces {
   Vec3* force;
   Vec3* torque;
   Real dt;
-
-  // The shear a new contact of sphere i with triangle boundary `tb` inherits, or zero.
-  REGOLITH_HD Vec3 handedOver(Index i, const BoundaryPrimitive& tb) const {
-    const Index mesh = walls.topology[tb.triangle].mesh;
-    for (Index k = wallBegin[i]; k < wallBegin[i + 1]; ++k) {
-      if (isZero(previousShear[k])) continue;
-      const Index other = pairSecond(keys[k]);
-      const BoundaryPrimitive& ob = walls.boundaries[other];
-      if (ob.kind != BoundaryKind::Triangle || walls.topology[ob.triangle].mesh != mesh) continue;
-      if (walls.touches(other, body.spherePosition[i], body.radius[i])) continue;  // goes on
-      return previousShear[k];
-    }
-    return Vec3();
-  }
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
     const Index i = pairFirst(keys[c]);
@@ -209,7 +214,10 @@ struct WallForces {
     in.dt = dt;
     const PairParams& p = table[body.material[i] * materialCount + b.material];
     Vec3 xi = previousShear[c];
-    if (isZero(xi) && b.kind == BoundaryKind::Triangle) xi = handedOver(i, b);
+    if (isZero(xi) && b.kind == BoundaryKind::Triangle) {
+      xi = handedOverShear(walls, keys, previousShear, wallBegin[i], wallBegin[i + 1], walls.topology[b.triangle].mesh,
+                           body.spherePosition[i], ri);
+    }
     const ContactResult r = ForceModel::evaluate(p, in, xi);
     shear[c] = xi;
     const BodyView& bv = body;

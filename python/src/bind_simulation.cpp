@@ -2,7 +2,9 @@
 // the state comes out as NumPy arrays that, on the CPU build, are read-only views of the
 // engine's own arrays (no copy), kept valid by a reference to the engine they came from.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +15,7 @@
 #include "apps/frame_capture.h"
 #include "core/simulation.h"
 #include "io/checkpoint.h"
+#include "io/checkpoint_check.h"
 #include "kernels/stages.h"
 #include "python/src/bindings.h"
 
@@ -168,7 +171,10 @@ class PySimulation {
     if (c.sceneJson != scene.text)
       throw std::invalid_argument(file + " was written for another scene (its text differs from " + scene.file +
                                   "'s): restore it with the scene it was saved from");
-    sim().restoreState(c.engine);
+    // The checks `regolith run --resume` makes (the file, dataset and row of what is wrong),
+    // but any step count: Python may step a simulation past the scene's duration.
+    checkCheckpoint(c, file, scene.model.boundaries.size(), std::numeric_limits<std::uint64_t>::max());
+    regolith::restoreCheckpoint(sim(), c, file);
   }
 
   void close() { m_engine.reset(); }

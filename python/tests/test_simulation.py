@@ -171,6 +171,20 @@ def test_checkpoint_saved_from_python_resumes_bit_for_bit(demo, tmp_path):
         regolith.Simulation.restore(other, tmp_path / "checkpoint.h5")
 
 
+def test_a_corrupted_checkpoint_is_refused_with_its_file_and_row(demo, tmp_path):
+    # Simulation.restore makes the checks of `regolith run --resume`: a NaN written into
+    # a saved checkpoint is named by file, dataset and row, and nothing is restored.
+    scene = regolith.Scene.load(demo)
+    sim = regolith.Simulation(scene, threads=1)
+    sim.step(200)
+    path = tmp_path / "checkpoint.h5"
+    sim.save_checkpoint(path)
+    with h5py.File(path, "r+") as f:
+        f["engine/state/owner_position"][7, 1] = np.nan
+    with pytest.raises(RuntimeError, match=r"checkpoint\.h5: /engine/state/owner_position row 7.*finite"):
+        regolith.Simulation.restore(scene, path, threads=1)
+
+
 def test_a_controller_changes_the_drums_spin_between_steps(demo):
     # The drum's family spins it about x; a Python controller sets a new rate every 10 ms
     # of simulated time, and the drum turns at each rate from the next step on.

@@ -10,6 +10,8 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "io/checkpoint.h"
 #include "tests/support/child_process.h"
@@ -96,6 +98,34 @@ TEST(BadCheckpoint, AnEngineOrderThatIsNotAPermutationIsRefused) {
       },
       log);
   expectRefused(code, log, "/engine/owner_order row 9", "each owner index from 0 to");
+}
+
+// A permutation that the file check accepts but the engine refuses: it swaps a lone grain
+// with a two-sphere clump, whose slot the engine never renumbers. The refusal names the
+// file (it used to be the engine's bare message).
+TEST(BadCheckpoint, AnEngineOrderThatMovesAClumpIsRefusedWithTheFile) {
+  std::string log;
+  const int code = resumeAfter(
+      "order_clump",
+      [](Checkpoint& c) {
+        const std::vector<Index>& begin = c.engine.state.ownerSphereBegin;
+        const std::size_t owners = c.engine.state.ownerCount();
+        std::size_t lone = owners, clump = owners;
+        for (std::size_t o = 0; o < owners; ++o) {
+          const Index spheres = begin[o + 1] - begin[o];
+          if (spheres == 1 && lone == owners) lone = o;
+          if (spheres == 2 && clump == owners) clump = o;
+        }
+        ASSERT_LT(lone, owners);
+        ASSERT_LT(clump, owners) << "the smoke scene rains two-sphere clumps";
+        c.engine.ownerOrder.resize(owners);
+        for (std::size_t k = 0; k < owners; ++k) c.engine.ownerOrder[k] = Index(k);
+        std::swap(c.engine.ownerOrder[lone], c.engine.ownerOrder[clump]);
+      },
+      log);
+  EXPECT_EQ(code, 2) << log;
+  EXPECT_NE(log.find("checkpoint.h5: /engine: owner order: entry"), std::string::npos) << log;
+  EXPECT_NE(log.find("only lone spheres that carry no boundary are renumbered"), std::string::npos) << log;
 }
 
 }  // namespace

@@ -47,6 +47,7 @@ TEST(Output, CheckpointRoundTripIsBitExact) {
   EXPECT_EQ(a.steps, b.steps);
   EXPECT_EQ(a.lagSum, b.lagSum);
   EXPECT_EQ(a.maxLag, b.maxLag);
+  EXPECT_EQ(a.renumberings, b.renumberings);
   expectSameBytes(std::vector<double>{a.waitSeconds}, {b.waitSeconds}, "waitSeconds");
   expectSameBytes(r.engine.recentSpeeds, c.engine.recentSpeeds, "recentSpeeds");
   EXPECT_TRUE(r.engine.ownerOrder.empty()) << "a run that never renumbered saves no order";
@@ -59,9 +60,12 @@ TEST(Output, CheckpointKeepsTheEnginesNumbering) {
   Checkpoint c = sampleRun().checkpoint;
   c.engine.ownerOrder.resize(c.engine.state.ownerCount());
   std::iota(c.engine.ownerOrder.rbegin(), c.engine.ownerOrder.rend(), Index(0));
+  c.engine.stats.renumberings = 3;
   const std::string path = (dir / "checkpoint.h5").string();
   writeCheckpoint(path, c);
-  expectSameBytes(readCheckpoint(path).engine.ownerOrder, c.engine.ownerOrder, "ownerOrder");
+  const Checkpoint r = readCheckpoint(path);
+  expectSameBytes(r.engine.ownerOrder, c.engine.ownerOrder, "ownerOrder");
+  EXPECT_EQ(r.engine.stats.renumberings, 3u);
 }
 
 TEST(Output, CheckpointReplacesThePreviousOneWhole) {

@@ -184,6 +184,8 @@ TEST_P(ParticleReorderCheckpoint, ResumesBitForBit) {
   resumed.step(450);
   test::expectIdenticalOwnerStates(resumed.state(), reference.state());
   EXPECT_EQ(resumed.saveState().ownerOrder, reference.saveState().ownerOrder);
+  EXPECT_GT(reference.streamStats().renumberings, 0u);
+  EXPECT_EQ(resumed.streamStats().renumberings, reference.streamStats().renumberings);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, ParticleReorderCheckpoint, ::testing::Values(StreamMode::Verlet, StreamMode::Async),
