@@ -133,17 +133,6 @@ struct PairForces {
   }
 };
 
-// Reads: sphere/owner state, boundaries, pair table, keys, the previous shear. Writes:
-// shear (every slot), force, torque. A boundary is rigid with infinite mass and inertia:
-// R* = sphere radius, m* = owner mass, I* = owner inertia. A boundary carried by owner b
-// moves with it: the contact sees the relative velocity v_s(p) - (v_b + w_b x (p - x_b)) at
-// the contact point p and the relative spin w_s - w_b for rolling resistance.
-//
-// Friction across mesh edges: a triangle contact that starts (no history) while the same
-// sphere's contact with another triangle of the same mesh ends in this step takes that
-// contact's shear (the first such in key order), so a grain sliding from one facet onto the
-// next keeps its tangential spring instead of starting from zero at every edge. The
-// previous shear is read from its own buffer, so no thread reads a slot another writes.
 // The shear a new contact of sphere i (centre x, radius r) with a triangle of mesh `mesh`
 // inherits (see WallForces), or zero: among sphere i's wall contacts [begin, end) of the
 // previous step, the first in key order with a triangle of the same mesh that no longer
@@ -163,6 +152,17 @@ REGOLITH_HD REGOLITH_NOINLINE Vec3 handedOverShear(WallGeometry walls, const Pai
   return Vec3();
 }
 
+// Reads: sphere/owner state, boundaries, pair table, keys, the previous shear. Writes:
+// shear (every slot), force, torque. A boundary is rigid with infinite mass and inertia:
+// R* = sphere radius, m* = owner mass, I* = owner inertia. A boundary carried by owner b
+// moves with it: the contact sees the relative velocity v_s(p) - (v_b + w_b x (p - x_b)) at
+// the contact point p and the relative spin w_s - w_b for rolling resistance.
+//
+// Friction across mesh edges: a triangle contact that starts (no history) while the same
+// sphere's contact with another triangle of the same mesh ends in this step takes that
+// contact's shear (the first such in key order), so a grain sliding from one facet onto the
+// next keeps its tangential spring instead of starting from zero at every edge. The
+// previous shear is read from its own buffer, so no thread reads a slot another writes.
 template <class ForceModel, bool kLone>
 struct WallForces {
   BodyView body;
