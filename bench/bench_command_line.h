@@ -16,7 +16,7 @@ namespace regolith {
 
 struct BenchCommandLine {
   BenchOptions options;
-  std::string mode = streamModeName(defaultStreamMode());  // verlet on the CPU, async on CUDA
+  std::string mode = streamModeName(defaultStreamMode());  // verlet (core/stream_settings.h)
   std::string order = "as-built";
   bool json = false;
 };

@@ -11,6 +11,7 @@
 #include "bench/settled_bed_cache.h"
 #include "bench/wheel_scene.h"
 #include "core/simulation.h"
+#include "kernels/stages.h"  // devicePoolStats
 
 namespace regolith {
 namespace {
@@ -32,6 +33,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   const StreamStats before = sim.streamStats();
   double contactSum = 0;
   std::uint64_t samples = 0, done = 0;
+  resetDevicePoolPeak();  // from here: the arrays already held plus what the steps add
   const auto start = std::chrono::steady_clock::now();
   while (done < o.steps) {
     const std::uint64_t chunk = std::min(kSampleEvery, o.steps - done);
@@ -61,6 +63,8 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.meanContacts = samples ? contactSum / double(samples) : 0;
   r.contactsPerSecond = r.meanContacts * double(r.steps) / r.wallSeconds;
   r.bytesPerParticle = double(sim.deviceBytes()) / double(r.particles);
+  const DevicePoolStats pool = devicePoolStats();
+  if (pool.pooled) r.poolPeakBytesPerParticle = double(pool.usedPeak) / double(r.particles);
   r.backend = backendName();
   r.threads = threadCount();
   r.order = particleOrderName(o.order);
@@ -139,6 +143,14 @@ BenchResult runWheelBench(const BenchOptions& o) {
 }
 
 std::string benchJson(const BenchResult& r) {
+  // JSON null on the CPU build, which has no device pool.
+  std::ostringstream poolPeak;
+  poolPeak.precision(6);
+  if (r.poolPeakBytesPerParticle >= 0) {
+    poolPeak << r.poolPeakBytesPerParticle;
+  } else {
+    poolPeak << "null";
+  }
   std::ostringstream j;
   j.precision(6);
   j << "{\"scene\": \"" << r.scene << "\", \"particles\": " << r.particles << ", \"steps\": " << r.steps
@@ -146,12 +158,13 @@ std::string benchJson(const BenchResult& r) {
     << ", \"contacts\": " << r.contacts << ", \"wall_contacts\": " << r.wallContacts
     << ", \"candidates\": " << r.candidates << ", \"mean_contacts\": " << r.meanContacts
     << ", \"contacts_per_s\": " << r.contactsPerSecond << ", \"bytes_per_particle\": " << r.bytesPerParticle
-    << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \"" << r.mode << "\", \"adopted\": " << r.streams.adopted
-    << ", \"discarded\": " << r.streams.discarded << ", \"waits\": " << r.streams.waits
-    << ", \"wait_s\": " << r.streams.waitSeconds << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
-    << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
-    << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
-    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
+    << ", \"pool_peak_bytes_per_particle\": " << poolPeak.str() << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \""
+    << r.mode << "\", \"adopted\": " << r.streams.adopted << ", \"discarded\": " << r.streams.discarded
+    << ", \"waits\": " << r.streams.waits << ", \"wait_s\": " << r.streams.waitSeconds
+    << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds << ", \"mean_lag\": " << r.streams.meanLag()
+    << ", \"max_lag\": " << r.streams.maxLag << ", \"settle_steps\": " << r.settleSteps
+    << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"threads\": " << r.threads
+    << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
     << ", \"renumberings\": " << r.streams.renumberings << "}";
   return j.str();
 }

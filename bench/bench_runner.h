@@ -29,12 +29,16 @@ struct BenchResult {
   std::uint64_t steps = 0;
   double wallSeconds = 0;
   double particleStepsPerSecond = 0;
-  std::size_t contacts = 0;       // touching sphere–sphere pairs at the end
-  std::size_t wallContacts = 0;   // touching sphere–wall pairs at the end
-  std::size_t candidates = 0;     // candidate pairs (sphere–sphere + wall) at the end
-  double meanContacts = 0;        // sphere–sphere + wall, sampled over the timed steps
-  double contactsPerSecond = 0;   // meanContacts * steps / wallSeconds
-  double bytesPerParticle = 0;    // device memory / particles
+  std::size_t contacts = 0;      // touching sphere–sphere pairs at the end
+  std::size_t wallContacts = 0;  // touching sphere–wall pairs at the end
+  std::size_t candidates = 0;    // candidate pairs (sphere–sphere + wall) at the end
+  double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
+  double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
+  double bytesPerParticle = 0;   // device memory / particles (the engine's count of its arrays)
+  // CUDA: the most device memory in use at once during the timed steps (the pool's
+  // high-water mark: the arrays and every temporary, on both streams) / particles; the
+  // measured figure to plan a larger run by. Negative on the CPU build (no device pool).
+  double poolPeakBytesPerParticle = -1;
   std::uint64_t rebuilds = 0;     // contact-list builds during the timed steps (both streams)
   std::string mode;               // sync, async or verlet
   StreamStats streams;            // dual-stream counters of the timed steps (async)

@@ -19,7 +19,7 @@ std::string streamModeName(StreamMode m) {
   return "?";
 }
 
-StreamMode defaultStreamMode() { return backendName() == "cuda" ? StreamMode::Async : StreamMode::Verlet; }
+StreamMode defaultStreamMode() { return StreamMode::Verlet; }
 
 StreamMode parseStreamMode(const std::string& name) {
   if (name == "sync") return StreamMode::Sync;

@@ -22,12 +22,17 @@ std::string streamModeName(StreamMode m);
 // Parses "sync", "async" or "verlet"; throws std::invalid_argument naming the choices.
 StreamMode parseStreamMode(const std::string& name);
 
-// The mode a scene gets without `streams.mode`: async on CUDA, where the kinematic stream
-// has hardware of its own; verlet on the CPU, where async gives one of the cores to a
-// kinematic stream that rebuilds every update_every steps, and verlet, which spends every
+// The mode a scene gets without `streams.mode`: verlet on both backends, the faster one on
+// every bench measured (docs/performance.md). On two CPU cores verlet, which spends every
 // thread on the forces and rebuilds only when a sphere has moved half the margin, was
-// 1.2-2.4 times faster on every CPU bench (docs/performance.md). The forces are the same
-// bit for bit in every mode (GoldenReference, DualStream).
+// 1.2-2.4 times faster than async, which gives one core to a kinematic stream that rebuilds
+// every update_every steps. On an H200 (2026-12-04, the first GPU runs) verlet was
+// 1.03-1.23 times faster than async at its defaults on settled dense beds of 1e4-1e6
+// spheres, and 1.11 times on settling and on the wheel: async's 99 builds in 1000 steps
+// cost more than building on the other stream saves. Async with snapshots every 25 steps
+// was 4 % faster than verlet at 1e6 (three interleaved runs), a setting for large runs on a
+// GPU rather than a default. The forces are the same bit for bit in every mode
+// (GoldenReference, DualStream): the choice changes speed only.
 StreamMode defaultStreamMode();
 
 struct StreamSettings {

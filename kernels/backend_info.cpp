@@ -58,24 +58,46 @@ void requireDevice() {
 #endif
 }
 
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+namespace {
+// The current device's default pool, which keepDeviceMemoryPooled configured; false (the
+// error cleared) where there is none.
+bool defaultPool(cudaMemPool_t& pool) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+}  // namespace
+#endif
+
 DevicePoolStats devicePoolStats() {
   DevicePoolStats stats;
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
-  int device = 0;
   cudaMemPool_t pool;
-  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess) {
-    cudaGetLastError();
-    return stats;
-  }
+  if (!defaultPool(pool)) return stats;
   unsigned long long value = 0;  // cuuint64_t
   if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &value) == cudaSuccess) stats.reserved = value;
   if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &value) == cudaSuccess) stats.used = value;
+  if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &value) == cudaSuccess) stats.usedPeak = value;
   if (cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &value) == cudaSuccess)
     stats.releaseThreshold = value;
   cudaGetLastError();
   stats.pooled = true;
 #endif
   return stats;
+}
+
+void resetDevicePoolPeak() {
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  cudaMemPool_t pool;
+  if (!defaultPool(pool)) return;
+  unsigned long long zero = 0;  // the high-water mark can only be reset to zero
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero);
+  cudaGetLastError();
+#endif
 }
 
 }  // namespace regolith

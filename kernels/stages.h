@@ -62,13 +62,15 @@ void requireDevice();                              // throws std::runtime_error 
 void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
 // The CUDA build's device memory pool (kernels/stream_memory.h), which every device
-// allocation of the engine comes from: bytes reserved from the driver and in use, and the
-// release threshold. The CPU build has none (pooled false, zeros).
+// allocation of the engine comes from: bytes reserved from the driver and in use, the most
+// in use at once since resetDevicePoolPeak (the process's start if never), and the release
+// threshold. The CPU build has none (pooled false, zeros; the reset does nothing).
 struct DevicePoolStats {
   bool pooled = false;
-  unsigned long long reserved = 0, used = 0, releaseThreshold = 0;
+  unsigned long long reserved = 0, used = 0, usedPeak = 0, releaseThreshold = 0;
 };
 DevicePoolStats devicePoolStats();
+void resetDevicePoolPeak();
 
 // Upload and download (kernels/device_state.cpp).
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,

@@ -32,12 +32,19 @@
 #   tests     120  the whole device test suite (79 tests; 43 s on one CPU core, most of
 #                  it DynamicsSlow's 40,000 steps)                       -> tests.txt
 #   bench     160  dense at N = 1e4, 1e5, 1e6 (25, 35, 100 s), verlet then async on one
-#                  bed per N, settled once (verlet, 10,000 steps) -> bench.jsonl
+#                  bed per N, settled once (verlet, until every sphere is slower than
+#                  0.05 m/s or 60,000 steps: the first GPU run capped it at 10,000, which
+#                  left the 1e6 bed still moving; on the H200 1e6 takes about 0.4 ms a
+#                  step)                                                -> bench.jsonl
 #   memory     70  settle at N = 1e7, 20 steps, verlet and async (35 s each): device bytes
 #                  per sphere at the starting lattice, times 1e8; the summary gives the
 #                  dense beds' rate (contacts, history) beside it        -> memory.jsonl
 #   ncu        45  one Nsight Compute snapshot of the hot kernels (PairForces,
 #                  GatherKick, KickDriftPlace) on the 1e5 bed            -> ncu.txt
+#   modes      60  how the stream modes and numbering compare on one bed: dense at the largest
+#                  N in verlet, async (snapshots every 10, 25, 50 steps) and with the particles
+#                  shuffled, plain and renumbered every 100 steps; settle (from the lattice)
+#                  and wheel in verlet and async                       -> modes.jsonl
 #   summary.txt: each stage's budget, time and exit status, and the memory extrapolation.
 # A stage that runs out of time is killed and marked so; the next stage still runs. The
 # exit status is 0 when every stage that ran passed (a tool that is absent is "skipped: not
@@ -94,15 +101,15 @@ smoke_filter='GoldenReference.*:FindPairs.*:HistoryRemap.*:Families.*-HistoryRem
 if [ $smoke = 1 ]; then
   sizes=(250 500 1000); size_budget=(40 40 60); steps=20; settle_cap=200
   memory_n=20000; memory_steps=5; memory_budget=30
-  budget_env=10 budget_sanitizer=10 budget_tests=180 budget_ncu=10
+  budget_env=10 budget_sanitizer=10 budget_tests=180 budget_ncu=10 budget_modes=60
   ncu_n=1000
   # One OpenMP thread, as ctest runs the suite: on CI's two shared cores a second thread's
   # barriers wait out other processes' time slices (a 500-sphere bed then took 20 s).
   export OMP_NUM_THREADS=1
 else
-  sizes=(10000 100000 1000000); size_budget=(25 35 100); steps=1000; settle_cap=10000
+  sizes=(10000 100000 1000000); size_budget=(25 35 100); steps=1000; settle_cap=60000
   memory_n=10000000; memory_steps=20; memory_budget=35
-  budget_env=10 budget_sanitizer=45 budget_tests=120 budget_ncu=45
+  budget_env=10 budget_sanitizer=45 budget_tests=120 budget_ncu=45 budget_modes=60
   ncu_n=100000
 fi
 
@@ -234,7 +241,7 @@ stage memory $((2 * memory_budget)) $rc $start
 # contacts and their history cost per sphere; the larger of the two rates is the one to
 # extrapolate.
 bytes_report() {
-  local line scene n mode bpp
+  local line scene n mode bpp peak
   while IFS= read -r line; do
     case $line in
       '{'*)
@@ -242,8 +249,12 @@ bytes_report() {
         n=$(grep -o '"particles": [0-9]*' <<<"$line" | awk '{ print $2 }')
         mode=$(grep -o '"mode": "[a-z]*"' <<<"$line" | cut -d'"' -f4)
         bpp=$(grep -o '"bytes_per_particle": [0-9.e+]*' <<<"$line" | awk '{ print $2 }')
-        [ -n "$bpp" ] && note "$(awk -v s="$scene" -v m="$mode" -v b="$bpp" -v n="$n" \
-          'BEGIN { printf "  %-6s %-6s N = %-8d %6.0f bytes per sphere: %6.1f GB for 1e8\n", s, m, n, b, b * 1e8 / 1e9 }')"
+        # The pool's high-water mark over the timed steps (CUDA; null on the CPU kit).
+        peak=$(grep -o '"pool_peak_bytes_per_particle": [0-9.e+]*' <<<"$line" | awk '{ print $2 }')
+        [ -n "$bpp" ] && note "$(awk -v s="$scene" -v m="$mode" -v b="$bpp" -v n="$n" -v p="$peak" \
+          'BEGIN { printf "  %-6s %-6s N = %-8d %6.0f bytes per sphere: %6.1f GB for 1e8", s, m, n, b, b * 1e8 / 1e9
+                   if (p != "") printf "; pool peak %6.0f: %6.1f GB", p, p * 1e8 / 1e9
+                   printf "\n" }')"
         ;;
     esac
   done <"$1"
@@ -260,7 +271,9 @@ if [ -z "$why" ]; then
   # The settled 1e5 bed of the bench stage when it is there (else it settles first: the
   # cap keeps that inside the budget). Kernels are Thrust's for_each launches: the functor
   # names appear in the demangled kernel name.
-  run_timed "$budget_ncu" "$log" ncu --kernel-name-base demangled \
+  # --clock-control none: leave the GPU's clocks as they are (ncu otherwise locks them to
+  # base, and the figures would not be those of the bench stage).
+  run_timed "$budget_ncu" "$log" ncu --clock-control none --kernel-name-base demangled \
     --kernel-name 'regex:PairForces|GatherKick|KickDriftPlace' --launch-skip 20 --launch-count 6 \
     --section SpeedOfLight --section LaunchStats --section Occupancy --section MemoryWorkloadAnalysis \
     "$bench" dense --particles "$ncu_n" --steps 50 --mode verlet --max-settle-steps "$settle_cap" \
@@ -270,6 +283,48 @@ else
   echo "ncu: $why" >"$log"
   stage ncu "$budget_ncu" "$why" $start
 fi
+
+# ---- modes -------------------------------------------------------------------------------
+# One line per run in modes.jsonl, each a bench's JSON (its flags are in the command above
+# it); the summary gives particle-steps/s side by side.
+start=$SECONDS
+log=$out/modes.jsonl
+: >"$log"
+rc=0
+n=${sizes[-1]}
+deadline=$((SECONDS + budget_modes))
+modes_run() {
+  local left=$((deadline - SECONDS))
+  [ $left -gt 0 ] || { echo "{\"error\": \"no time left\", \"args\": \"$*\"}" >>"$log"; rc=124; return; }
+  local before
+  before=$(wc -l <"$log")
+  run_timed $left "$log" "$bench" "$@" --json || rc=$?
+  # The last line of this run, when it printed its JSON.
+  local line
+  line=$(tail -n +$((before + 1)) "$log" | grep '^{' | tail -n 1)
+  # particle-steps/s, list builds and renumberings, from the run's JSON.
+  field() { grep -o "\"$1\": [0-9.e+]*" <<<"$line" | awk '{ print $2 }'; }
+  [ -n "$line" ] && note "$(printf '  %-58s %10.4g particle-steps/s, %5s builds, %3s renumberings' \
+    "${*//$beds\//}" "$(field particle_steps_per_s)" "$(field rebuilds)" "$(field renumberings)")"
+}
+dense=(dense --particles "$n" --max-settle-steps "$settle_cap" --bed-cache "$beds/bed_$n.bin")
+modes_run "${dense[@]}" --steps "$steps" --mode verlet
+# Snapshots every 10 steps with D = 50 (the defaults), every 25 with the same D, every 50
+# with D = 100: fewer builds against a wider margin (more candidates).
+for every_drift in 10:50 25:50 50:100; do
+  modes_run "${dense[@]}" --steps "$steps" --mode async --update-every ${every_drift%:*} --max-drift ${every_drift#*:}
+done
+# Renumbering against a shuffled numbering, over three times the steps so that renumbering
+# every 500 steps has time to pay back.
+for every in 0 100 500; do
+  modes_run "${dense[@]}" --steps $((3 * steps)) --mode verlet --order shuffled --reorder-every $every
+done
+for mode in verlet async; do modes_run settle --particles "$n" --steps "$steps" --mode $mode; done
+for mode in verlet async; do
+  modes_run wheel --particles "${sizes[1]}" --steps "$steps" --mode $mode --max-settle-steps "$settle_cap" \
+    --bed-cache "$beds/bed_${sizes[1]}.bin"
+done
+stage modes "$budget_modes" $rc $start
 
 note "device-check: $failed stage(s) failed, $SECONDS s in all"
 [ $failed = 0 ]

@@ -13,7 +13,7 @@ _Dof = Union[float, str]  # a prescribed velocity, "free" or "fixed"
 
 __version__: str
 backend: str  # "cpu-omp" or "cuda"
-default_stream_mode: str  # "verlet" on the CPU build, "async" on CUDA: a scene without streams.mode gets it
+default_stream_mode: str  # "verlet" on both builds (the faster mode measured): a scene without streams.mode gets it
 
 class Scene:
     @staticmethod

@@ -53,7 +53,7 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=2000, help="timed steps (a multiple of 100)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--mode", default=default_stream_mode, choices=["async", "sync", "verlet"],
-                        help="contact lists (default: the build's, verlet on the CPU and async on CUDA)")
+                        help="contact lists (default: the build's, verlet)")
     parser.add_argument("--repeats", type=int, default=3, help="alternating repeats of the three (best kept)")
     parser.add_argument("--bed-cache", default=None, help="settled-bed file, as `regolith bench --bed-cache`")
     parser.add_argument("--json", action="store_true")

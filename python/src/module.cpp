@@ -11,7 +11,7 @@ PYBIND11_MODULE(_regolith, m) {
   m.doc() = "Regolith's C++ libraries (scenes, the DEM engine, the terrain models) for Python.";
   m.attr("__version__") = regolith::regolithVersion();
   m.attr("backend") = regolith::backendName();
-  // The contact-list mode a scene gets without streams.mode: verlet on the CPU, async on CUDA.
+  // The contact-list mode a scene gets without streams.mode: verlet (core/stream_settings.h).
   m.attr("default_stream_mode") = regolith::streamModeName(regolith::defaultStreamMode());
   regolith::python::bindErrors(m);
   regolith::python::bindScene(m);

@@ -126,8 +126,8 @@ def test_advance_takes_seconds_and_bad_arguments_are_refused(demo):
 
 
 def test_a_scene_without_a_stream_mode_gets_the_builds_default(demo):
-    # verlet on the CPU build (the faster mode there, the same forces), async on CUDA.
-    assert regolith.default_stream_mode == ("verlet" if regolith.backend == "cpu-omp" else "async")
+    # verlet on both builds (the faster mode on the CPU and on the GPU; the same forces).
+    assert regolith.default_stream_mode == "verlet"
     assert regolith.Simulation(regolith.Scene.load(demo), threads=1).mode == regolith.default_stream_mode
 
 

@@ -244,6 +244,13 @@ std::vector<double> expectGoldenRun(const GoldenRun& run, const nlohmann::json& 
   return worst;
 }
 
+// One line: each quantity's worst difference over its scale (expectGoldenRun's result).
+void printWorst(const std::string& what, const std::vector<double>& worst) {
+  std::printf("%s:", what.c_str());
+  for (std::size_t q = 1; q < worst.size(); ++q) std::printf(" %s %.1e", kGoldenQuantities[q], worst[q]);
+  std::printf("\n");
+}
+
 void writeGolden(const GoldenCase& c, const GoldenRun& run, const std::filesystem::path& file) {
   const std::string text = goldenText(c, run);
   std::ofstream(file) << text;
@@ -280,7 +287,9 @@ TEST(GoldenReference, EveryContactModelMatchesItsReference) {
     // The case the file was made from: the builder's initial positions, to the bit on
     // every backend (they are computed on the host).
     expectGoldenBits(run.quantities[0], goldenRowsOf(doc, "initial_position"), "initial_position");
-    expectGoldenRun(run, doc, c, cpu, kGoldenCudaRelative);
+    const std::vector<double> worst = expectGoldenRun(run, doc, c, cpu, kGoldenCudaRelative);
+    // How far this backend is from the CPU's bits, for the record (the tolerance is 1e-9).
+    if (!cpu) printWorst(c.name + " on " + backendName() + ", worst difference (of each quantity's scale)", worst);
   }
 }
 
@@ -337,9 +346,7 @@ TEST(GoldenReference, OneUlpNudgeStaysWithinTheCudaTolerance) {
     run.quantities[0] = goldenRowsOf(doc, "initial_position");  // the nudge is not a new case
     const std::vector<double> moved = expectGoldenRun(run, doc, c, false,
                                                       kGoldenCudaRelative / (10.0 * double(c.steps)));
-    std::printf("%s, one ulp moves (of each quantity's scale):", c.name.c_str());
-    for (std::size_t q = 1; q < moved.size(); ++q) std::printf(" %s %.1e", kGoldenQuantities[q], moved[q]);
-    std::printf("\n");
+    printWorst(c.name + ", one ulp moves (of each quantity's scale)", moved);
     EXPECT_GT(moved[5], 0) << "the nudge must reach the forces";
   }
 }

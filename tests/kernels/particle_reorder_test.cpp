@@ -81,9 +81,10 @@ TEST(ParticleReorder, ARenumberedRunReadsInTheScenesNumbering) {
   renumbered.step(10);
   ASSERT_FALSE(renumbered.saveState().ownerOrder.empty()) << "a random numbering must have been renumbered";
   EXPECT_TRUE(plain.saveState().ownerOrder.empty());
-  // The engine's arrays are in its own order now: no zero-copy view of them.
+  // The engine's arrays are in its own order now: no zero-copy view of them. The CUDA build
+  // never has one (its arrays are in device memory), which the first GPU run showed.
   EXPECT_EQ(renumbered.hostStateView().ownerPosition, nullptr);
-  EXPECT_NE(plain.hostStateView().ownerPosition, nullptr);
+  if (backendName() == "cpu") EXPECT_NE(plain.hostStateView().ownerPosition, nullptr);
 
   const StateArrays a = plain.state(), b = renumbered.state();
   EXPECT_TRUE(sameBits(a.ownerMass, b.ownerMass));
