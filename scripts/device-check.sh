@@ -26,7 +26,8 @@
 #      nlohmann/json is compiled into the tests, so nothing else is needed). timeout_s 600.
 #   3. What comes back is $OUT: at most 8 files (the tool's limit), 7 written here.
 #
-# Stages and budgets on the GPU (each under `timeout`; seconds; about 7.5 minutes in all):
+# Stages and budgets on the GPU (each under `timeout`; seconds; 8.5 minutes at most, 207 s
+# on an H200 on 2026-12-04):
 #   env        10  nvidia-smi, the kit's ldd and sizes, the backend     -> env.txt
 #   sanitizer  45  compute-sanitizer --tool memcheck on a short filter  -> sanitizer.txt
 #   tests     120  the whole device test suite (79 tests; 43 s on one CPU core, most of
