@@ -30,8 +30,8 @@
 # on an H200 on 2026-12-04):
 #   env        10  nvidia-smi, the kit's ldd and sizes, the backend     -> env.txt
 #   sanitizer  45  compute-sanitizer --tool memcheck on a short filter  -> sanitizer.txt
-#   tests     120  the whole device test suite (79 tests; 43 s on one CPU core, most of
-#                  it DynamicsSlow's 40,000 steps)                       -> tests.txt
+#   tests     120  the whole device test suite (96 tests, 84 s on an H200, where each of
+#                  the small scenes' steps costs a few kernel launches)  -> tests.txt
 #   bench     160  dense at N = 1e4, 1e5, 1e6 (25, 35, 100 s), verlet then async on one
 #                  bed per N, settled once (verlet, until every sphere is slower than
 #                  0.05 m/s or 60,000 steps: the first GPU run capped it at 10,000, which
