@@ -241,17 +241,21 @@ stage memory $((2 * memory_budget)) $rc $start
 # of the per-sphere arrays at the largest N. The dense beds of the bench stage add what
 # contacts and their history cost per sphere; the larger of the two rates is the one to
 # extrapolate.
+# The number a bench's JSON line (one object per line) gives for KEY; empty when the key is
+# absent or null.
+json_number() { grep -o "\"$1\": [0-9.e+-]*" <<<"$2" | awk '{ print $2 }'; }
+
 bytes_report() {
   local line scene n mode bpp peak
   while IFS= read -r line; do
     case $line in
       '{'*)
         scene=$(grep -o '"scene": "[a-z]*"' <<<"$line" | cut -d'"' -f4)
-        n=$(grep -o '"particles": [0-9]*' <<<"$line" | awk '{ print $2 }')
         mode=$(grep -o '"mode": "[a-z]*"' <<<"$line" | cut -d'"' -f4)
-        bpp=$(grep -o '"bytes_per_particle": [0-9.e+]*' <<<"$line" | awk '{ print $2 }')
+        n=$(json_number particles "$line")
+        bpp=$(json_number bytes_per_particle "$line")
         # The pool's high-water mark over the timed steps (CUDA; null on the CPU kit).
-        peak=$(grep -o '"pool_peak_bytes_per_particle": [0-9.e+]*' <<<"$line" | awk '{ print $2 }')
+        peak=$(json_number pool_peak_bytes_per_particle "$line")
         [ -n "$bpp" ] && note "$(awk -v s="$scene" -v m="$mode" -v b="$bpp" -v n="$n" -v p="$peak" \
           'BEGIN { printf "  %-6s %-6s N = %-8d %6.0f bytes per sphere: %6.1f GB for 1e8", s, m, n, b, b * 1e8 / 1e9
                    if (p != "") printf "; pool peak %6.0f: %6.1f GB", p, p * 1e8 / 1e9
@@ -304,9 +308,9 @@ modes_run() {
   local line
   line=$(tail -n +$((before + 1)) "$log" | grep '^{' | tail -n 1)
   # particle-steps/s, list builds and renumberings, from the run's JSON.
-  field() { grep -o "\"$1\": [0-9.e+]*" <<<"$line" | awk '{ print $2 }'; }
   [ -n "$line" ] && note "$(printf '  %-58s %10.4g particle-steps/s, %5s builds, %3s renumberings' \
-    "${*//$beds\//}" "$(field particle_steps_per_s)" "$(field rebuilds)" "$(field renumberings)")"
+    "${*//$beds\//}" "$(json_number particle_steps_per_s "$line")" "$(json_number rebuilds "$line")" \
+    "$(json_number renumberings "$line")")"
 }
 dense=(dense --particles "$n" --max-settle-steps "$settle_cap" --bed-cache "$beds/bed_$n.bin")
 modes_run "${dense[@]}" --steps "$steps" --mode verlet
