@@ -14,10 +14,21 @@ class InputFileError : public std::runtime_error {
   // "<file>: <dataset>: found <found>, expected <expected>"
   InputFileError(const std::string& file, const std::string& dataset, const std::string& found,
                  const std::string& expected)
-      : std::runtime_error(file + ": " + dataset + ": found " + found + ", expected " + expected) {}
+      : std::runtime_error(file + ": " + dataset + ": found " + found + ", expected " + expected),
+        file_(file),
+        dataset_(dataset) {}
   // "<file>: <dataset>: <reason>", for a refusal that is not one value out of range.
   InputFileError(const std::string& file, const std::string& dataset, const std::string& reason)
-      : std::runtime_error(file + ": " + dataset + ": " + reason) {}
+      : std::runtime_error(file + ": " + dataset + ": " + reason), file_(file), dataset_(dataset) {}
+
+  // Where, for a program that reports it its own way (the Python module's
+  // regolith.InputFileError has them as attributes).
+  const std::string& file() const { return file_; }
+  const std::string& dataset() const { return dataset_; }
+
+ private:
+  std::string file_;
+  std::string dataset_;  // the dataset or attribute path, with its row where one is named
 };
 
 }  // namespace regolith

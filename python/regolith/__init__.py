@@ -12,7 +12,7 @@ SI units throughout.
 
 from ._regolith import __version__, backend, default_stream_mode, RunFile, Scene, Simulation, collect, metrics, run
 from . import batch, fit, models
-from .errors import BlowUpError, Problem, SceneError
+from .errors import BlowUpError, InputFileError, Problem, SceneError
 from .series import body_series, series_by_body
 
-__all__ = ["__version__", "backend", "default_stream_mode", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "series_by_body", "body_series"]
+__all__ = ["__version__", "backend", "default_stream_mode", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "InputFileError", "series_by_body", "body_series"]

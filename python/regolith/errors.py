@@ -35,3 +35,19 @@ class BlowUpError(RuntimeError):
     def __init__(self, message: str, step: int = 0):
         super().__init__(message)
         self.step: int = step
+
+
+class InputFileError(ValueError, RuntimeError):
+    """A file Regolith reads that is not what it should be: a checkpoint with a value that
+    is not finite, a contact key past the spheres, a state of another scene. ``file`` names
+    it and ``dataset`` the HDF5 dataset or attribute (with the row, where one is at fault);
+    ``str(error)`` is the command line's text, ``<file>: <dataset>: found ..., expected
+    ...``. Nothing was restored.
+
+    It is a ValueError (bad input, as :class:`SceneError`) and, for code written before it
+    had its own type, still a RuntimeError."""
+
+    def __init__(self, message: str, file: str = "", dataset: str = ""):
+        super().__init__(message)
+        self.file: str = file
+        self.dataset: str = dataset

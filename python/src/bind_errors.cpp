@@ -1,10 +1,11 @@
 // C++ exceptions as regolith.errors' Python types: a SceneError keeps its problems, a
-// blow-up its step. Everything else takes pybind11's standard translation
+// blow-up its step, an InputFileError its file and dataset. Everything else takes pybind11's standard translation
 // (std::invalid_argument -> ValueError, std::runtime_error -> RuntimeError).
 #include <string>
 
 #include "calibrate/run_set.h"
 #include "core/blow_up_guard.h"
+#include "io/input_file_error.h"
 #include "kernels/build_guard.h"
 #include "python/src/bindings.h"
 
@@ -35,6 +36,8 @@ void bindErrors(py::module_&) {
       raise("BlowUpError", std::string(e.what()), e.step());
     } catch (const CandidateOverflow& e) {
       raise("BlowUpError", std::string(e.what()));
+    } catch (const InputFileError& e) {
+      raise("InputFileError", std::string(e.what()), e.file(), e.dataset());
     } catch (const calibrate::CalibrationError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }

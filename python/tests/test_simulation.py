@@ -181,8 +181,13 @@ def test_a_corrupted_checkpoint_is_refused_with_its_file_and_row(demo, tmp_path)
     sim.save_checkpoint(path)
     with h5py.File(path, "r+") as f:
         f["engine/state/owner_position"][7, 1] = np.nan
-    with pytest.raises(RuntimeError, match=r"checkpoint\.h5: /engine/state/owner_position row 7.*finite"):
+    with pytest.raises(regolith.InputFileError, match=r"checkpoint\.h5: /engine/state/owner_position row 7.*finite") as refused:
         regolith.Simulation.restore(scene, path, threads=1)
+    assert refused.value.file == str(path)
+    assert refused.value.dataset == "/engine/state/owner_position row 7"
+    # Bad input, as a SceneError is; and what code written for the RuntimeError it was
+    # before still catches.
+    assert isinstance(refused.value, ValueError) and isinstance(refused.value, RuntimeError)
 
 
 def test_a_controller_changes_the_drums_spin_between_steps(demo):
