@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 #include "io/h5_file.h"
 #include "io/xdmf_sidecar.h"
@@ -22,6 +23,7 @@ std::string linkName(std::string name) {
 }  // namespace
 
 struct RobotRunWriter::Impl {
+  explicit Impl(h5::File f) : file(std::move(f)) {}
   h5::File file;
   std::vector<std::string> series;
   std::unique_ptr<XdmfSidecar> xmf;
@@ -56,7 +58,7 @@ struct RobotRunWriter::Impl {
 };
 
 RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header)
-    : m_impl(new Impl{h5::File::createReplacing(h5Path), {}, nullptr, 0}) {
+    : m_impl(new Impl(h5::File::createReplacing(h5Path))) {
   const h5::File& f = m_impl->file;
   const h5::Group meta = f.create("meta");
   meta.setAttribute("format", kRobotRunFormat);

@@ -284,10 +284,11 @@ struct WallContactOf {
   std::uint8_t* touching;
   REGOLITH_HD void operator()(Index c) const {
     const Index i = pairFirst(keys[c]), b = pairSecond(keys[c]);
-    Real gap;
+    Real gap = 0;
     Vec3 n;
-    touching[c] = walls.contact(b, x[i], radius[i], gap, n) && gap < Real(0) ? 1 : 0;
-    if (!touching[c]) return;
+    const bool touches = walls.contact(b, x[i], radius[i], gap, n) && gap < Real(0);
+    touching[c] = touches ? 1 : 0;
+    if (!touches) return;
     WallContact w;
     w.sphere = i;
     w.boundary = b;

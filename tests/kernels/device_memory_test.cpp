@@ -37,7 +37,9 @@ TEST(DeviceMemory, EngineArraysComeFromAPoolThatKeepsFreedMemory) {
     // holds (KinematicStream::deviceBytes), where between adoptions it often holds one. On
     // the first GPU run the pool had 202,135 bytes in use against async's count of 230,983,
     // so async is checked by the reuse below and its figures are printed.
-    if (mode == StreamMode::Verlet) EXPECT_GE(pool.used, sim.deviceBytes());
+    if (mode == StreamMode::Verlet) {
+      EXPECT_GE(pool.used, sim.deviceBytes());
+    }
     std::cout << "[          ] " << streamModeName(mode) << ": " << pool.used << " bytes in use, " << pool.usedPeak
               << " at most, engine's count " << sim.deviceBytes() << "\n";
     // Another 1000 steps of the same drum reuse what the first ones freed.

@@ -84,7 +84,9 @@ TEST(ParticleReorder, ARenumberedRunReadsInTheScenesNumbering) {
   // The engine's arrays are in its own order now: no zero-copy view of them. The CUDA build
   // never has one (its arrays are in device memory), which the first GPU run showed.
   EXPECT_EQ(renumbered.hostStateView().ownerPosition, nullptr);
-  if (backendName() != "cuda") EXPECT_NE(plain.hostStateView().ownerPosition, nullptr);
+  if (backendName() != "cuda") {
+    EXPECT_NE(plain.hostStateView().ownerPosition, nullptr);
+  }
 
   const StateArrays a = plain.state(), b = renumbered.state();
   EXPECT_TRUE(sameBits(a.ownerMass, b.ownerMass));
