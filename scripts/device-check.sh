@@ -236,15 +236,16 @@ for mode in verlet async; do
     --mode "$mode" --json || rc=$?
 done
 stage memory $((2 * memory_budget)) $rc $start
+
+# The number a bench's JSON line (one object per line) gives for KEY; empty when the key is
+# absent or null.
+json_number() { grep -o "\"$1\": [0-9.e+-]*" <<<"$2" | awk '{ print $2 }'; }
+
 # Device bytes per sphere of every run, and what 1e8 spheres would take at that rate. The
 # settle scene at 1e7 is its starting lattice (few candidates, no contacts yet): the scale
 # of the per-sphere arrays at the largest N. The dense beds of the bench stage add what
 # contacts and their history cost per sphere; the larger of the two rates is the one to
 # extrapolate.
-# The number a bench's JSON line (one object per line) gives for KEY; empty when the key is
-# absent or null.
-json_number() { grep -o "\"$1\": [0-9.e+-]*" <<<"$2" | awk '{ print $2 }'; }
-
 bytes_report() {
   local line scene n mode bpp peak
   while IFS= read -r line; do

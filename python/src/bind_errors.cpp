@@ -1,6 +1,7 @@
 // C++ exceptions as regolith.errors' Python types: a SceneError keeps its problems, a
-// blow-up its step, an InputFileError its file and dataset. Everything else takes pybind11's standard translation
-// (std::invalid_argument -> ValueError, std::runtime_error -> RuntimeError).
+// blow-up its step, an InputFileError its file and dataset. Everything else takes
+// pybind11's standard translation (std::invalid_argument -> ValueError,
+// std::runtime_error -> RuntimeError).
 #include <string>
 
 #include "calibrate/run_set.h"
