@@ -39,8 +39,10 @@ class BlowUpError(RuntimeError):
 
 class InputFileError(ValueError, RuntimeError):
     """A file Regolith reads that is not what it should be: a checkpoint with a value that
-    is not finite, a contact key past the spheres, a state of another scene. ``file`` names
-    it and ``dataset`` the HDF5 dataset or attribute (with the row, where one is at fault);
+    is not finite, a contact key past the spheres, an owner order the engine cannot take,
+    arrays of another shape than the scene's (a checkpoint of another scene text is a plain
+    ValueError, refused before it is read). ``file`` names it and ``dataset`` the HDF5
+    dataset or attribute (with the row, where one is at fault);
     ``str(error)`` is the command line's text, ``<file>: <dataset>: found ..., expected
     ...``. Nothing was restored.
 
