@@ -56,6 +56,15 @@ inline Index blockSize(Index count) {
 }
 #endif
 
+#if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
+// How the CPU's pair loop runs, narrowest first: one contact at a time as a CUDA thread
+// does (scalar), or lanes of contacts in vector instructions of the build's own target
+// (baseline) or of a wider one. The level in use (kernels/backend_info.cpp) is the
+// processor's widest, or REGOLITH_CPU_VECTOR's.
+enum class CpuVector { Scalar, Baseline, Avx2, Avx512 };
+CpuVector cpuVector();
+#endif
+
 // Runs f(i) for i in [0, n) on the device system (OpenMP threads or CUDA threads).
 // f must be a copyable functor with a REGOLITH_HD operator()(Index) const. n must fit an
 // Index (checked: IndexRangeError, not a loop over a wrapped count).
@@ -79,6 +88,24 @@ void parallel_for(std::size_t n, const Functor& f) {
   for (Index i = 0; i < count; ++i) local(i);
 #endif
 }
+
+#if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
+// The CPU's parallel_for by ranges: f(begin, end) once per block of [0, n), the blocks and
+// their threads those of parallel_for, so a kernel that runs this way touches the same
+// elements on the same thread as the loops before and after it. For a kernel that gathers
+// a block's work into lanes before it computes (contact_forces.cpp).
+template <class Functor>
+void parallel_for_ranges(std::size_t n, const Functor& f) {
+  if (n == 0) return;
+  requireIndexRange(n, "parallel loop");
+  const Functor local = f;
+  const Index count = static_cast<Index>(n);
+  const Index chunk = blockSize(count);
+  const Index blocks = (count - 1) / chunk + 1;
+#pragma omp parallel for schedule(static, 1)
+  for (Index b = 0; b < blocks; ++b) local(b * chunk, b < blocks - 1 ? (b + 1) * chunk : count);
+}
+#endif
 
 // merge(init, f(0), ..., f(n-1)) in some grouping: merge must be associative and
 // commutative, and the result must not depend on the grouping (max and min are exact in

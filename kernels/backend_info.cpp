@@ -1,6 +1,9 @@
 // Backend identification and set-up: device presence (CUDA) and thread count (OpenMP).
+#include <atomic>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "kernels/backend.h"
 #include "kernels/stages.h"
@@ -33,6 +36,13 @@ bool deviceAvailable(std::string* why) {
 
 void setThreadCount(int) {}
 int threadCount() { return 1; }
+std::string cpuVectorLevel() { return "none"; }
+std::vector<std::string> cpuVectorLevels() { return {"none"}; }
+void setCpuVectorLevel(const std::string& level) {
+  if (level != "none")
+    throw std::invalid_argument("setCpuVectorLevel: \"" + level +
+                                "\" is a level of the CPU build; the CUDA build has only \"none\"");
+}
 
 #else
 
@@ -45,9 +55,77 @@ void setThreadCount(int threads) {
 }
 int threadCount() { return omp_get_max_threads(); }
 
+namespace {
+
+const char* const kCpuVectorNames[] = {"scalar", "baseline", "avx2", "avx512"};
+constexpr int kCpuVectorCount = 4;
+
+bool cpuRuns(CpuVector level) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  // libgcc's checks include the operating system's support for the wider registers.
+  __builtin_cpu_init();
+  if (level == CpuVector::Avx512) return __builtin_cpu_supports("avx512f");
+  if (level == CpuVector::Avx2) return __builtin_cpu_supports("avx2");
+#endif
+  return level == CpuVector::Scalar || level == CpuVector::Baseline;
+}
+
+std::string levelsList() {
+  std::string list;
+  for (const std::string& l : cpuVectorLevels()) list += (list.empty() ? "" : ", ") + l;
+  return list;
+}
+
+// The level named `name`, which this processor must run; `what` says where the name came from.
+CpuVector cpuVectorNamed(const std::string& name, const std::string& what) {
+  for (int l = 0; l < kCpuVectorCount; ++l) {
+    if (name != kCpuVectorNames[l]) continue;
+    if (!cpuRuns(CpuVector(l)))
+      throw std::invalid_argument(what + ": this processor does not run \"" + name + "\"; it runs " + levelsList());
+    return CpuVector(l);
+  }
+  throw std::invalid_argument(what + ": unknown level \"" + name +
+                              "\"; expected one of scalar, baseline, avx2, avx512 (this processor runs " + levelsList() + ")");
+}
+
+CpuVector widestLevel() {
+  if (const char* env = std::getenv("REGOLITH_CPU_VECTOR"))
+    return cpuVectorNamed(env, std::string("environment variable REGOLITH_CPU_VECTOR=") + env);
+  if (cpuRuns(CpuVector::Avx512)) return CpuVector::Avx512;
+  return cpuRuns(CpuVector::Avx2) ? CpuVector::Avx2 : CpuVector::Baseline;
+}
+
+// -1 until first asked; then the level every later pair pass uses.
+std::atomic<int> currentCpuVector{-1};
+
+}  // namespace
+
+CpuVector cpuVector() {
+  int level = currentCpuVector.load(std::memory_order_relaxed);
+  if (level < 0) {
+    level = int(widestLevel());
+    currentCpuVector.store(level, std::memory_order_relaxed);
+  }
+  return CpuVector(level);
+}
+
+std::string cpuVectorLevel() { return kCpuVectorNames[int(cpuVector())]; }
+
+std::vector<std::string> cpuVectorLevels() {
+  std::vector<std::string> levels;
+  for (int l = 0; l < kCpuVectorCount; ++l)
+    if (cpuRuns(CpuVector(l))) levels.push_back(kCpuVectorNames[l]);
+  return levels;
+}
+
+void setCpuVectorLevel(const std::string& level) {
+  currentCpuVector.store(int(cpuVectorNamed(level, "setCpuVectorLevel")), std::memory_order_relaxed);
+}
+
 #endif
 
 void requireDevice() {
+  cpuVectorLevel();  // a REGOLITH_CPU_VECTOR this processor cannot run fails here, before any step
   std::string why;
   if (!deviceAvailable(&why)) {
     throw std::runtime_error("no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +

@@ -63,6 +63,59 @@ BodyView bodyView(const DeviceState& s) {
           raw(s.spherePosition), raw(s.sphereRadius),  raw(s.sphereMaterial)};
 }
 
+// What the force of one touching candidate (i, j) depends on, read from the state arrays.
+struct PairSample {
+  Vec3 d;      // centre i - centre j, from the double positions
+  Real dist2;  // |d|^2, 0 < dist2 < (ri + rj)^2
+  Real ri, rj;
+  Vec3 vi, wi, vj, wj;  // owner velocities and angular velocities
+  Vec3 toI, toJ;        // sphere centre from its owner's (zero for a lone sphere)
+  Real mi, mj;          // owner masses
+  Vec3 shear;           // the history before this step
+};
+
+// What it writes back.
+struct PairOutcome {
+  Vec3 shear, force, torqueFirst, torqueSecond;
+};
+
+// The physics of one touching pair: geometry, the force model, rolling resistance, torques.
+// A pure function of its sample, so the CPU may evaluate many at once (PairForceBlocks)
+// and CUDA one per thread, with the same operations in the same order, hence the same bits.
+// effInertia() gives I* for rolling resistance (read only when a rolling torque acts).
+template <class ForceModel, class EffInertia>
+REGOLITH_HD REGOLITH_INLINE PairOutcome touchingPairOutcome(const PairParams& p, const PairSample& s,
+                                                            const EffInertia& effInertia, Real dt) {
+  const Real reach = s.ri + s.rj;
+  const Real dist = sqrt(s.dist2);
+  const Vec3 n = s.d * (Real(1) / dist);
+  const Real overlap = reach - dist;
+  // Contact point in the middle of the overlap, at l_i and l_j from the sphere centres.
+  const Real li = s.ri - Real(0.5) * overlap, lj = s.rj - Real(0.5) * overlap;
+  const Vec3 armI = n * -li;
+  const Vec3 armJ = n * lj;
+  const Vec3 vrel = (s.vi + cross(s.wi, s.toI + armI)) - (s.vj + cross(s.wj, s.toJ + armJ));
+
+  ContactInput in;
+  in.overlap = overlap;
+  in.normal = n;
+  in.relVelocity = vrel;
+  in.effRadius = s.ri * s.rj / reach;
+  in.effMass = s.mi * s.mj / (s.mi + s.mj);
+  in.dt = dt;
+  PairOutcome out;
+  out.shear = s.shear;
+  const ContactResult r = ForceModel::evaluate(p, in, out.shear);
+  const Vec3 roll =
+      rollingResistanceTorque(s.wi - s.wj, n, p.rollingResistance, r.normalForce, in.effRadius, effInertia, dt);
+  // arm_i x F and arm_j x (-F) with arm_i = -l_i n, arm_j = l_j n: both are -l (n x F).
+  const Vec3 nxF = cross(n, r.force);
+  out.force = r.force;
+  out.torqueFirst = nxF * -li + roll;
+  out.torqueSecond = nxF * -lj - roll;
+  return out;
+}
+
 // Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
 template <class ForceModel, bool kLone>
 struct PairForces {
@@ -77,61 +130,196 @@ struct PairForces {
   std::uint8_t* held;
   Real dt;
 
-  REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
-    const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
-    const Real ri = body.radius[i], rj = body.radius[j];
-    const Vec3 d(body.spherePosition[i] - body.spherePosition[j]);
-    const Real dist2 = norm2(d);
-    const Real reach = ri + rj;
-    if (dist2 >= reach * reach || dist2 <= Real(0)) {
-      if (!held[c]) return;  // apart last step too
+  // Whether spheres i and j overlap, with d = x_i - x_j and |d|^2.
+  REGOLITH_HD REGOLITH_INLINE bool overlaps(Index i, Index j, Vec3& d, Real& dist2) const {
+    const Real reach = body.radius[i] + body.radius[j];
+    d = Vec3(body.spherePosition[i] - body.spherePosition[j]);
+    dist2 = norm2(d);
+    return (dist2 < reach * reach) & (dist2 > Real(0));
+  }
+
+  // Candidate c as it is now touching or not. One that stopped touching has its slots
+  // cleared (a candidate apart last step too reads its flag only).
+  REGOLITH_HD REGOLITH_INLINE void hold(Index c, bool touching) const {
+    const bool wasHeld = held[c] != 0;
+    held[c] = touching ? 1 : 0;
+    if (!touching & wasHeld) {
       shear[c] = Vec3();
       force[c] = Vec3();
       torqueFirst[c] = Vec3();
       torqueSecond[c] = Vec3();
-      held[c] = 0;
-      return;
     }
-    held[c] = 1;
-    const Real dist = sqrt(dist2);
-    const Vec3 n = d * (Real(1) / dist);
-    const Real overlap = reach - dist;
-    // Contact point in the middle of the overlap: arms from each sphere centre.
-    const Vec3 armI = n * -(ri - Real(0.5) * overlap);
-    const Vec3 armJ = n * (rj - Real(0.5) * overlap);
+  }
+
+  // Whether candidate c = (i, j) touches (overlaps, and hold() has run).
+  REGOLITH_HD REGOLITH_INLINE bool touches(Index c, Index i, Index j, Vec3& d, Real& dist2) const {
+    const bool touching = overlaps(i, j, d, dist2);
+    hold(c, touching);
+    return touching;
+  }
+
+  REGOLITH_HD REGOLITH_INLINE Index pairRow(Index i, Index j) const {
+    return body.material[i] * materialCount + body.material[j];
+  }
+
+  // I* = Ii Ij / (Ii + Ij) of the owners' mean principal moments.
+  REGOLITH_HD REGOLITH_INLINE Real effInertia(Index oi, Index oj) const {
+    const Real Ii = body.meanInertia(oi), Ij = body.meanInertia(oj);
+    return Ii * Ij / (Ii + Ij);
+  }
+
+  REGOLITH_HD REGOLITH_INLINE void write(Index c, const PairOutcome& o) const {
+    shear[c] = o.shear;
+    force[c] = o.force;
+    torqueFirst[c] = o.torqueFirst;
+    torqueSecond[c] = o.torqueSecond;
+  }
+
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
+    const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
+    PairSample s;
+    if (!touches(c, i, j, s.d, s.dist2)) return;
     const Index oi = body.ownerOf<kLone>(i), oj = body.ownerOf<kLone>(j);
-    const Vec3 toI = body.centreFromOwner<kLone>(i, oi);
-    const Vec3 toJ = body.centreFromOwner<kLone>(j, oj);
-    const Vec3 vrel = body.pointVelocity(oi, toI + armI) - body.pointVelocity(oj, toJ + armJ);
-    const Real mi = body.mass[oi], mj = body.mass[oj];
-
-    ContactInput in;
-    in.overlap = overlap;
-    in.normal = n;
-    in.relVelocity = vrel;
-    in.effRadius = ri * rj / reach;
-    in.effMass = mi * mj / (mi + mj);
-    in.dt = dt;
-    const PairParams& p = table[body.material[i] * materialCount + body.material[j]];
-    Vec3 xi = shear[c];
-    const ContactResult r = ForceModel::evaluate(p, in, xi);
-    shear[c] = xi;
-
-    const BodyView& bv = body;
-    const Vec3 roll = rollingResistanceTorque(
-        body.omega[oi] - body.omega[oj], n, p.rollingResistance, r.normalForce, in.effRadius,
-        [&bv, oi, oj]() {
-          const Real Ii = bv.meanInertia(oi), Ij = bv.meanInertia(oj);
-          return Ii * Ij / (Ii + Ij);
-        },
-        dt);
-    // arm_i x F and arm_j x (-F) with arm_i = -l_i n, arm_j = l_j n: both are -l (n x F).
-    const Vec3 nxF = cross(n, r.force);
-    force[c] = r.force;
-    torqueFirst[c] = nxF * -(ri - Real(0.5) * overlap) + roll;
-    torqueSecond[c] = nxF * -(rj - Real(0.5) * overlap) - roll;
+    s.ri = body.radius[i];
+    s.rj = body.radius[j];
+    s.vi = body.velocity[oi];
+    s.wi = body.omega[oi];
+    s.vj = body.velocity[oj];
+    s.wj = body.omega[oj];
+    s.toI = body.centreFromOwner<kLone>(i, oi);
+    s.toJ = body.centreFromOwner<kLone>(j, oj);
+    s.mi = body.mass[oi];
+    s.mj = body.mass[oj];
+    s.shear = shear[c];
+    const PairForces& self = *this;
+    write(c, touchingPairOutcome<ForceModel>(table[pairRow(i, j)], s,
+                                             [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
   }
 };
+
+#if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
+// PairForces on the CPU, a block of candidates per call: the touching candidates are read
+// into kLanes lanes stored field by field, evaluated together in a loop the compiler turns
+// into vector instructions (two to eight doubles each, by the target), and written back.
+// Each lane computes touchingPairOutcome, as a CUDA thread does, so the bits are those of
+// the one-at-a-time loop: IEEE add, multiply, divide and square root round each lane alike,
+// and the kernels compile without contracting multiply-adds (kernels/CMakeLists.txt).
+// Gathering only touching candidates keeps the lanes full when half the list is apart.
+template <class ForceModel, bool kLone, bool kOneMaterial>
+struct PairForceBlocks {
+  static constexpr int kLanes = 16;
+  PairForces<ForceModel, kLone> pairs;
+
+  // The lanes: one array per scalar field, so lane l of each field is contiguous.
+  struct Lanes {
+    Real dx[kLanes], dy[kLanes], dz[kLanes], dist2[kLanes], ri[kLanes], rj[kLanes];
+    Real vix[kLanes], viy[kLanes], viz[kLanes], wix[kLanes], wiy[kLanes], wiz[kLanes];
+    Real vjx[kLanes], vjy[kLanes], vjz[kLanes], wjx[kLanes], wjy[kLanes], wjz[kLanes];
+    Real tix[kLanes], tiy[kLanes], tiz[kLanes], tjx[kLanes], tjy[kLanes], tjz[kLanes];
+    Real mi[kLanes], mj[kLanes], sx[kLanes], sy[kLanes], sz[kLanes], inertia[kLanes];
+    PairParams params[kLanes];
+    Index slot[kLanes];
+    // Results.
+    Real ox[4][kLanes], oy[4][kLanes], oz[4][kLanes];
+  };
+
+  REGOLITH_INLINE void stage(Lanes& L, int l, Index c, Index i, Index j, const Vec3& d, Real dist2) const {
+    const BodyView& b = pairs.body;
+    const Index oi = b.ownerOf<kLone>(i), oj = b.ownerOf<kLone>(j);
+    L.slot[l] = c;
+    L.dx[l] = d.x, L.dy[l] = d.y, L.dz[l] = d.z, L.dist2[l] = dist2;
+    L.ri[l] = b.radius[i], L.rj[l] = b.radius[j];
+    const Vec3 vi = b.velocity[oi], wi = b.omega[oi], vj = b.velocity[oj], wj = b.omega[oj];
+    L.vix[l] = vi.x, L.viy[l] = vi.y, L.viz[l] = vi.z, L.wix[l] = wi.x, L.wiy[l] = wi.y, L.wiz[l] = wi.z;
+    L.vjx[l] = vj.x, L.vjy[l] = vj.y, L.vjz[l] = vj.z, L.wjx[l] = wj.x, L.wjy[l] = wj.y, L.wjz[l] = wj.z;
+    if (!kLone) {
+      const Vec3 ti = b.centreFromOwner<kLone>(i, oi), tj = b.centreFromOwner<kLone>(j, oj);
+      L.tix[l] = ti.x, L.tiy[l] = ti.y, L.tiz[l] = ti.z, L.tjx[l] = tj.x, L.tjy[l] = tj.y, L.tjz[l] = tj.z;
+    }
+    L.mi[l] = b.mass[oi], L.mj[l] = b.mass[oj];
+    const Vec3 h = pairs.shear[c];
+    L.sx[l] = h.x, L.sy[l] = h.y, L.sz[l] = h.z;
+    const PairParams& p = pairs.table[kOneMaterial ? 0 : pairs.pairRow(i, j)];
+    if (!kOneMaterial) L.params[l] = p;
+    // I* only where rolling resistance can act: it costs two divisions.
+    L.inertia[l] = p.rollingResistance > Real(0) ? pairs.effInertia(oi, oj) : Real(0);
+  }
+
+  REGOLITH_INLINE void evaluate(Lanes& L, int count) const {
+    const PairParams& uniform = pairs.table[0];
+    const Real dt = pairs.dt;
+#pragma GCC ivdep
+    for (int l = 0; l < count; ++l) {
+      PairSample s;
+      s.d = Vec3(L.dx[l], L.dy[l], L.dz[l]);
+      s.dist2 = L.dist2[l];
+      s.ri = L.ri[l];
+      s.rj = L.rj[l];
+      s.vi = Vec3(L.vix[l], L.viy[l], L.viz[l]);
+      s.wi = Vec3(L.wix[l], L.wiy[l], L.wiz[l]);
+      s.vj = Vec3(L.vjx[l], L.vjy[l], L.vjz[l]);
+      s.wj = Vec3(L.wjx[l], L.wjy[l], L.wjz[l]);
+      s.toI = kLone ? Vec3() : Vec3(L.tix[l], L.tiy[l], L.tiz[l]);
+      s.toJ = kLone ? Vec3() : Vec3(L.tjx[l], L.tjy[l], L.tjz[l]);
+      s.mi = L.mi[l];
+      s.mj = L.mj[l];
+      s.shear = Vec3(L.sx[l], L.sy[l], L.sz[l]);
+      const Real inertia = L.inertia[l];
+      const PairOutcome o = touchingPairOutcome<ForceModel>(kOneMaterial ? uniform : L.params[l], s,
+                                                            [inertia]() { return inertia; }, dt);
+      L.ox[0][l] = o.shear.x, L.oy[0][l] = o.shear.y, L.oz[0][l] = o.shear.z;
+      L.ox[1][l] = o.force.x, L.oy[1][l] = o.force.y, L.oz[1][l] = o.force.z;
+      L.ox[2][l] = o.torqueFirst.x, L.oy[2][l] = o.torqueFirst.y, L.oz[2][l] = o.torqueFirst.z;
+      L.ox[3][l] = o.torqueSecond.x, L.oy[3][l] = o.torqueSecond.y, L.oz[3][l] = o.torqueSecond.z;
+    }
+    for (int l = 0; l < count; ++l) {
+      PairOutcome o;
+      o.shear = Vec3(L.ox[0][l], L.oy[0][l], L.oz[0][l]);
+      o.force = Vec3(L.ox[1][l], L.oy[1][l], L.oz[1][l]);
+      o.torqueFirst = Vec3(L.ox[2][l], L.oy[2][l], L.oz[2][l]);
+      o.torqueSecond = Vec3(L.ox[3][l], L.oy[3][l], L.oz[3][l]);
+      pairs.write(L.slot[l], o);
+    }
+  }
+
+  REGOLITH_INLINE void run(Index begin, Index end) const {
+    Lanes L;
+    int count = 0;
+    for (Index c = begin; c < end; ++c) {
+      const Index i = pairFirst(pairs.keys[c]), j = pairSecond(pairs.keys[c]);
+      Vec3 d;
+      Real dist2;
+      if (!pairs.touches(c, i, j, d, dist2)) continue;
+      stage(L, count, c, i, j, d, dist2);
+      ++count;
+      if (count == kLanes) {
+        evaluate(L, count);
+        count = 0;
+      }
+    }
+    if (count > 0) evaluate(L, count);
+  }
+
+  // run() compiled for each level (its callees are inlined into it, so the whole block is
+  // compiled for the wider instructions); the processor's level picks one at run time.
+  CpuVector level;
+#if defined(__x86_64__) && defined(__GNUC__)
+  __attribute__((target("avx512f"))) void runAvx512(Index begin, Index end) const { run(begin, end); }
+  __attribute__((target("avx2"))) void runAvx2(Index begin, Index end) const { run(begin, end); }
+#endif
+  void operator()(Index begin, Index end) const {
+    if (level == CpuVector::Scalar) {
+      for (Index c = begin; c < end; ++c) pairs(c);
+      return;
+    }
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (level == CpuVector::Avx512) return runAvx512(begin, end);
+    if (level == CpuVector::Avx2) return runAvx2(begin, end);
+#endif
+    run(begin, end);
+  }
+};
+#endif
 
 // The shear a new contact of sphere i (centre x, radius r) with a triangle of mesh `mesh`
 // inherits (see WallForces), or zero: among sphere i's wall contacts [begin, end) of the
@@ -234,10 +422,18 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
-  parallel_for(s.pairKeys.size(),
-               PairForces<ForceModel, kLone>{body, raw(s.pairTable), s.materialCount, raw(s.pairKeys), raw(s.pairShear),
-                                             raw(s.pairForce), raw(s.pairTorqueFirst), raw(s.pairTorqueSecond),
-                                             raw(s.pairHeld), p.dt});
+  const PairForces<ForceModel, kLone> pairs{body,           raw(s.pairTable),       s.materialCount,
+                                            raw(s.pairKeys), raw(s.pairShear),       raw(s.pairForce),
+                                            raw(s.pairTorqueFirst), raw(s.pairTorqueSecond), raw(s.pairHeld),
+                                            p.dt};
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  parallel_for(s.pairKeys.size(), pairs);
+#else
+  const CpuVector level = cpuVector();
+  if (s.materialCount == 1)
+    parallel_for_ranges(s.pairKeys.size(), PairForceBlocks<ForceModel, kLone, true>{pairs, level});
+  else parallel_for_ranges(s.pairKeys.size(), PairForceBlocks<ForceModel, kLone, false>{pairs, level});
+#endif
   parallel_for(s.wallKeys.size(),
                WallForces<ForceModel, kLone>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable), s.materialCount,
                                              raw(s.wallKeys), raw(s.wallBegin), raw(s.wallShearPrevious),

@@ -61,6 +61,16 @@ bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: a
 void requireDevice();                              // throws std::runtime_error with the reason
 void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
+// The CPU build's vector instructions for the contact loop (contact_forces.cpp): the widest
+// level this processor runs, "avx512", "avx2" or "baseline" (the build's own target, SSE2
+// on x86-64), unless the environment variable REGOLITH_CPU_VECTOR names one; "scalar" is
+// one contact at a time, as on CUDA. Every level gives the same bits (tests/kernels:
+// golden_reference_test.cpp and determinism_test.cpp run each). The CUDA build has one
+// level, "none". setCpuVectorLevel throws std::invalid_argument, naming the levels this
+// processor runs, for one it cannot (requireDevice likewise for the variable).
+std::string cpuVectorLevel();
+std::vector<std::string> cpuVectorLevels();  // the levels this processor runs, narrowest first
+void setCpuVectorLevel(const std::string& level);
 // The CUDA build's device memory pool (kernels/stream_memory.h), which every device
 // allocation of the engine comes from: bytes reserved from the driver and in use, the most
 // in use at once since resetDevicePoolPeak (the process's start if never), and the release

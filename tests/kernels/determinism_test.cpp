@@ -8,6 +8,9 @@
 #include <iostream>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "bench/particle_order.h"
 #include "bench/settle_scene.h"
@@ -112,6 +115,70 @@ TEST(Determinism, TheLoneSpherePathGivesTheGeneralPathsBits) {
   b.ownerPosition.erase(b.ownerPosition.begin());
   b.ownerOrientation.erase(b.ownerOrientation.begin());
   test::expectIdenticalOwnerStates(a, b);
+}
+
+// The CPU evaluates sphere-sphere contacts in lanes of vector instructions (kernels/stages.h,
+// cpuVectorLevel); each lane does what a CUDA thread does, one contact at a time, with the
+// same IEEE operations, so every level must give the scalar loop's bits. Two beds through
+// impact (over 500 contacts, so lanes fill and the vector body runs, not only its tail):
+// the lone-sphere bed of the benchmark, and the same grains behind an owner without spheres
+// (the general path) in two materials, one with rolling resistance (per-lane parameters,
+// the rolling torque's select).
+TEST(Determinism, EveryCpuVectorLevelGivesTheScalarLoopsBits) {
+  if (backendName() != "cpu-omp") GTEST_SKIP() << "vector levels apply to the CPU build only";
+  const std::string before = cpuVectorLevel();
+  SettleScene scene = makeSettleScene(1500, 99);
+  SettleScene mixed = scene;
+  Material rolling = mixed.model.materials.at(0);
+  rolling.name = "rolling";
+  rolling.rollingResistance = 0.1;
+  mixed.model.materials.push_back(rolling);
+  for (std::size_t s = 0; s < mixed.state.sphereMaterial.size(); s += 2) mixed.state.sphereMaterial[s] = 1;
+  mixed.state.ownerPosition.insert(mixed.state.ownerPosition.begin(), Vec3d(10, 10, 10));  // touches nothing
+  mixed.state.ownerOrientation.insert(mixed.state.ownerOrientation.begin(), Quat());
+  mixed.state.ownerVelocity.insert(mixed.state.ownerVelocity.begin(), Vec3());
+  mixed.state.ownerAngularVelocity.insert(mixed.state.ownerAngularVelocity.begin(), Vec3());
+  mixed.state.ownerMass.insert(mixed.state.ownerMass.begin(), Real(1));
+  mixed.state.ownerInertia.insert(mixed.state.ownerInertia.begin(), Vec3(1, 1, 1));
+  mixed.state.ownerForce.insert(mixed.state.ownerForce.begin(), Vec3());
+  mixed.state.ownerTorque.insert(mixed.state.ownerTorque.begin(), Vec3());
+  if (!mixed.state.ownerFamily.empty()) mixed.state.ownerFamily.insert(mixed.state.ownerFamily.begin(), Index(0));
+  mixed.state.ownerSphereBegin.insert(mixed.state.ownerSphereBegin.begin(), Index(0));
+  for (Index& o : mixed.state.sphereOwner) ++o;
+
+  const auto run = [](const SettleScene& sc, const std::string& level) {
+    setCpuVectorLevel(level);
+    Simulation sim(sc.model, sc.state);
+    sim.step(3000);  // through impact
+    EXPECT_GT(sim.touchingContacts(), 500u) << level;
+    return sim.state();
+  };
+  const StateArrays lone = run(scene, "scalar"), general = run(mixed, "scalar");
+  std::vector<std::string> levels = cpuVectorLevels();
+  ASSERT_GE(levels.size(), 2u) << "scalar and baseline run everywhere";
+  for (const std::string& level : levels) {
+    if (level == "scalar") continue;
+    SCOPED_TRACE(level);
+    test::expectIdenticalOwnerStates(lone, run(scene, level));
+    test::expectIdenticalOwnerStates(general, run(mixed, level));
+  }
+  setCpuVectorLevel(before);
+  std::cout << "[          ] levels run here:";
+  for (const std::string& level : levels) std::cout << ' ' << level;
+  std::cout << '\n';
+}
+
+TEST(Determinism, AnUnknownOrUnrunnableCpuVectorLevelIsRefused) {
+  if (backendName() != "cpu-omp") GTEST_SKIP() << "vector levels apply to the CPU build only";
+  const std::string before = cpuVectorLevel();
+  try {
+    setCpuVectorLevel("avx9");
+    FAIL() << "an unknown level was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("expected one of scalar, baseline, avx2, avx512"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(cpuVectorLevel(), before);
 }
 
 }  // namespace

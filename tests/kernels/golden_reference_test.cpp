@@ -293,10 +293,12 @@ TEST(GoldenReference, EveryContactModelMatchesItsReference) {
   }
 }
 
-// The same references hold with two OpenMP threads and in the verlet mode (lists kept for
-// many steps, so they hold extra candidates): the force sum is a gather in key order and
-// a candidate that does not touch adds nothing, so neither may change a bit.
-TEST(GoldenReference, TwoThreadsAndVerletListsMatchBitwise) {
+// The same references hold with two OpenMP threads, at every vector level of the CPU's pair
+// loop, and in the verlet mode (lists kept for many steps, so they hold extra candidates):
+// the force sum is a gather in key order, each lane of a vector loop does a contact's
+// IEEE operations as the scalar loop does, and a candidate that does not touch adds
+// nothing, so none may change a bit.
+TEST(GoldenReference, TwoThreadsVectorLevelsAndVerletListsMatchBitwise) {
   if (backendName() != "cpu-omp") GTEST_SKIP() << "thread count applies to the CPU build only";
   if (sizeof(Real) != sizeof(double)) GTEST_SKIP() << "the references are for Real = double";
   const int before = threadCount();
@@ -309,6 +311,14 @@ TEST(GoldenReference, TwoThreadsAndVerletListsMatchBitwise) {
     setThreadCount(2);
     expectGoldenRun(runGoldenCase(c), doc, c, true, 0);
     setThreadCount(1);
+    // Every vector level of the pair loop (kernels/stages.h: cpuVectorLevel).
+    const std::string level = cpuVectorLevel();
+    for (const std::string& other : cpuVectorLevels()) {
+      SCOPED_TRACE(other);
+      setCpuVectorLevel(other);
+      expectGoldenRun(runGoldenCase(c), doc, c, true, 0);
+    }
+    setCpuVectorLevel(level);
     c.model.streams.mode = StreamMode::Verlet;
     const GoldenRun verlet = runGoldenCase(c);
     for (std::size_t q = 0; q < verlet.quantities.size(); ++q)
