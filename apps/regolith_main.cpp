@@ -225,7 +225,13 @@ int main(int argc, char** argv) {
                     : ok ? "a CUDA GPU is available"
                          : "unavailable (" + why + ")")
                 << "\n"
-                << "threads: " << regolith::threadCount() << std::endl;
+                << "threads: " << regolith::threadCount() << "\n";
+      if (cpu) {
+        std::cout << "cpu vector level: " << regolith::cpuVectorLevel() << " (this processor runs:";
+        for (const std::string& level : regolith::cpuVectorLevels()) std::cout << ' ' << level;
+        std::cout << "; REGOLITH_CPU_VECTOR picks one)\n";
+      }
+      std::cout << std::flush;
       return ok ? 0 : 3;
     }
 #ifdef REGOLITH_ROBOTS

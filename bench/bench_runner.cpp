@@ -66,6 +66,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   const DevicePoolStats pool = devicePoolStats();
   if (pool.pooled) r.poolPeakBytesPerParticle = double(pool.usedPeak) / double(r.particles);
   r.backend = backendName();
+  r.cpuVector = cpuVectorLevel();
   r.threads = threadCount();
   r.order = particleOrderName(o.order);
   r.reorderEvery = o.streams.reorderEvery;
@@ -163,7 +164,8 @@ std::string benchJson(const BenchResult& r) {
     << ", \"waits\": " << r.streams.waits << ", \"wait_s\": " << r.streams.waitSeconds
     << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds << ", \"mean_lag\": " << r.streams.meanLag()
     << ", \"max_lag\": " << r.streams.maxLag << ", \"settle_steps\": " << r.settleSteps
-    << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"threads\": " << r.threads
+    << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"cpu_vector\": \"" << r.cpuVector
+    << "\", \"threads\": " << r.threads
     << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
     << ", \"renumberings\": " << r.streams.renumberings << "}";
   return j.str();
@@ -172,7 +174,7 @@ std::string benchJson(const BenchResult& r) {
 std::string benchText(const BenchResult& r) {
   char line[1024];
   std::snprintf(line, sizeof line,
-                "bench %s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d\n"
+                "bench %s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d (vector level %s)\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
                 "%llu list builds%s%s\n"
@@ -184,7 +186,7 @@ std::string benchText(const BenchResult& r) {
                                      .c_str()
                                : "",
                 static_cast<unsigned long long>(r.steps), r.wallSeconds, r.backend.c_str(), r.threads,
-                r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates,
+                r.cpuVector.c_str(), r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates,
                 r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",
                 r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +

@@ -45,6 +45,7 @@ struct BenchResult {
   std::uint64_t settleSteps = 0;  // dense, wheel: untimed steps taken to settle
   std::size_t triangles = 0;      // wheel: mesh triangles
   std::string backend;
+  std::string cpuVector;  // the CPU pair loop's vector level (kernels/stages.h); "none" on CUDA
   int threads = 0;
   std::string order;     // particle numbering (bench/particle_order.h)
   int reorderEvery = 0;  // the engine's renumbering by cell, every this many steps (0: never)

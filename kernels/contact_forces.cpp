@@ -138,24 +138,20 @@ struct PairForces {
     return (dist2 < reach * reach) & (dist2 > Real(0));
   }
 
-  // Candidate c as it is now touching or not. One that stopped touching has its slots
-  // cleared (a candidate apart last step too reads its flag only).
-  REGOLITH_HD REGOLITH_INLINE void hold(Index c, bool touching) const {
-    const bool wasHeld = held[c] != 0;
-    held[c] = touching ? 1 : 0;
-    if (!touching & wasHeld) {
-      shear[c] = Vec3();
-      force[c] = Vec3();
-      torqueFirst[c] = Vec3();
-      torqueSecond[c] = Vec3();
-    }
-  }
-
-  // Whether candidate c = (i, j) touches (overlaps, and hold() has run).
+  // Whether candidate c = (i, j) touches. One that stopped touching has its slots cleared;
+  // one apart last step too reads its flag only.
   REGOLITH_HD REGOLITH_INLINE bool touches(Index c, Index i, Index j, Vec3& d, Real& dist2) const {
-    const bool touching = overlaps(i, j, d, dist2);
-    hold(c, touching);
-    return touching;
+    if (overlaps(i, j, d, dist2)) {
+      held[c] = 1;
+      return true;
+    }
+    if (!held[c]) return false;
+    shear[c] = Vec3();
+    force[c] = Vec3();
+    torqueFirst[c] = Vec3();
+    torqueSecond[c] = Vec3();
+    held[c] = 0;
+    return false;
   }
 
   REGOLITH_HD REGOLITH_INLINE Index pairRow(Index i, Index j) const {
@@ -207,7 +203,7 @@ struct PairForces {
 // Gathering only touching candidates keeps the lanes full when half the list is apart.
 template <class ForceModel, bool kLone, bool kOneMaterial>
 struct PairForceBlocks {
-  static constexpr int kLanes = 16;
+  static constexpr int kLanes = 32;
   PairForces<ForceModel, kLone> pairs;
 
   // The lanes: one array per scalar field, so lane l of each field is contiguous.

@@ -211,6 +211,16 @@ struct GatherKick {
     }
     for (Index k = secondBegin[s]; k < secondBegin[s + 1]; ++k) {
       const Index c = secondOrder[k];
+#if !defined(__CUDA_ARCH__)
+      // Pairs as second are read out of order: ask for the lines of the one kAhead on
+      // (a later sphere's, usually) now, so its misses overlap this work.
+      constexpr Index kAhead = 16;
+      if (k + kAhead < secondCount) {
+        const Index ahead = secondOrder[k + kAhead];
+        __builtin_prefetch(pairForce + ahead);
+        __builtin_prefetch(pairTorqueSecond + ahead);
+      }
+#endif
       f -= pairForce[c];
       t += pairTorqueSecond[c];
       if (kArm) t -= cross(arm, pairForce[c]);
@@ -252,6 +262,7 @@ struct GatherKick {
   const Index* chunkBegin;
   const Vec3* chunkForce;
   const Vec3* chunkTorque;
+  Index secondCount;  // length of secondOrder
 
   REGOLITH_HD REGOLITH_INLINE void operator()(Index o) const {
     Vec3 f, t;
@@ -375,7 +386,8 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
                           owned || !s.familyControl.empty(),
                           chunked ? raw(s.ownerChunkBegin) : nullptr,
                           raw(s.chunkForce),
-                          raw(s.chunkTorque)};
+                          raw(s.chunkTorque),
+                          static_cast<Index>(s.secondOrder.size())};
   if (chunked)
     parallel_for(s.chunkOwner.size(), ChunkGather{gather, clumpChunksOf(s), raw(s.chunkForce), raw(s.chunkTorque)});
   parallel_for(s.ownerCount(), gather);
