@@ -199,7 +199,8 @@ struct PairForces {
 // into vector instructions (two to eight doubles each, by the target), and written back.
 // Each lane computes touchingPairOutcome, as a CUDA thread does, so the bits are those of
 // the one-at-a-time loop: IEEE add, multiply, divide and square root round each lane alike,
-// and the kernels compile without contracting multiply-adds (kernels/CMakeLists.txt).
+// the force law's branches become selects of values both sides computed, and the kernels
+// compile without contracting multiply-adds (kernels/CMakeLists.txt says why each flag).
 // Gathering only touching candidates keeps the lanes full when half the list is apart.
 template <class ForceModel, bool kLone, bool kOneMaterial>
 struct PairForceBlocks {

@@ -14,16 +14,16 @@
 namespace regolith {
 
 // Returns the torque on the first body; the second receives its negative. effInertia is a
-// callable giving I*, evaluated only where rolling resistance is on (it costs two loads).
-// Past that test the function has no branch (select: see tangential_coulomb.h).
+// callable giving I*, evaluated only when the torque is nonzero (it costs two loads).
 template <class EffInertia>
 REGOLITH_HD inline Vec3 rollingResistanceTorque(const Vec3& relOmega, const Vec3& n, Real crr, Real normalForce,
                                                 Real effRadius, const EffInertia& effInertia, Real dt) {
-  if (crr <= Real(0)) return Vec3();
+  if (crr <= Real(0) || normalForce <= Real(0)) return Vec3();
   const Vec3 rolling = relOmega - n * dot(relOmega, n);
   const Real speed = norm(rolling);
+  if (speed <= Real(0)) return Vec3();
   const Real magnitude = minOf(crr * normalForce * effRadius, speed * effInertia() / dt);
-  return select((normalForce > Real(0)) & (speed > Real(0)), rolling * (-magnitude / speed), Vec3());
+  return rolling * (-magnitude / speed);
 }
 
 }  // namespace regolith

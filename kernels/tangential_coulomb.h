@@ -35,26 +35,21 @@
 
 namespace regolith {
 
-// The branches below are selects: every lane of a vectorised CPU loop (contact_forces.cpp,
-// PairForceBlocks) and every CUDA thread computes both sides and keeps one, which gives the
-// bits the branches gave (the side not kept may divide by zero; its value is dropped).
-
 REGOLITH_HD inline Vec3 turnIntoTangentPlane(const Vec3& shear, const Vec3& n) {
   const Real before2 = norm2(shear);
+  if (before2 <= Real(0)) return shear;
   const Real along = dot(shear, n);
+  if (along == Real(0)) return shear;
+  Vec3 projected = shear - n * along;
   const Real after2 = before2 - along * along;
-  const Vec3 turned = (shear - n * along) * sqrt(before2 / after2);
-  // Kept as it is: no history, or already in the plane. Dropped: it lay along n.
-  const bool keep = (before2 <= Real(0)) | (along == Real(0));
-  return select(keep, shear, select(after2 <= Real(0), Vec3(), turned));
+  if (after2 <= Real(0)) return Vec3();
+  return projected * sqrt(before2 / after2);
 }
 
 // Scales v down to length `limit` when it is longer (limit >= 0); leaves it otherwise.
-REGOLITH_HD inline Vec3 cappedLength(const Vec3& v, Real limit) {
+REGOLITH_HD inline void capLength(Vec3& v, Real limit) {
   const Real v2 = norm2(v);
-  const Real ratio = limit / sqrt(v2);
-  const Real scale = (limit > Real(0)) ? ratio : Real(0);
-  return select(v2 > limit * limit, v * scale, v);
+  if (v2 > limit * limit) v *= (limit > Real(0)) ? limit / sqrt(v2) : Real(0);
 }
 
 // Returns the tangential force on the first body and updates `shear` in place.
@@ -63,15 +58,16 @@ REGOLITH_HD inline Vec3 tangentialCoulomb(Vec3& shear, const Vec3& n, const Vec3
                                           Real dt) {
   shear = turnIntoTangentPlane(shear, n) + vt * dt;
   Vec3 spring = -(shear * kt);
-  // When the spring reaches the Coulomb bound the contact slides: the history is scaled
-  // with the force (kt > 0 then, since |spring| > limit >= 0).
-  const Real spring2 = norm2(spring);
-  const bool slides = spring2 > limit * limit;
-  const Real ratio = limit / sqrt(spring2);
-  const Real scale = (limit > Real(0)) ? ratio : Real(0);
-  shear = select(slides, shear * scale, shear);
-  spring = select(slides, spring * scale, spring);
-  return cappedLength(spring - vt * ct, limit);
+  if (norm2(spring) > limit * limit) {
+    // The spring reaches the Coulomb bound: slide. Scale the history with the force (kt > 0
+    // here, since |spring| > limit >= 0).
+    const Real scale = (limit > Real(0)) ? limit / sqrt(norm2(spring)) : Real(0);
+    shear *= scale;
+    spring *= scale;
+  }
+  Vec3 ft = spring - vt * ct;
+  capLength(ft, limit);
+  return ft;
 }
 
 }  // namespace regolith

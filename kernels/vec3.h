@@ -69,12 +69,6 @@ template <class T>
 REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
   return a.x == T(0) && a.y == T(0) && a.z == T(0);
 }
-// a where `pick` holds, else b: a select per component, not a branch, so a loop over
-// contacts stays one vectorisable block (kernels/tangential_coulomb.h).
-template <class T>
-REGOLITH_HD inline Vec3T<T> select(bool pick, const Vec3T<T>& a, const Vec3T<T>& b) {
-  return {pick ? a.x : b.x, pick ? a.y : b.y, pick ? a.z : b.z};
-}
 // x - x is 0 for every finite x and NaN for NaN and +-inf (IEEE; no <cmath> needed on the
 // device). The one finiteness test of state values: the blow-up guard and the checks of
 // frames and checkpoints read from files.
