@@ -10,9 +10,9 @@ terrain models (docs/python.md).
 SI units throughout.
 """
 
-from ._regolith import __version__, backend, default_stream_mode, RunFile, Scene, Simulation, collect, metrics, run
+from ._regolith import __version__, backend, cpu_vector_level, cpu_vector_levels, default_stream_mode, set_cpu_vector_level, RunFile, Scene, Simulation, collect, metrics, run
 from . import batch, fit, models
 from .errors import BlowUpError, InputFileError, Problem, SceneError
 from .series import body_series, series_by_body
 
-__all__ = ["__version__", "backend", "default_stream_mode", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "InputFileError", "series_by_body", "body_series"]
+__all__ = ["__version__", "backend", "cpu_vector_level", "cpu_vector_levels", "set_cpu_vector_level", "default_stream_mode", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "InputFileError", "series_by_body", "body_series"]

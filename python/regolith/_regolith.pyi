@@ -15,6 +15,10 @@ __version__: str
 backend: str  # "cpu-omp" or "cuda"
 default_stream_mode: str  # "verlet" on both builds (the faster mode measured): a scene without streams.mode gets it
 
+def cpu_vector_level() -> str: ...  # "scalar", "baseline", "avx2", "avx512"; "none" on the CUDA build
+def cpu_vector_levels() -> List[str]: ...  # the levels this processor runs, narrowest first
+def set_cpu_vector_level(level: str) -> None: ...  # ValueError for one it cannot run
+
 class Scene:
     @staticmethod
     def load(path: _Path, overrides: Optional[Mapping[str, Any]] = None) -> "Scene": ...

@@ -21,7 +21,7 @@ import json
 import sys
 import time
 
-from ._regolith import Simulation, backend, bench_scene, default_stream_mode
+from ._regolith import Simulation, backend, bench_scene, cpu_vector_level, default_stream_mode
 
 VIEWS = ["owner_positions", "owner_quaternions", "owner_velocities", "owner_angular_velocities", "owner_families",
          "sphere_centres", "sphere_radii", "sphere_owners"]
@@ -72,7 +72,7 @@ def main(argv=None):
     rate = {k: args.particles * steps / v for k, v in best.items()}
     result = {
         "particles": args.particles, "steps": steps, "threads": args.threads, "mode": args.mode,
-        "backend": backend, "repeats": args.repeats,
+        "backend": backend, "cpu_vector": cpu_vector_level(), "repeats": args.repeats,
         "particle_steps_per_s": rate,
         "overhead_chunks": best["chunks"] / best["reference"] - 1,
         "overhead_views": best["views"] / best["reference"] - 1,

@@ -1,6 +1,7 @@
 // The extension module regolith._regolith: the C++ libraries as Python types. The package
 // regolith (python/regolith/__init__.py) re-exports them with the pure-Python parts.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include "core/stream_settings.h"
 #include "io/build_info.h"
@@ -13,6 +14,13 @@ PYBIND11_MODULE(_regolith, m) {
   m.attr("backend") = regolith::backendName();
   // The contact-list mode a scene gets without streams.mode: verlet (core/stream_settings.h).
   m.attr("default_stream_mode") = regolith::streamModeName(regolith::defaultStreamMode());
+  // The CPU pair loop's vector level (kernels/stages.h); every level gives the same bits.
+  m.def("cpu_vector_level", &regolith::cpuVectorLevel,
+        "The vector level of the CPU build's pair loop: \"scalar\", \"baseline\", \"avx2\" or \"avx512\" "
+        "(the processor's widest unless REGOLITH_CPU_VECTOR names one); \"none\" on the CUDA build.");
+  m.def("cpu_vector_levels", &regolith::cpuVectorLevels, "The levels this processor runs, narrowest first.");
+  m.def("set_cpu_vector_level", &regolith::setCpuVectorLevel, pybind11::arg("level"),
+        "Use this level from the next step on; ValueError for a level this processor cannot run.");
   regolith::python::bindErrors(m);
   regolith::python::bindScene(m);
   regolith::python::bindSimulation(m);

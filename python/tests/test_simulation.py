@@ -229,3 +229,31 @@ def test_a_renumbering_engine_still_reads_in_the_scenes_numbering(demo):
         first = renumbered.owner_positions
         assert renumbered.owner_positions.__array_interface__["data"][0] != first.__array_interface__["data"][0], \
             "a renumbered engine's arrays are in its own order: the properties must be copies"
+
+
+def test_every_cpu_vector_level_gives_the_same_state(demo):
+    # The CPU build's pair loop at each level this processor runs (regolith.cpu_vector_levels)
+    # must step the demo scene to the same bits; a level it cannot run is a ValueError that
+    # names the levels it can.
+    levels = regolith.cpu_vector_levels()
+    before = regolith.cpu_vector_level()
+    if regolith.backend != "cpu-omp":
+        assert levels == ["none"] and before == "none"
+        return
+    assert levels[:2] == ["scalar", "baseline"] and before in levels
+    scene = regolith.Scene.load(demo)
+    states = {}
+    try:
+        for level in levels:
+            regolith.set_cpu_vector_level(level)
+            sim = regolith.Simulation(scene, threads=1)
+            sim.step(300)
+            states[level] = np.array(sim.owner_positions), np.array(sim.owner_velocities)
+        with pytest.raises(ValueError, match="expected one of scalar, baseline, avx2, avx512"):
+            regolith.set_cpu_vector_level("avx9")
+    finally:
+        regolith.set_cpu_vector_level(before)
+    x0, v0 = states["scalar"]
+    assert np.abs(v0).max() > 0  # the drum's grains move
+    for level, (x, v) in states.items():
+        assert np.array_equal(x, x0) and np.array_equal(v, v0), level
