@@ -59,8 +59,8 @@ inline Index blockSize(Index count) {
 #if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
 // How the CPU's pair loop runs, narrowest first: one contact at a time as a CUDA thread
 // does (scalar), or lanes of contacts in vector instructions of the build's own target
-// (baseline) or of a wider one. The level in use (kernels/backend_info.cpp) is the
-// processor's widest, or REGOLITH_CPU_VECTOR's.
+// (baseline) or of a wider one. The level in use (kernels/backend_info.cpp) is AVX-512's or
+// AVX2's where the processor runs it, else scalar, or REGOLITH_CPU_VECTOR's.
 enum class CpuVector { Scalar, Baseline, Avx2, Avx512 };
 CpuVector cpuVector();
 #endif

@@ -91,8 +91,10 @@ CpuVector cpuVectorNamed(const std::string& name, const std::string& what) {
 CpuVector widestLevel() {
   if (const char* env = std::getenv("REGOLITH_CPU_VECTOR"))
     return cpuVectorNamed(env, std::string("environment variable REGOLITH_CPU_VECTOR=") + env);
+  // Not baseline: on x86-64 its lanes are SSE2's two doubles, which measured slower than
+  // one contact at a time (docs/performance.md, "Vector lanes").
   if (cpuRuns(CpuVector::Avx512)) return CpuVector::Avx512;
-  return cpuRuns(CpuVector::Avx2) ? CpuVector::Avx2 : CpuVector::Baseline;
+  return cpuRuns(CpuVector::Avx2) ? CpuVector::Avx2 : CpuVector::Scalar;
 }
 
 // -1 until first asked; then the level every later pair pass uses.

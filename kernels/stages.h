@@ -61,10 +61,10 @@ bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: a
 void requireDevice();                              // throws std::runtime_error with the reason
 void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
-// The CPU build's vector instructions for the contact loop (contact_forces.cpp): the widest
-// level this processor runs, "avx512", "avx2" or "baseline" (the build's own target, SSE2
-// on x86-64), unless the environment variable REGOLITH_CPU_VECTOR names one; "scalar" is
-// one contact at a time, as on CUDA. Every level gives the same bits (tests/kernels:
+// The CPU build's vector instructions for the contact loop (contact_forces.cpp): "avx512"
+// or "avx2" where this processor runs it, else "scalar" (one contact at a time, as on
+// CUDA), unless the environment variable REGOLITH_CPU_VECTOR names a level; "baseline"
+// (lanes in the build's own target, SSE2 on x86-64) is slower than scalar, kept to compare. Every level gives the same bits (tests/kernels:
 // golden_reference_test.cpp and determinism_test.cpp run each). The CUDA build has one
 // level, "none". setCpuVectorLevel throws std::invalid_argument, naming the levels this
 // processor runs, for one it cannot (requireDevice likewise for the variable).

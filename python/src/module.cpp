@@ -17,7 +17,8 @@ PYBIND11_MODULE(_regolith, m) {
   // The CPU pair loop's vector level (kernels/stages.h); every level gives the same bits.
   m.def("cpu_vector_level", &regolith::cpuVectorLevel,
         "The vector level of the CPU build's pair loop: \"scalar\", \"baseline\", \"avx2\" or \"avx512\" "
-        "(the processor's widest unless REGOLITH_CPU_VECTOR names one); \"none\" on the CUDA build.");
+        "(avx512 or avx2 where the processor runs it, else scalar, unless REGOLITH_CPU_VECTOR names one); "
+        "\"none\" on the CUDA build.");
   m.def("cpu_vector_levels", &regolith::cpuVectorLevels, "The levels this processor runs, narrowest first.");
   m.def("set_cpu_vector_level", &regolith::setCpuVectorLevel, pybind11::arg("level"),
         "Use this level from the next step on; ValueError for a level this processor cannot run.");
