@@ -66,7 +66,7 @@ BodyView bodyView(const DeviceState& s) {
 // What the force of one touching candidate (i, j) depends on, read from the state arrays.
 struct PairSample {
   Vec3 d;      // centre i - centre j, from the double positions
-  Real dist2;  // |d|^2, 0 < dist2 < (ri + rj)^2
+  Real dist2;  // |d|^2, 0 < dist2 < (ri + rj)^2 (or NaN)
   Real ri, rj;
   Vec3 vi, wi, vj, wj;  // owner velocities and angular velocities
   Vec3 toI, toJ;        // sphere centre from its owner's (zero for a lone sphere)
@@ -130,12 +130,13 @@ struct PairForces {
   std::uint8_t* held;
   Real dt;
 
-  // Whether spheres i and j overlap, with d = x_i - x_j and |d|^2.
+  // Whether spheres i and j overlap, with d = x_i - x_j and |d|^2. Written as "not apart"
+  // so a NaN distance counts as touching: its NaN force then reaches the blow-up guard.
   REGOLITH_HD REGOLITH_INLINE bool overlaps(Index i, Index j, Vec3& d, Real& dist2) const {
     const Real reach = body.radius[i] + body.radius[j];
     d = Vec3(body.spherePosition[i] - body.spherePosition[j]);
     dist2 = norm2(d);
-    return (dist2 < reach * reach) & (dist2 > Real(0));
+    return !((dist2 >= reach * reach) | (dist2 <= Real(0)));
   }
 
   // Whether candidate c = (i, j) touches. One that stopped touching has its slots cleared;
