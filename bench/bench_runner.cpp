@@ -165,8 +165,7 @@ std::string benchJson(const BenchResult& r) {
     << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds << ", \"mean_lag\": " << r.streams.meanLag()
     << ", \"max_lag\": " << r.streams.maxLag << ", \"settle_steps\": " << r.settleSteps
     << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"cpu_vector\": \"" << r.cpuVector
-    << "\", \"threads\": " << r.threads
-    << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
+    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
     << ", \"renumberings\": " << r.streams.renumberings << "}";
   return j.str();
 }
@@ -186,8 +185,8 @@ std::string benchText(const BenchResult& r) {
                                      .c_str()
                                : "",
                 static_cast<unsigned long long>(r.steps), r.wallSeconds, r.backend.c_str(), r.threads,
-                r.cpuVector.c_str(), r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts, r.candidates,
-                r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
+                r.cpuVector.c_str(), r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts,
+                r.candidates, r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",
                 r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +
                                std::to_string(r.wallContacts) + " wall contacts at end")

@@ -1,4 +1,5 @@
-// Backend identification and set-up: device presence (CUDA) and thread count (OpenMP).
+// Backend identification and set-up: device presence (CUDA), thread count (OpenMP) and the
+// vector level of the CPU's pair loop.
 #include <atomic>
 #include <cstdlib>
 #include <stdexcept>
@@ -85,10 +86,11 @@ CpuVector cpuVectorNamed(const std::string& name, const std::string& what) {
     return CpuVector(l);
   }
   throw std::invalid_argument(what + ": unknown level \"" + name +
-                              "\"; expected one of scalar, baseline, avx2, avx512 (this processor runs " + levelsList() + ")");
+                              "\"; expected one of scalar, baseline, avx2, avx512 (this processor runs " +
+                              levelsList() + ")");
 }
 
-CpuVector widestLevel() {
+CpuVector defaultLevel() {
   if (const char* env = std::getenv("REGOLITH_CPU_VECTOR"))
     return cpuVectorNamed(env, std::string("environment variable REGOLITH_CPU_VECTOR=") + env);
   // Not baseline: on x86-64 its lanes are SSE2's two doubles, which measured slower than
@@ -105,7 +107,7 @@ std::atomic<int> currentCpuVector{-1};
 CpuVector cpuVector() {
   int level = currentCpuVector.load(std::memory_order_relaxed);
   if (level < 0) {
-    level = int(widestLevel());
+    level = int(defaultLevel());
     currentCpuVector.store(level, std::memory_order_relaxed);
   }
   return CpuVector(level);

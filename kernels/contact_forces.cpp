@@ -106,8 +106,8 @@ REGOLITH_HD REGOLITH_INLINE PairOutcome touchingPairOutcome(const PairParams& p,
   PairOutcome out;
   out.shear = s.shear;
   const ContactResult r = ForceModel::evaluate(p, in, out.shear);
-  const Vec3 roll =
-      rollingResistanceTorque(s.wi - s.wj, n, p.rollingResistance, r.normalForce, in.effRadius, effInertia, dt);
+  const Vec3 roll = rollingResistanceTorque(s.wi - s.wj, n, p.rollingResistance, r.normalForce, in.effRadius,
+                                            effInertia, dt);
   // arm_i x F and arm_j x (-F) with arm_i = -l_i n, arm_j = l_j n: both are -l (n x F).
   const Vec3 nxF = cross(n, r.force);
   out.force = r.force;
@@ -189,8 +189,8 @@ struct PairForces {
     s.mj = body.mass[oj];
     s.shear = shear[c];
     const PairForces& self = *this;
-    write(c, touchingPairOutcome<ForceModel>(table[pairRow(i, j)], s,
-                                             [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
+    write(c, touchingPairOutcome<ForceModel>(
+                 table[pairRow(i, j)], s, [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
   }
 };
 
@@ -263,8 +263,8 @@ struct PairForceBlocks {
       s.mj = L.mj[l];
       s.shear = Vec3(L.sx[l], L.sy[l], L.sz[l]);
       const Real inertia = L.inertia[l];
-      const PairOutcome o = touchingPairOutcome<ForceModel>(kOneMaterial ? uniform : L.params[l], s,
-                                                            [inertia]() { return inertia; }, dt);
+      const PairOutcome o = touchingPairOutcome<ForceModel>(
+          kOneMaterial ? uniform : L.params[l], s, [inertia]() { return inertia; }, dt);
       L.ox[0][l] = o.shear.x, L.oy[0][l] = o.shear.y, L.oz[0][l] = o.shear.z;
       L.ox[1][l] = o.force.x, L.oy[1][l] = o.force.y, L.oz[1][l] = o.force.z;
       L.ox[2][l] = o.torqueFirst.x, L.oy[2][l] = o.torqueFirst.y, L.oz[2][l] = o.torqueFirst.z;
@@ -420,9 +420,15 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
-  const PairForces<ForceModel, kLone> pairs{body,           raw(s.pairTable),       s.materialCount,
-                                            raw(s.pairKeys), raw(s.pairShear),       raw(s.pairForce),
-                                            raw(s.pairTorqueFirst), raw(s.pairTorqueSecond), raw(s.pairHeld),
+  const PairForces<ForceModel, kLone> pairs{body,
+                                            raw(s.pairTable),
+                                            s.materialCount,
+                                            raw(s.pairKeys),
+                                            raw(s.pairShear),
+                                            raw(s.pairForce),
+                                            raw(s.pairTorqueFirst),
+                                            raw(s.pairTorqueSecond),
+                                            raw(s.pairHeld),
                                             p.dt};
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
   parallel_for(s.pairKeys.size(), pairs);

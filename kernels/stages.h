@@ -64,8 +64,9 @@ int threadCount();
 // The CPU build's vector instructions for the contact loop (contact_forces.cpp): "avx512"
 // or "avx2" where this processor runs it, else "scalar" (one contact at a time, as on
 // CUDA), unless the environment variable REGOLITH_CPU_VECTOR names a level; "baseline"
-// (lanes in the build's own target, SSE2 on x86-64) is slower than scalar, kept to compare. Every level gives the same bits (tests/kernels:
-// golden_reference_test.cpp and determinism_test.cpp run each). The CUDA build has one
+// (lanes in the build's own target, SSE2 on x86-64) is slower than scalar, kept to
+// compare. Every level gives the same bits (tests/kernels: golden_reference_test.cpp and
+// determinism_test.cpp run each). The CUDA build has one
 // level, "none". setCpuVectorLevel throws std::invalid_argument, naming the levels this
 // processor runs, for one it cannot (requireDevice likewise for the variable).
 std::string cpuVectorLevel();
