@@ -165,6 +165,22 @@ struct PairForces {
     return Ii * Ij / (Ii + Ij);
   }
 
+  // The rest of touching candidate c's sample (touches() gave d and dist2); oi and oj own
+  // spheres i and j.
+  REGOLITH_HD REGOLITH_INLINE void readSample(Index c, Index i, Index j, Index oi, Index oj, PairSample& s) const {
+    s.ri = body.radius[i];
+    s.rj = body.radius[j];
+    s.vi = body.velocity[oi];
+    s.wi = body.omega[oi];
+    s.vj = body.velocity[oj];
+    s.wj = body.omega[oj];
+    s.toI = body.centreFromOwner<kLone>(i, oi);
+    s.toJ = body.centreFromOwner<kLone>(j, oj);
+    s.mi = body.mass[oi];
+    s.mj = body.mass[oj];
+    s.shear = shear[c];
+  }
+
   REGOLITH_HD REGOLITH_INLINE void write(Index c, const PairOutcome& o) const {
     shear[c] = o.shear;
     force[c] = o.force;
@@ -177,17 +193,7 @@ struct PairForces {
     PairSample s;
     if (!touches(c, i, j, s.d, s.dist2)) return;
     const Index oi = body.ownerOf<kLone>(i), oj = body.ownerOf<kLone>(j);
-    s.ri = body.radius[i];
-    s.rj = body.radius[j];
-    s.vi = body.velocity[oi];
-    s.wi = body.omega[oi];
-    s.vj = body.velocity[oj];
-    s.wj = body.omega[oj];
-    s.toI = body.centreFromOwner<kLone>(i, oi);
-    s.toJ = body.centreFromOwner<kLone>(j, oj);
-    s.mi = body.mass[oi];
-    s.mj = body.mass[oj];
-    s.shear = shear[c];
+    readSample(c, i, j, oi, oj, s);
     const PairForces& self = *this;
     write(c, touchingPairOutcome<ForceModel>(
                  table[pairRow(i, j)], s, [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
@@ -208,35 +214,52 @@ struct PairForceBlocks {
   static constexpr int kLanes = 32;
   PairForces<ForceModel, kLone> pairs;
 
-  // The lanes: one array per scalar field, so lane l of each field is contiguous.
+  // A 3-vector per lane, one array per component, so lane l of each is contiguous.
+  struct VecLanes {
+    Real x[kLanes], y[kLanes], z[kLanes];
+    REGOLITH_INLINE void put(int l, const Vec3& v) { x[l] = v.x, y[l] = v.y, z[l] = v.z; }
+    REGOLITH_INLINE Vec3 at(int l) const { return Vec3(x[l], y[l], z[l]); }
+  };
+
+  // The lanes: one array per scalar field. A lone sphere's centre offsets are zero and not
+  // stored.
   struct Lanes {
-    Real dx[kLanes], dy[kLanes], dz[kLanes], dist2[kLanes], ri[kLanes], rj[kLanes];
-    Real vix[kLanes], viy[kLanes], viz[kLanes], wix[kLanes], wiy[kLanes], wiz[kLanes];
-    Real vjx[kLanes], vjy[kLanes], vjz[kLanes], wjx[kLanes], wjy[kLanes], wjz[kLanes];
-    Real tix[kLanes], tiy[kLanes], tiz[kLanes], tjx[kLanes], tjy[kLanes], tjz[kLanes];
-    Real mi[kLanes], mj[kLanes], sx[kLanes], sy[kLanes], sz[kLanes], inertia[kLanes];
+    VecLanes d, vi, wi, vj, wj, toI, toJ, shear;
+    Real dist2[kLanes], ri[kLanes], rj[kLanes], mi[kLanes], mj[kLanes], inertia[kLanes];
     PairParams params[kLanes];
     Index slot[kLanes];
-    // Results.
-    Real ox[4][kLanes], oy[4][kLanes], oz[4][kLanes];
+    VecLanes outShear, outForce, outTorqueFirst, outTorqueSecond;
+
+    REGOLITH_INLINE void put(int l, const PairSample& s) {
+      d.put(l, s.d), vi.put(l, s.vi), wi.put(l, s.wi), vj.put(l, s.vj), wj.put(l, s.wj), shear.put(l, s.shear);
+      if (!kLone) toI.put(l, s.toI), toJ.put(l, s.toJ);
+      dist2[l] = s.dist2, ri[l] = s.ri, rj[l] = s.rj, mi[l] = s.mi, mj[l] = s.mj;
+    }
+    REGOLITH_INLINE PairSample sample(int l) const {
+      PairSample s;
+      s.d = d.at(l), s.vi = vi.at(l), s.wi = wi.at(l), s.vj = vj.at(l), s.wj = wj.at(l), s.shear = shear.at(l);
+      s.toI = kLone ? Vec3() : toI.at(l);
+      s.toJ = kLone ? Vec3() : toJ.at(l);
+      s.dist2 = dist2[l], s.ri = ri[l], s.rj = rj[l], s.mi = mi[l], s.mj = mj[l];
+      return s;
+    }
+    REGOLITH_INLINE void put(int l, const PairOutcome& o) {
+      outShear.put(l, o.shear), outForce.put(l, o.force);
+      outTorqueFirst.put(l, o.torqueFirst), outTorqueSecond.put(l, o.torqueSecond);
+    }
+    REGOLITH_INLINE PairOutcome outcome(int l) const {
+      return {outShear.at(l), outForce.at(l), outTorqueFirst.at(l), outTorqueSecond.at(l)};
+    }
   };
 
   REGOLITH_INLINE void stage(Lanes& L, int l, Index c, Index i, Index j, const Vec3& d, Real dist2) const {
-    const BodyView& b = pairs.body;
-    const Index oi = b.ownerOf<kLone>(i), oj = b.ownerOf<kLone>(j);
+    const Index oi = pairs.body.template ownerOf<kLone>(i), oj = pairs.body.template ownerOf<kLone>(j);
+    PairSample s;
+    s.d = d;
+    s.dist2 = dist2;
+    pairs.readSample(c, i, j, oi, oj, s);
+    L.put(l, s);
     L.slot[l] = c;
-    L.dx[l] = d.x, L.dy[l] = d.y, L.dz[l] = d.z, L.dist2[l] = dist2;
-    L.ri[l] = b.radius[i], L.rj[l] = b.radius[j];
-    const Vec3 vi = b.velocity[oi], wi = b.omega[oi], vj = b.velocity[oj], wj = b.omega[oj];
-    L.vix[l] = vi.x, L.viy[l] = vi.y, L.viz[l] = vi.z, L.wix[l] = wi.x, L.wiy[l] = wi.y, L.wiz[l] = wi.z;
-    L.vjx[l] = vj.x, L.vjy[l] = vj.y, L.vjz[l] = vj.z, L.wjx[l] = wj.x, L.wjy[l] = wj.y, L.wjz[l] = wj.z;
-    if (!kLone) {
-      const Vec3 ti = b.centreFromOwner<kLone>(i, oi), tj = b.centreFromOwner<kLone>(j, oj);
-      L.tix[l] = ti.x, L.tiy[l] = ti.y, L.tiz[l] = ti.z, L.tjx[l] = tj.x, L.tjy[l] = tj.y, L.tjz[l] = tj.z;
-    }
-    L.mi[l] = b.mass[oi], L.mj[l] = b.mass[oj];
-    const Vec3 h = pairs.shear[c];
-    L.sx[l] = h.x, L.sy[l] = h.y, L.sz[l] = h.z;
     const PairParams& p = pairs.table[kOneMaterial ? 0 : pairs.pairRow(i, j)];
     if (!kOneMaterial) L.params[l] = p;
     // I* only where rolling resistance can act: it costs two divisions.
@@ -248,36 +271,11 @@ struct PairForceBlocks {
     const Real dt = pairs.dt;
 #pragma GCC ivdep
     for (int l = 0; l < count; ++l) {
-      PairSample s;
-      s.d = Vec3(L.dx[l], L.dy[l], L.dz[l]);
-      s.dist2 = L.dist2[l];
-      s.ri = L.ri[l];
-      s.rj = L.rj[l];
-      s.vi = Vec3(L.vix[l], L.viy[l], L.viz[l]);
-      s.wi = Vec3(L.wix[l], L.wiy[l], L.wiz[l]);
-      s.vj = Vec3(L.vjx[l], L.vjy[l], L.vjz[l]);
-      s.wj = Vec3(L.wjx[l], L.wjy[l], L.wjz[l]);
-      s.toI = kLone ? Vec3() : Vec3(L.tix[l], L.tiy[l], L.tiz[l]);
-      s.toJ = kLone ? Vec3() : Vec3(L.tjx[l], L.tjy[l], L.tjz[l]);
-      s.mi = L.mi[l];
-      s.mj = L.mj[l];
-      s.shear = Vec3(L.sx[l], L.sy[l], L.sz[l]);
       const Real inertia = L.inertia[l];
-      const PairOutcome o = touchingPairOutcome<ForceModel>(
-          kOneMaterial ? uniform : L.params[l], s, [inertia]() { return inertia; }, dt);
-      L.ox[0][l] = o.shear.x, L.oy[0][l] = o.shear.y, L.oz[0][l] = o.shear.z;
-      L.ox[1][l] = o.force.x, L.oy[1][l] = o.force.y, L.oz[1][l] = o.force.z;
-      L.ox[2][l] = o.torqueFirst.x, L.oy[2][l] = o.torqueFirst.y, L.oz[2][l] = o.torqueFirst.z;
-      L.ox[3][l] = o.torqueSecond.x, L.oy[3][l] = o.torqueSecond.y, L.oz[3][l] = o.torqueSecond.z;
+      L.put(l, touchingPairOutcome<ForceModel>(
+                   kOneMaterial ? uniform : L.params[l], L.sample(l), [inertia]() { return inertia; }, dt));
     }
-    for (int l = 0; l < count; ++l) {
-      PairOutcome o;
-      o.shear = Vec3(L.ox[0][l], L.oy[0][l], L.oz[0][l]);
-      o.force = Vec3(L.ox[1][l], L.oy[1][l], L.oz[1][l]);
-      o.torqueFirst = Vec3(L.ox[2][l], L.oy[2][l], L.oz[2][l]);
-      o.torqueSecond = Vec3(L.ox[3][l], L.oy[3][l], L.oz[3][l]);
-      pairs.write(L.slot[l], o);
-    }
+    for (int l = 0; l < count; ++l) pairs.write(L.slot[l], L.outcome(l));
   }
 
   REGOLITH_INLINE void run(Index begin, Index end) const {

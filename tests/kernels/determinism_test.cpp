@@ -83,6 +83,24 @@ TEST(Determinism, ANumberingChangesTheRunOnlyByRoundOff) {
   std::cout << "[          ] 1000 steps apart: " << dx << " m, " << dv << " m/s (largest speed " << vmax << " m/s)\n";
 }
 
+// The same spheres behind a body without spheres (owner 0, far from the box: it touches
+// nothing), so every sphere's owner index is one more than its own: the general contact path.
+StateArrays behindASpherelessOwner(StateArrays state) {
+  const auto prepend = [](auto& v, auto value) { v.insert(v.begin(), value); };
+  prepend(state.ownerPosition, Vec3d(10, 10, 10));
+  prepend(state.ownerOrientation, Quat());
+  prepend(state.ownerVelocity, Vec3());
+  prepend(state.ownerAngularVelocity, Vec3());
+  prepend(state.ownerMass, Real(1));
+  prepend(state.ownerInertia, Vec3(1, 1, 1));
+  prepend(state.ownerForce, Vec3());
+  prepend(state.ownerTorque, Vec3());
+  if (!state.ownerFamily.empty()) prepend(state.ownerFamily, Index(0));
+  prepend(state.ownerSphereBegin, Index(0));
+  for (Index& o : state.sphereOwner) ++o;
+  return state;
+}
+
 // The contact kernels take a shorter path when every sphere is its owner's only sphere,
 // at its centre (DeviceState::sphereIsOwner: a bed of lone spheres): they read neither
 // sphereOwner nor ownerPosition, and use the centre offset (+0, +0, +0) the general path
@@ -91,19 +109,7 @@ TEST(Determinism, ANumberingChangesTheRunOnlyByRoundOff) {
 // come out bit for bit alike.
 TEST(Determinism, TheLoneSpherePathGivesTheGeneralPathsBits) {
   const SettleScene scene = makeSettleScene(1500, 99);
-  StateArrays shifted = scene.state;
-  const auto prepend = [](auto& v, auto value) { v.insert(v.begin(), value); };
-  prepend(shifted.ownerPosition, Vec3d(10, 10, 10));  // far from the box: touches nothing
-  prepend(shifted.ownerOrientation, Quat());
-  prepend(shifted.ownerVelocity, Vec3());
-  prepend(shifted.ownerAngularVelocity, Vec3());
-  prepend(shifted.ownerMass, Real(1));
-  prepend(shifted.ownerInertia, Vec3(1, 1, 1));
-  prepend(shifted.ownerForce, Vec3());
-  prepend(shifted.ownerTorque, Vec3());
-  if (!shifted.ownerFamily.empty()) prepend(shifted.ownerFamily, Index(0));
-  prepend(shifted.ownerSphereBegin, Index(0));
-  for (Index& o : shifted.sphereOwner) ++o;
+  const StateArrays shifted = behindASpherelessOwner(scene.state);
 
   Simulation lone(scene.model, scene.state);
   Simulation general(scene.model, shifted);
@@ -134,17 +140,7 @@ TEST(Determinism, EveryCpuVectorLevelGivesTheScalarLoopsBits) {
   rolling.rollingResistance = 0.1;
   mixed.model.materials.push_back(rolling);
   for (std::size_t s = 0; s < mixed.state.sphereMaterial.size(); s += 2) mixed.state.sphereMaterial[s] = 1;
-  mixed.state.ownerPosition.insert(mixed.state.ownerPosition.begin(), Vec3d(10, 10, 10));  // touches nothing
-  mixed.state.ownerOrientation.insert(mixed.state.ownerOrientation.begin(), Quat());
-  mixed.state.ownerVelocity.insert(mixed.state.ownerVelocity.begin(), Vec3());
-  mixed.state.ownerAngularVelocity.insert(mixed.state.ownerAngularVelocity.begin(), Vec3());
-  mixed.state.ownerMass.insert(mixed.state.ownerMass.begin(), Real(1));
-  mixed.state.ownerInertia.insert(mixed.state.ownerInertia.begin(), Vec3(1, 1, 1));
-  mixed.state.ownerForce.insert(mixed.state.ownerForce.begin(), Vec3());
-  mixed.state.ownerTorque.insert(mixed.state.ownerTorque.begin(), Vec3());
-  if (!mixed.state.ownerFamily.empty()) mixed.state.ownerFamily.insert(mixed.state.ownerFamily.begin(), Index(0));
-  mixed.state.ownerSphereBegin.insert(mixed.state.ownerSphereBegin.begin(), Index(0));
-  for (Index& o : mixed.state.sphereOwner) ++o;
+  mixed.state = behindASpherelessOwner(mixed.state);
 
   const auto run = [](const SettleScene& sc, const std::string& level) {
     setCpuVectorLevel(level);
