@@ -2,6 +2,7 @@
 // force model, rolling resistance, and the torques about each sphere's centre. Candidates
 // that do not overlap get zero force and forget their shear history.
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include <thrust/copy.h>
@@ -11,6 +12,7 @@
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
 #include "kernels/contact_models.h"
+#include "kernels/near_pairs.h"
 #include "kernels/rolling_resistance.h"
 #include "kernels/stages.h"
 
@@ -116,12 +118,14 @@ REGOLITH_HD REGOLITH_INLINE PairOutcome touchingPairOutcome(const PairParams& p,
   return out;
 }
 
-// Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques.
+// Reads: sphere/owner state, pair table, keys, shear. Writes: shear, force, torques. One
+// call per near pair (kernels/near_pairs.cpp): call k evaluates candidate near[k].
 template <class ForceModel, bool kLone>
 struct PairForces {
   BodyView body;
   const PairParams* table;
   Index materialCount;
+  const Index* near;
   const PairKey* keys;
   Vec3* shear;
   Vec3* force;
@@ -139,18 +143,18 @@ struct PairForces {
     return !((dist2 >= reach * reach) | (dist2 <= Real(0)));
   }
 
-  // Whether candidate c = (i, j) touches. One that stopped touching has its slots cleared;
-  // one apart last step too reads its flag only.
-  REGOLITH_HD REGOLITH_INLINE bool touches(Index c, Index i, Index j, Vec3& d, Real& dist2) const {
+  // Whether candidate c = (i, j), near pair k, touches. One that stopped touching has its
+  // shear and results cleared; one apart last step too reads its flag only.
+  REGOLITH_HD REGOLITH_INLINE bool touches(Index k, Index c, Index i, Index j, Vec3& d, Real& dist2) const {
     if (overlaps(i, j, d, dist2)) {
       held[c] = 1;
       return true;
     }
     if (!held[c]) return false;
     shear[c] = Vec3();
-    force[c] = Vec3();
-    torqueFirst[c] = Vec3();
-    torqueSecond[c] = Vec3();
+    force[k] = Vec3();
+    torqueFirst[k] = Vec3();
+    torqueSecond[k] = Vec3();
     held[c] = 0;
     return false;
   }
@@ -181,22 +185,25 @@ struct PairForces {
     s.shear = shear[c];
   }
 
-  REGOLITH_HD REGOLITH_INLINE void write(Index c, const PairOutcome& o) const {
+  // Candidate c's shear, near pair k's results.
+  REGOLITH_HD REGOLITH_INLINE void write(Index k, Index c, const PairOutcome& o) const {
     shear[c] = o.shear;
-    force[c] = o.force;
-    torqueFirst[c] = o.torqueFirst;
-    torqueSecond[c] = o.torqueSecond;
+    force[k] = o.force;
+    torqueFirst[k] = o.torqueFirst;
+    torqueSecond[k] = o.torqueSecond;
   }
 
-  REGOLITH_HD REGOLITH_INLINE void operator()(Index c) const {
+  REGOLITH_HD REGOLITH_INLINE void operator()(Index k) const {
+    const Index c = near[k];
     const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
     PairSample s;
-    if (!touches(c, i, j, s.d, s.dist2)) return;
+    if (!touches(k, c, i, j, s.d, s.dist2)) return;
     const Index oi = body.ownerOf<kLone>(i), oj = body.ownerOf<kLone>(j);
     readSample(c, i, j, oi, oj, s);
     const PairForces& self = *this;
-    write(c, touchingPairOutcome<ForceModel>(
-                 table[pairRow(i, j)], s, [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
+    write(k, c,
+          touchingPairOutcome<ForceModel>(
+              table[pairRow(i, j)], s, [&self, oi, oj]() { return self.effInertia(oi, oj); }, dt));
   }
 };
 
@@ -227,7 +234,7 @@ struct PairForceBlocks {
     VecLanes d, vi, wi, vj, wj, toI, toJ, shear;
     Real dist2[kLanes], ri[kLanes], rj[kLanes], mi[kLanes], mj[kLanes], inertia[kLanes];
     PairParams params[kLanes];
-    Index slot[kLanes];
+    Index candidate[kLanes], slot[kLanes];  // c and its near position k
     VecLanes outShear, outForce, outTorqueFirst, outTorqueSecond;
 
     REGOLITH_INLINE void put(int l, const PairSample& s) {
@@ -252,14 +259,15 @@ struct PairForceBlocks {
     }
   };
 
-  REGOLITH_INLINE void stage(Lanes& L, int l, Index c, Index i, Index j, const Vec3& d, Real dist2) const {
+  REGOLITH_INLINE void stage(Lanes& L, int l, Index k, Index c, Index i, Index j, const Vec3& d, Real dist2) const {
     const Index oi = pairs.body.template ownerOf<kLone>(i), oj = pairs.body.template ownerOf<kLone>(j);
     PairSample s;
     s.d = d;
     s.dist2 = dist2;
     pairs.readSample(c, i, j, oi, oj, s);
     L.put(l, s);
-    L.slot[l] = c;
+    L.candidate[l] = c;
+    L.slot[l] = k;
     const PairParams& p = pairs.table[kOneMaterial ? 0 : pairs.pairRow(i, j)];
     if (!kOneMaterial) L.params[l] = p;
     // I* only where rolling resistance can act: it costs two divisions.
@@ -275,18 +283,19 @@ struct PairForceBlocks {
       L.put(l, touchingPairOutcome<ForceModel>(
                    kOneMaterial ? uniform : L.params[l], L.sample(l), [inertia]() { return inertia; }, dt));
     }
-    for (int l = 0; l < count; ++l) pairs.write(L.slot[l], L.outcome(l));
+    for (int l = 0; l < count; ++l) pairs.write(L.slot[l], L.candidate[l], L.outcome(l));
   }
 
   REGOLITH_INLINE void run(Index begin, Index end) const {
     Lanes L;
     int count = 0;
-    for (Index c = begin; c < end; ++c) {
+    for (Index k = begin; k < end; ++k) {
+      const Index c = pairs.near[k];
       const Index i = pairFirst(pairs.keys[c]), j = pairSecond(pairs.keys[c]);
       Vec3 d;
       Real dist2;
-      if (!pairs.touches(c, i, j, d, dist2)) continue;
-      stage(L, count, c, i, j, d, dist2);
+      if (!pairs.touches(k, c, i, j, d, dist2)) continue;
+      stage(L, count, k, c, i, j, d, dist2);
       ++count;
       if (count == kLanes) {
         evaluate(L, count);
@@ -305,7 +314,7 @@ struct PairForceBlocks {
 #endif
   void operator()(Index begin, Index end) const {
     if (level == CpuVector::Scalar) {
-      for (Index c = begin; c < end; ++c) pairs(c);
+      for (Index k = begin; k < end; ++k) pairs(k);
       return;
     }
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -418,9 +427,11 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
   // The shear just carried over (or left by the last evaluation) becomes the previous one.
   s.wallShearPrevious.swap(s.wallShear);
   s.wallShear.resize(s.wallKeys.size());
+  refreshNearPairs(s);
   const PairForces<ForceModel, kLone> pairs{body,
                                             raw(s.pairTable),
                                             s.materialCount,
+                                            raw(s.pairNear),
                                             raw(s.pairKeys),
                                             raw(s.pairShear),
                                             raw(s.pairForce),
@@ -429,12 +440,12 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
                                             raw(s.pairHeld),
                                             p.dt};
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
-  parallel_for(s.pairKeys.size(), pairs);
+  parallel_for(s.pairNear.size(), pairs);
 #else
   const CpuVector level = cpuVector();
   if (s.materialCount == 1)
-    parallel_for_ranges(s.pairKeys.size(), PairForceBlocks<ForceModel, kLone, true>{pairs, level});
-  else parallel_for_ranges(s.pairKeys.size(), PairForceBlocks<ForceModel, kLone, false>{pairs, level});
+    parallel_for_ranges(s.pairNear.size(), PairForceBlocks<ForceModel, kLone, true>{pairs, level});
+  else parallel_for_ranges(s.pairNear.size(), PairForceBlocks<ForceModel, kLone, false>{pairs, level});
 #endif
   parallel_for(s.wallKeys.size(),
                WallForces<ForceModel, kLone>{body, wallGeometryOf(s, s.boundaries), raw(s.pairTable), s.materialCount,
@@ -448,11 +459,14 @@ void evaluateWith(DeviceState& s, const StepParams& p) {
   else evaluateWith<ForceModel, false>(s, p);
 }
 
+// Whether candidate c touches; with `near`, call k asks it of candidate near[k].
 struct PairTouches {
   const PairKey* keys;
   const Vec3d* x;
   const Real* radius;
-  REGOLITH_HD std::size_t operator()(Index c) const {
+  const Index* near;
+  REGOLITH_HD std::size_t operator()(Index k) const {
+    const Index c = near ? near[k] : k;
     const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
     const double reach = double(radius[i] + radius[j]);
     return norm2(x[i] - x[j]) < reach * reach ? 1 : 0;
@@ -516,19 +530,23 @@ std::vector<std::uint8_t> touchingFlags(std::size_t n, const Functor& touches) {
   return out;
 }
 
-// Appends (first, second, force) of the flagged candidates, in key order.
-void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Vec3>& forces,
+// Appends (first, second, force) of the flagged results, in key order. Result k belongs to
+// key keyOf[k] (the near pairs), or to key k when keyOf is null (the walls).
+void keepTouching(const DeviceVector<PairKey>& keys, const DeviceVector<Index>* keyOf, const DeviceVector<Vec3>& forces,
                   const std::vector<std::uint8_t>& flags, std::vector<Index>& first, std::vector<Index>& second,
                   std::vector<Vec3>& force) {
   std::vector<PairKey> hostKeys(keys.size());
   std::vector<Vec3> hostForces(forces.size());
+  std::vector<Index> hostKeyOf(keyOf ? keyOf->size() : 0);
   thrust::copy(keys.begin(), keys.end(), hostKeys.begin());
   thrust::copy(forces.begin(), forces.end(), hostForces.begin());
-  for (std::size_t c = 0; c < flags.size(); ++c) {
-    if (!flags[c]) continue;
-    first.push_back(pairFirst(hostKeys[c]));
-    second.push_back(pairSecond(hostKeys[c]));
-    force.push_back(hostForces[c]);
+  if (keyOf) thrust::copy(keyOf->begin(), keyOf->end(), hostKeyOf.begin());
+  for (std::size_t k = 0; k < flags.size(); ++k) {
+    if (!flags[k]) continue;
+    const PairKey key = hostKeys[keyOf ? std::size_t(hostKeyOf[k]) : k];
+    first.push_back(pairFirst(key));
+    second.push_back(pairSecond(key));
+    force.push_back(hostForces[k]);
   }
 }
 
@@ -546,7 +564,7 @@ void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind 
 }
 
 std::size_t touchingPairCount(const DeviceState& s) {
-  return countIf(s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
+  return countIf(s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), nullptr});
 }
 
 std::size_t touchingWallCount(const DeviceState& s) {
@@ -555,14 +573,19 @@ std::size_t touchingWallCount(const DeviceState& s) {
 }
 
 ContactForces downloadTouchingContacts(const DeviceState& s) {
-  // Rebuilds size the force arrays with the keys, so they index alike.
+  // The pair results are those of the near pairs (every touching pair is one), in near
+  // order; the wall results index like the wall keys.
+  if (!s.nearListed)
+    throw std::logic_error(
+        "contact forces: none were evaluated on the current contact lists (built or "
+        "renumbered since the last step); step first");
   ContactForces c;
-  const auto pairFlags = touchingFlags(s.pairKeys.size(),
-                                       PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius)});
-  keepTouching(s.pairKeys, s.pairForce, pairFlags, c.pairFirst, c.pairSecond, c.pairForce);
+  const auto pairFlags = touchingFlags(
+      s.pairNear.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), raw(s.pairNear)});
+  keepTouching(s.pairKeys, &s.pairNear, s.pairForce, pairFlags, c.pairFirst, c.pairSecond, c.pairForce);
   const auto wallFlags = touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
                                                                       raw(s.spherePosition), raw(s.sphereRadius)});
-  keepTouching(s.wallKeys, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
+  keepTouching(s.wallKeys, nullptr, s.wallForce, wallFlags, c.wallSphere, c.wallBoundary, c.wallForce);
   return c;
 }
 

@@ -9,6 +9,7 @@
 #include "kernels/device_state.h"
 
 #include "kernels/clump_chunks.h"
+#include "kernels/near_pairs.h"
 #include "kernels/owned_boundaries.h"
 #include "kernels/stages.h"
 
@@ -265,6 +266,7 @@ void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot) {
   keys.assign(snapshot.wallKeys.begin(), snapshot.wallKeys.end());
   upload(s.wallKeys, keys);
   upload(s.wallShear, snapshot.wallShear);
+  forgetNearPairs(s);
 }
 
 std::size_t deviceBytes(const DeviceState& s) {

@@ -87,15 +87,31 @@ struct DeviceState {
   // Sphere–sphere candidates, sorted by key (first < second), with their results.
   DeviceVector<PairKey> pairKeys;
   DeviceVector<Vec3> pairShear;
-  DeviceVector<Vec3> pairForce;         // on the first sphere
-  DeviceVector<Vec3> pairTorqueFirst;   // about the first sphere's centre
-  DeviceVector<Vec3> pairTorqueSecond;  // about the second sphere's centre
-  // 0: the slot's shear, force and torques are all zero; 1: they may not be (set for every
-  // slot when a list is adopted). Lets a candidate that stays apart skip reading them.
+  DeviceVector<Vec3> pairForce;         // on the first sphere, per near pair (below)
+  DeviceVector<Vec3> pairTorqueFirst;   // about the first sphere's centre, per near pair
+  DeviceVector<Vec3> pairTorqueSecond;  // about the second sphere's centre, per near pair
+  // 0: the candidate's shear is zero, and so are its results if it is near; 1: they may
+  // not be (set for every candidate when a list is adopted). Lets a candidate that stays
+  // apart skip reading them.
   DeviceVector<std::uint8_t> pairHeld;
-  DeviceVector<Index> firstBegin;   // spheres + 1: pairs with first == s are contiguous
-  DeviceVector<Index> secondBegin;  // spheres + 1: into secondOrder
-  DeviceVector<Index> secondOrder;  // pair indices sorted by second sphere (stable)
+  // The near pairs (kernels/near_pairs.cpp): the candidates whose surfaces were within
+  // nearReach of each other, or touching, when last marked. The pair pass visits only these
+  // while nearSlack, what is left of nearReach after twice the spheres' largest step of
+  // every placement since, stays above a reserve; the others stay apart, so they need no
+  // visit. nearSlack <= 0 (a new list, a renumbering): mark again. Their results (pairForce,
+  // pairTorqueFirst, pairTorqueSecond) are in near order.
+  DeviceVector<Index> pairNear;         // near position k -> candidate
+  DeviceVector<Index> nearFirstBegin;   // spheres + 1: near pairs with first == s are contiguous
+  DeviceVector<Index> nearSecondBegin;  // spheres + 1: into nearSecondOrder
+  DeviceVector<Index> nearSecondOrder;  // near positions sorted by second sphere (stable)
+  bool nearListed = false;              // the near list and its results belong to the current candidates
+  Real nearReach = 0;                   // [m]
+  double nearSlack = 0;                 // [m]
+  double lastStep = 0;                  // the largest sphere displacement of the last step [m]
+  int nearAge = 0;                      // pair passes since the near list was marked
+  DeviceVector<Index> firstBegin;       // spheres + 1: pairs with first == s are contiguous
+  DeviceVector<Index> secondBegin;      // spheres + 1: into secondOrder
+  DeviceVector<Index> secondOrder;      // pair indices sorted by second sphere (stable)
 
   // Sphere–boundary candidates, sorted by key (sphere << 32 | boundary).
   DeviceVector<PairKey> wallKeys;

@@ -16,6 +16,7 @@
 #include "kernels/clump_chunks.h"
 #include "kernels/device_state.h"
 #include "kernels/dof_control.h"
+#include "kernels/near_pairs.h"
 #include "kernels/owned_boundaries.h"
 #include "kernels/place_sphere.h"
 #include "kernels/rigid_rotation.h"
@@ -162,8 +163,8 @@ struct PlaceClumpChunk {
   }
 };
 
-// Reads: per-contact force and torques through the contact index, sphere and owner
-// positions, the reactions on the owner's boundaries, family control. Writes: owner force
+// Reads: per-contact force and torques through the near pairs' index (the other candidates'
+// results are zero: kernels/near_pairs.cpp), sphere and owner positions, the reactions on the owner's boundaries, family control. Writes: owner force
 // and torque; with kick, owner velocity and angular velocity.
 // Summation order per owner is fixed (its spheres in order; per sphere: pairs as first,
 // pairs as second, walls, each in key order; then its boundaries in index order), so
@@ -346,6 +347,7 @@ SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
 
 SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
   const SphereMotion m = withSpeed ? kickDriftPlace<true>(s, p) : kickDriftPlace<false>(s, p);
+  spendNearSlack(s, m, /*isStep=*/true);
   if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
   return withBoundaryMotion(s, m);
 }
@@ -364,9 +366,9 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
                           raw(s.ownerTorque),
                           raw(s.ownerSphereBegin),
                           raw(s.spherePosition),
-                          raw(s.firstBegin),
-                          raw(s.secondBegin),
-                          raw(s.secondOrder),
+                          raw(s.nearFirstBegin),
+                          raw(s.nearSecondBegin),
+                          raw(s.nearSecondOrder),
                           raw(s.pairForce),
                           raw(s.pairTorqueFirst),
                           raw(s.pairTorqueSecond),
@@ -387,7 +389,7 @@ void gatherAndKick(DeviceState& s, const StepParams& p, bool kick) {
                           chunked ? raw(s.ownerChunkBegin) : nullptr,
                           raw(s.chunkForce),
                           raw(s.chunkTorque),
-                          static_cast<Index>(s.secondOrder.size())};
+                          static_cast<Index>(s.nearSecondOrder.size())};
   if (chunked)
     parallel_for(s.chunkOwner.size(), ChunkGather{gather, clumpChunksOf(s), raw(s.chunkForce), raw(s.chunkTorque)});
   parallel_for(s.ownerCount(), gather);

@@ -11,13 +11,14 @@ namespace regolith {
 
 struct MergeMotion {
   REGOLITH_HD REGOLITH_INLINE SphereMotion operator()(const SphereMotion& a, const SphereMotion& b) const {
-    return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2)};
+    return {maxOf(a.moved2, b.moved2), maxOf(a.speed2, b.speed2), 0.0, maxOf(a.stepped2, b.stepped2)};
   }
 };
 
 // Reads: owner pose and velocities, sphere offset, build positions (when tracked: atBuild
-// not null). Writes: sphere position. Returns |x - x_build|^2 [m^2] (0 untracked) and the
-// squared speed of the sphere centre,
+// not null), the sphere's position before. Writes: sphere position. Returns |x - x_build|^2
+// [m^2] (0 untracked), |x - x_before|^2 (what the near-pair list spends, contact_forces.cpp)
+// and the squared speed of the sphere centre,
 // |v_o + w_o x (x - x_o)|^2 [m^2/s^2] (the speed of its surface as a shape: a sphere
 // spinning in place does not move its surface towards anything); the speed only with
 // kSpeed (the async mode's check), so the other modes do not read the velocities.
@@ -36,12 +37,20 @@ struct SpherePlacer {
     return atBuild ? norm2(x - atBuild[s]) : 0.0;
   }
 
+  // Sphere s to x; returns |x - x_before|^2. The line is written anyway, so reading it
+  // first costs no memory traffic.
+  REGOLITH_HD REGOLITH_INLINE double moveTo(Index s, const Vec3d& x) const {
+    const Vec3d before = spherePosition[s];
+    spherePosition[s] = x;
+    return norm2(x - before);
+  }
+
   // Sphere s of owner o at the owner's centre (every one-sphere owner: StateArrays
   // invariant), which needs no rotation and no offset.
   REGOLITH_HD REGOLITH_INLINE SphereMotion centred(Index s, Index o) const {
     const Vec3d x = ownerPosition[o];
-    spherePosition[s] = x;
-    return {moved2(s, x), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0};
+    const double stepped2 = moveTo(s, x);
+    return {moved2(s, x), kSpeed ? double(norm2(ownerVelocity[o])) : 0.0, 0.0, stepped2};
   }
 
   REGOLITH_HD REGOLITH_INLINE SphereMotion place(Index s, Index o) const {
@@ -49,10 +58,10 @@ struct SpherePlacer {
     if (isZero(offset)) return centred(s, o);
     const Vec3d arm = rotate(ownerOrientation[o], Vec3d(offset));
     const Vec3d x = ownerPosition[o] + arm;
-    spherePosition[s] = x;
-    if (!kSpeed) return {moved2(s, x), 0.0};
+    const double stepped2 = moveTo(s, x);
+    if (!kSpeed) return {moved2(s, x), 0.0, 0.0, stepped2};
     const Vec3 v = ownerVelocity[o] + cross(ownerOmega[o], Vec3(arm));
-    return {moved2(s, x), double(norm2(v))};
+    return {moved2(s, x), double(norm2(v)), 0.0, stepped2};
   }
 };
 

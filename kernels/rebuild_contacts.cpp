@@ -10,6 +10,7 @@
 #include "kernels/backend.h"
 #include "kernels/build_guard.h"
 #include "kernels/contact_detection.h"
+#include "kernels/near_pairs.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -56,11 +57,10 @@ void buildCandidateList(const DeviceState& s, const DeviceVector<Vec3d>& x,
 
 void adoptCandidateList(DeviceState& s, CandidateList& list) {
   // The pair shear is remapped into the force buffer, whose contents are dead until the
-  // next evaluation, and the two swap: no pair-sized scratch (issue 25, hazard 3). Result
-  // slots then hold whatever pair last used them (the force slots: an old shear), and the
-  // remapped shear is the new pair's: every slot is marked held, so the next force
-  // evaluation rewrites or clears each one whole (see contact_forces.cpp) before anything
-  // reads the results.
+  // next evaluation, and the two swap: no pair-sized scratch (issue 25, hazard 3). The
+  // near list is forgotten, so the next evaluation marks it again and sizes and clears the
+  // results (kernels/near_pairs.cpp) before anything reads them. Every candidate is marked
+  // held, so the marking or the pair pass clears the shear of each one found apart.
   remapHistory(s.pairKeys, s.pairShear, list.pairKeys, s.pairForce);
   s.pairShear.swap(s.pairForce);
   s.pairKeys.swap(list.pairKeys);
@@ -68,11 +68,9 @@ void adoptCandidateList(DeviceState& s, CandidateList& list) {
   s.secondBegin.swap(list.secondBegin);
   s.secondOrder.swap(list.secondOrder);
   const std::size_t nc = s.pairKeys.size();
-  resizeDiscarding(s.pairForce, nc);
-  resizeDiscarding(s.pairTorqueFirst, nc);
-  resizeDiscarding(s.pairTorqueSecond, nc);
-  resizeDiscarding(s.pairHeld, nc);
+  resizeDiscarding(s.pairHeld, nc);  // the results are sized with the near list
   thrust::fill(devicePolicy(), s.pairHeld.begin(), s.pairHeld.end(), std::uint8_t(1));
+  forgetNearPairs(s);
 
   remapHistory(s.wallKeys, s.wallShear, list.wallKeys, s.scratchWallShear);
   s.wallKeys.swap(list.wallKeys);

@@ -23,6 +23,7 @@
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
 #include "kernels/morton.h"
+#include "kernels/near_pairs.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -171,6 +172,7 @@ void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld) {
                   bySphere.begin(), oldToNew.begin());
   renumberContacts(s.pairKeys, s.pairShear, RenumberPair{raw(oldToNew), raw(s.pairKeys), raw(s.pairShear)});
   renumberContacts(s.wallKeys, s.wallShear, RenumberWall{raw(oldToNew), raw(s.wallKeys)});
+  forgetNearPairs(s);
 }
 
 }  // namespace regolith

@@ -4,6 +4,7 @@
 // (kernels/owned_boundaries.cpp).
 #include "kernels/backend.h"
 #include "kernels/device_state.h"
+#include "kernels/near_pairs.h"
 #include "kernels/place_sphere.h"
 #include "kernels/stages.h"
 
@@ -29,7 +30,9 @@ SphereMotion placeSpheres(DeviceState& s) {
 
 SphereMotion updateSpherePositions(DeviceState& s, bool withSpeed) {
   if (s.sphereCount() == 0) return {};
-  return withBoundaryMotion(s, withSpeed ? placeSpheres<true>(s) : placeSpheres<false>(s));
+  const SphereMotion m = withSpeed ? placeSpheres<true>(s) : placeSpheres<false>(s);
+  spendNearSlack(s, m, /*isStep=*/false);
+  return withBoundaryMotion(s, m);
 }
 
 SphereMotion withBoundaryMotion(const DeviceState& s, SphereMotion m) {

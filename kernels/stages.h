@@ -42,12 +42,14 @@ using PositionSnapshotPtr = std::unique_ptr<PositionSnapshot, PositionSnapshotDe
 using CandidateListPtr = std::unique_ptr<CandidateList, CandidateListDeleter>;
 using ContactBuilderPtr = std::unique_ptr<ContactBuilder, ContactBuilderDeleter>;
 
-// Largest squared displacement since the lists were built [m^2] and largest squared
-// sphere-centre speed [m^2/s^2] over all spheres.
+// Largest squared displacement since the lists were built [m^2], largest squared
+// sphere-centre speed [m^2/s^2] and largest squared displacement in this placement (the
+// step, or a jump to a restored pose) [m^2] over all spheres.
 struct SphereMotion {
   double moved2 = 0;
   double speed2 = 0;
   double boundaryStep = 0;  // bound on how far owned boundaries moved in the last step [m]
+  double stepped2 = 0;
 };
 
 struct StepParams {
