@@ -31,6 +31,7 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.particles = sim.state().ownerCount();
   r.steps = o.steps;
   const StreamStats before = sim.streamStats();
+  const std::uint64_t nearMarksBefore = sim.nearPairs().marks;
   double contactSum = 0;
   std::uint64_t samples = 0, done = 0;
   resetDevicePoolPeak();  // from here: the arrays already held plus what the steps add
@@ -60,6 +61,8 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.contacts = sim.touchingPairs();
   r.wallContacts = sim.touchingWalls();
   r.candidates = sim.candidateContacts();
+  r.nearPairs = sim.nearPairs().pairs;
+  r.nearMarks = sim.nearPairs().marks - nearMarksBefore;
   r.meanContacts = samples ? contactSum / double(samples) : 0;
   r.contactsPerSecond = r.meanContacts * double(r.steps) / r.wallSeconds;
   r.bytesPerParticle = double(sim.deviceBytes()) / double(r.particles);
@@ -157,7 +160,8 @@ std::string benchJson(const BenchResult& r) {
   j << "{\"scene\": \"" << r.scene << "\", \"particles\": " << r.particles << ", \"steps\": " << r.steps
     << ", \"wall_s\": " << r.wallSeconds << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
     << ", \"contacts\": " << r.contacts << ", \"wall_contacts\": " << r.wallContacts
-    << ", \"candidates\": " << r.candidates << ", \"mean_contacts\": " << r.meanContacts
+    << ", \"candidates\": " << r.candidates << ", \"near_pairs\": " << r.nearPairs
+    << ", \"near_marks\": " << r.nearMarks << ", \"mean_contacts\": " << r.meanContacts
     << ", \"contacts_per_s\": " << r.contactsPerSecond << ", \"bytes_per_particle\": " << r.bytesPerParticle
     << ", \"pool_peak_bytes_per_particle\": " << poolPeak.str() << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \""
     << r.mode << "\", \"adopted\": " << r.streams.adopted << ", \"discarded\": " << r.streams.discarded
@@ -175,7 +179,8 @@ std::string benchText(const BenchResult& r) {
   std::snprintf(line, sizeof line,
                 "bench %s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d (vector level %s)\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
-                "%zu sphere-sphere contacts and %zu candidates at end, %.0f bytes/particle, "
+                "%zu sphere-sphere contacts, %zu near pairs (marked %llu times) and %zu candidates at end, "
+                "%.0f bytes/particle, "
                 "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
@@ -186,7 +191,8 @@ std::string benchText(const BenchResult& r) {
                                : "",
                 static_cast<unsigned long long>(r.steps), r.wallSeconds, r.backend.c_str(), r.threads,
                 r.cpuVector.c_str(), r.particleStepsPerSecond, r.contactsPerSecond, r.meanContacts, r.contacts,
-                r.candidates, r.bytesPerParticle, static_cast<unsigned long long>(r.rebuilds),
+                r.nearPairs, static_cast<unsigned long long>(r.nearMarks), r.candidates, r.bytesPerParticle,
+                static_cast<unsigned long long>(r.rebuilds),
                 r.settleSteps ? (", settled in " + std::to_string(r.settleSteps) + " steps").c_str() : "",
                 r.triangles ? (", " + std::to_string(r.triangles) + " mesh triangles, " +
                                std::to_string(r.wallContacts) + " wall contacts at end")

@@ -32,6 +32,8 @@ struct BenchResult {
   std::size_t contacts = 0;      // touching sphere–sphere pairs at the end
   std::size_t wallContacts = 0;  // touching sphere–wall pairs at the end
   std::size_t candidates = 0;    // candidate pairs (sphere–sphere + wall) at the end
+  std::size_t nearPairs = 0;     // sphere–sphere candidates the pair pass visits, at the end
+  std::uint64_t nearMarks = 0;   // times the near pairs were marked during the timed steps
   double meanContacts = 0;       // sphere–sphere + wall, sampled over the timed steps
   double contactsPerSecond = 0;  // meanContacts * steps / wallSeconds
   double bytesPerParticle = 0;   // device memory / particles (the engine's count of its arrays)

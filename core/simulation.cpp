@@ -425,6 +425,8 @@ std::size_t Simulation::candidateContacts() const {
   return candidatePairCount(*m_device) + candidateWallCount(*m_device);
 }
 
+NearPairStats Simulation::nearPairs() const { return nearPairStats(*m_device); }
+
 std::size_t Simulation::deviceBytes() const {
   std::size_t bytes = regolith::deviceBytes(*m_device);
   if (m_kinematic) bytes += m_kinematic->deviceBytes() + regolith::deviceBytes(*m_spareList);

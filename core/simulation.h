@@ -85,6 +85,7 @@ class Simulation {
   std::size_t touchingWalls() const;                  // overlapping sphere–boundary candidates
   std::size_t touchingContacts() const { return touchingPairs() + touchingWalls(); }
   std::size_t candidateContacts() const;
+  NearPairStats nearPairs() const;  // the sphere–sphere candidates the pair pass visits
   std::size_t deviceBytes() const;
 
   // Output (run files): sphere centres as of the last step [m], and the touching contacts

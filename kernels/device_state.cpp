@@ -283,7 +283,8 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) + bytesOf(s.triangleTopology) +
          bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) + bytesOf(s.pairKeys) + bytesOf(s.pairShear) +
          bytesOf(s.pairForce) + bytesOf(s.pairTorqueFirst) + bytesOf(s.pairTorqueSecond) + bytesOf(s.pairHeld) +
-         bytesOf(s.firstBegin) + bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.wallKeys) +
+         bytesOf(s.firstBegin) + bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.pairNear) +
+         bytesOf(s.nearFirstBegin) + bytesOf(s.nearSecondBegin) + bytesOf(s.nearSecondOrder) + bytesOf(s.wallKeys) +
          bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) + bytesOf(s.wallBegin) +
          bytesOf(s.scratchWallShear) + builderBytes(s.builder) + candidateListBytes(s.spare);
 }

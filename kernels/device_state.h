@@ -109,6 +109,7 @@ struct DeviceState {
   double nearSlack = 0;                 // [m]
   double lastStep = 0;                  // the largest sphere displacement of the last step [m]
   int nearAge = 0;                      // pair passes since the near list was marked
+  std::uint64_t nearMarks = 0;          // times it was marked
   DeviceVector<Index> firstBegin;       // spheres + 1: pairs with first == s are contiguous
   DeviceVector<Index> secondBegin;      // spheres + 1: into secondOrder
   DeviceVector<Index> secondOrder;      // pair indices sorted by second sphere (stable)

@@ -164,6 +164,9 @@ void refreshNearPairs(DeviceState& s) {
   }
   s.nearSlack = double(s.nearReach);
   s.nearListed = true;
+  ++s.nearMarks;
 }
+
+NearPairStats nearPairStats(const DeviceState& s) { return {s.pairNear.size(), s.nearMarks, double(s.nearReach)}; }
 
 }  // namespace regolith

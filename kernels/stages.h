@@ -126,6 +126,14 @@ void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& cont
 void reassignFamily(DeviceState& s, Index from, Index to);
 std::size_t candidatePairCount(const DeviceState& s);
 std::size_t candidateWallCount(const DeviceState& s);
+// The near pairs the pair pass visits (kernels/near_pairs.cpp): how many as last marked,
+// how many times they were marked, and the reach they were marked with [m].
+struct NearPairStats {
+  std::size_t pairs = 0;
+  std::uint64_t marks = 0;
+  double reach = 0;
+};
+NearPairStats nearPairStats(const DeviceState& s);
 
 // Stages.
 // kickDrift: reads owner force/torque, mass, inertia, family and the family control table;
