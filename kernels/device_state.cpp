@@ -212,6 +212,7 @@ void restoreOwnerState(DeviceState& s, const StateArrays& state) {
     throw std::invalid_argument("restoreOwnerState: forces and torques must be given per owner");
   upload(s.ownerPosition, state.ownerPosition);
   upload(s.ownerOrientation, state.ownerOrientation);
+  forgetNearPairs(s);  // a jump, not a step: the next drift's |v| dt does not bound it
   upload(s.ownerVelocity, state.ownerVelocity);
   upload(s.ownerAngularVelocity, state.ownerAngularVelocity);
   upload(s.ownerForce, state.ownerForce);

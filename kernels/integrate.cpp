@@ -335,19 +335,20 @@ SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
                         p.dt};
   const bool chunked = s.hasLargeClumps();
   SphereMotion m = parallel_reduce(
-      s.ownerCount(), KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s), chunked ? raw(s.ownerChunkBegin) : nullptr},
+      s.ownerCount(),
+      KickDriftPlace<kSpeed>{drift, placerOf<kSpeed>(s, double(p.dt)), chunked ? raw(s.ownerChunkBegin) : nullptr},
       SphereMotion{}, MergeMotion{});
   if (chunked)
-    m = MergeMotion{}(
-        m, parallel_reduce(s.chunkOwner.size(), PlaceClumpChunk<kSpeed>{placerOf<kSpeed>(s), clumpChunksOf(s)},
-                           SphereMotion{}, MergeMotion{}));
+    m = MergeMotion{}(m, parallel_reduce(s.chunkOwner.size(),
+                                         PlaceClumpChunk<kSpeed>{placerOf<kSpeed>(s, double(p.dt)), clumpChunksOf(s)},
+                                         SphereMotion{}, MergeMotion{}));
   return m;
 }
 }  // namespace
 
 SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
   const SphereMotion m = withSpeed ? kickDriftPlace<true>(s, p) : kickDriftPlace<false>(s, p);
-  spendNearSlack(s, m, /*isStep=*/true);
+  spendNearSlack(s, m);
   if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);
   return withBoundaryMotion(s, m);
 }

@@ -32,7 +32,7 @@ namespace {
 // lasts about kNearSteps steps at that pace, never below 1/kNearFloorDivisor of the margin
 // (a bed at rest would otherwise mark with a zero reach, and then again at its first
 // jiggle), never above the margin (the candidate list holds nothing farther).
-constexpr double kNearSteps = 16;
+constexpr double kNearSteps = 32;
 constexpr double kNearFloorDivisor = 64;
 // Of nearReach, kept back from spending: the list is marked again once the slack is down
 // to nearReach / kNearReserveDivisor plus a millionth of the largest radius.
@@ -120,10 +120,9 @@ void exclusiveCount(DeviceVector<Index>& flags, std::size_t n) {
 
 }  // namespace
 
-void spendNearSlack(DeviceState& s, const SphereMotion& m, bool isStep) {
-  const double largest = sqrt(m.stepped2);
-  if (isStep) s.lastStep = largest;
-  s.nearSlack -= 2.0 * largest;  // NaN stays NaN, and fails the test below
+void spendNearSlack(DeviceState& s, const SphereMotion& m) {
+  s.lastStep = std::sqrt(m.stepped2);
+  s.nearSlack -= 2.0 * s.lastStep;  // NaN stays NaN, and fails the test below
 }
 
 void forgetNearPairs(DeviceState& s) {

@@ -7,14 +7,13 @@
 
 namespace regolith {
 
-// Spends what a placement of the spheres (a step's drift, or any other placement, a jump
-// to a restored pose included) takes of the near list's slack: twice its largest sphere
-// displacement, since two spheres may close on each other by both of theirs. A step's
-// (isStep) also sets the pace the next list's reach is sized for.
-void spendNearSlack(DeviceState& s, const SphereMotion& m, bool isStep);
+// Spends what a step's drift takes of the near list's slack: twice its largest sphere
+// displacement (m.stepped2), since two spheres may close on each other by both of theirs;
+// and sets the pace the next list's reach is sized for.
+void spendNearSlack(DeviceState& s, const SphereMotion& m);
 
 // The near list must be marked again before the next pair pass (a new candidate list, new
-// sphere numbers).
+// sphere numbers, spheres placed other than by a step).
 void forgetNearPairs(DeviceState& s);
 
 // Marks the near pairs again if the slack is spent (or the list was forgotten); otherwise

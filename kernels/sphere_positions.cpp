@@ -22,7 +22,7 @@ struct PlaceSphere {
 template <bool kSpeed>
 SphereMotion placeSpheres(DeviceState& s) {
   const std::size_t n = s.sphereCount();
-  return parallel_reduce(n, PlaceSphere<kSpeed>{placerOf<kSpeed>(s), raw(s.sphereOwner)}, SphereMotion{},
+  return parallel_reduce(n, PlaceSphere<kSpeed>{placerOf<kSpeed>(s, 0.0), raw(s.sphereOwner)}, SphereMotion{},
                          MergeMotion{});
 }
 
@@ -30,9 +30,9 @@ SphereMotion placeSpheres(DeviceState& s) {
 
 SphereMotion updateSpherePositions(DeviceState& s, bool withSpeed) {
   if (s.sphereCount() == 0) return {};
-  const SphereMotion m = withSpeed ? placeSpheres<true>(s) : placeSpheres<false>(s);
-  spendNearSlack(s, m, /*isStep=*/false);
-  return withBoundaryMotion(s, m);
+  // Not a step: the spheres may jump (a restored pose), so the near pairs are marked again.
+  forgetNearPairs(s);
+  return withBoundaryMotion(s, withSpeed ? placeSpheres<true>(s) : placeSpheres<false>(s));
 }
 
 SphereMotion withBoundaryMotion(const DeviceState& s, SphereMotion m) {
