@@ -20,20 +20,47 @@ namespace {
 using test::material;
 using test::modelWith;
 
+// One scene run twice, in sync (the reference) and verlet mode, stepped side by side and
+// compared bit for bit after every stride; `touched` is the most touching pairs seen.
+struct SyncAndVerlet {
+  Simulation sync, verlet;
+  std::size_t touched = 0;
+
+  static Model inMode(Model m, StreamMode mode) {
+    m.streams.mode = mode;
+    return m;
+  }
+  SyncAndVerlet(const Model& m, const StateArrays& s)
+      : sync(inMode(m, StreamMode::Sync), s), verlet(inMode(m, StreamMode::Verlet), s) {}
+
+  void step(int strides, std::uint64_t stride) {
+    for (int k = 0; k < strides; ++k) {
+      sync.step(stride);
+      verlet.step(stride);
+      test::expectIdenticalOwnerStates(sync.state(), verlet.state());
+      touched = std::max(touched, sync.touchingPairs());
+    }
+  }
+};
+
+// The grains of the two small scenes: r = 5 mm, in zero gravity, dt = 1e-5 s, a 2 mm list
+// margin (the benchmark's).
+constexpr double kGrainRadius = 0.005;
+Model zeroGravityGrains() {
+  Model model = modelWith({material("grain", 1e8, 0.3, 2600, 0.4, 0.5)}, 1e-5);
+  model.margin = 0.002;
+  return model;
+}
+ClumpTemplate grainTemplate(const Model& m) { return sphereTemplate("grain", kGrainRadius, 0, m.materials[0].density); }
+
 // A bed of 1,500 grains falling onto the floor, its lowest layers landing: speeds from 0 to
 // about 1 m/s, so the near reach is sized anew from each pace and marked over and over.
 TEST(NearPairs, AVerletRunThroughImpactHasTheSyncRunsBits) {
   const SettleScene scene = makeSettleScene(1500, 5);
-  Model sync = scene.model, verlet = scene.model;
-  sync.streams.mode = StreamMode::Sync;
-  verlet.streams.mode = StreamMode::Verlet;
-  Simulation a(sync, scene.state), b(verlet, scene.state);
-  for (int chunk = 0; chunk < 4; ++chunk) {
-    a.step(500);
-    b.step(500);
-    test::expectIdenticalOwnerStates(a.state(), b.state());
-  }
-  EXPECT_GT(a.touchingPairs(), 300u) << "the bed must be in contact";
+  SyncAndVerlet runs(scene.model, scene.state);
+  runs.step(4, 500);
+  const Simulation& b = runs.verlet;
+  EXPECT_GT(runs.sync.touchingPairs(), 300u) << "the bed must be in contact";
   // The verlet run kept each list for many steps and marked its near pairs between builds
   // (measured: 2000 steps, 5 builds, 71 markings), and at the end its near pairs were 42 %
   // of the candidates (1,947 of 4,687, for 560 touching): the runs compared above really
@@ -52,12 +79,10 @@ TEST(NearPairs, AVerletRunThroughImpactHasTheSyncRunsBits) {
 // marked again for their age (64 steps): only the slack its steps spend can bring the pair
 // in. The sync run, which marks every step, must agree bit for bit at every step.
 TEST(NearPairs, AProjectileFiredFromBeyondTheNearReachIsNotMissed) {
-  const double R = 0.005, gap = 0.0005;
-  const Material grain = material("grain", 1e8, 0.3, 2600, 0.4, 0.5);
-  Model model = modelWith({grain}, 1e-5);
-  model.margin = 0.002;
+  const double R = kGrainRadius, gap = 0.0005;
+  Model model = zeroGravityGrains();
   WorldBuilder w;
-  const ClumpTemplate ball = sphereTemplate("grain", R, 0, grain.density);
+  const ClumpTemplate ball = grainTemplate(model);
   for (int iy = 0; iy < 5; ++iy)
     for (int ix = 0; ix < 5; ++ix) w.addClump(ball, Vec3d((2 * R + gap) * ix, (2 * R + gap) * iy, 0));
   const Vec3d centre((2 * R + gap) * 2, (2 * R + gap) * 2, 0);
@@ -69,23 +94,13 @@ TEST(NearPairs, AProjectileFiredFromBeyondTheNearReachIsNotMissed) {
   fired.dof[2] = DofRule::constant(-5);  // vz [m/s]
   model.families = {FamilyMotion{}, FamilyMotion{{held, fired}}};
 
-  Model sync = model, verlet = model;
-  sync.streams.mode = StreamMode::Sync;
-  verlet.streams.mode = StreamMode::Verlet;
-  Simulation a(sync, w.state()), b(verlet, w.state());
-  a.step(99);
-  b.step(99);
-  ASSERT_EQ(b.nearPairs().pairs, 0u) << "nothing may be near before the projectile moves";
-  ASSERT_GT(b.candidateContacts(), 0u);
-  std::size_t touched = 0;
-  for (int k = 0; k < 18; ++k) {  // 0.9 mm of travel: contact from the tenth step
-    a.step(1);
-    b.step(1);
-    test::expectIdenticalOwnerStates(a.state(), b.state());
-    touched = std::max(touched, a.touchingPairs());
-  }
-  EXPECT_GT(touched, 0u) << "the projectile must reach the raft";
-  EXPECT_EQ(b.streamStats().builds, 1u) << "the verlet list must not be rebuilt during the approach";
+  SyncAndVerlet runs(model, w.state());
+  runs.step(1, 99);
+  ASSERT_EQ(runs.verlet.nearPairs().pairs, 0u) << "nothing may be near before the projectile moves";
+  ASSERT_GT(runs.verlet.candidateContacts(), 0u);
+  runs.step(18, 1);  // 0.9 mm of travel: contact from the tenth step
+  EXPECT_GT(runs.touched, 0u) << "the projectile must reach the raft";
+  EXPECT_EQ(runs.verlet.streamStats().builds, 1u) << "the verlet list must not be rebuilt during the approach";
 }
 
 // Pairs of grains in zero gravity closing on each other at 0.05 m/s each, from 1.50 to
@@ -98,32 +113,21 @@ TEST(NearPairs, AProjectileFiredFromBeyondTheNearReachIsNotMissed) {
 // 1,700 steps: the grains meet after 1,500 to 1,600, before the verlet list is rebuilt
 // (at 1 mm of travel each); the sync run must agree bit for bit throughout.
 TEST(NearPairs, GrainsClosingOnEachOtherAreNotMissed) {
-  const double R = 0.005, v = 0.05;
-  const Material grain = material("grain", 1e8, 0.3, 2600, 0.4, 0.5);
-  Model model = modelWith({grain}, 1e-5);
-  model.margin = 0.002;
+  const double R = kGrainRadius, v = 0.05;
+  const Model model = zeroGravityGrains();
   WorldBuilder w;
-  const ClumpTemplate ball = sphereTemplate("grain", R, 0, grain.density);
+  const ClumpTemplate ball = grainTemplate(model);
   const int rows = 20;
   for (int k = 0; k < rows; ++k) {
     const double gap = 0.0015 + 5e-6 * k, y = 3 * R * k;  // rows 5 mm apart: beyond the margin
     w.addClump(ball, Vec3d(0, y, 0), Quat(), Vec3d(v, 0, 0));
     w.addClump(ball, Vec3d(2 * R + gap, y, 0), Quat(), Vec3d(-v, 0, 0));
   }
-  Model sync = model, verlet = model;
-  sync.streams.mode = StreamMode::Sync;
-  verlet.streams.mode = StreamMode::Verlet;
-  Simulation a(sync, w.state()), b(verlet, w.state());
-  std::size_t touched = 0;
-  for (int k = 0; k < 170; ++k) {
-    a.step(10);
-    b.step(10);
-    test::expectIdenticalOwnerStates(a.state(), b.state());
-    touched = std::max(touched, a.touchingPairs());
-  }
-  EXPECT_GE(touched, std::size_t(rows) / 2) << "the grains must meet";
-  EXPECT_EQ(b.streamStats().builds, 1u) << "the verlet list must not be rebuilt during the approach";
-  EXPECT_GT(b.nearPairs().marks, 20u);
+  SyncAndVerlet runs(model, w.state());
+  runs.step(170, 10);
+  EXPECT_GE(runs.touched, std::size_t(rows) / 2) << "the grains must meet";
+  EXPECT_EQ(runs.verlet.streamStats().builds, 1u) << "the verlet list must not be rebuilt during the approach";
+  EXPECT_GT(runs.verlet.nearPairs().marks, 20u);
 }
 
 }  // namespace
