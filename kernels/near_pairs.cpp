@@ -10,12 +10,14 @@
 // Why the results are the bits of a visit to every candidate: a candidate left out has gap
 // >= nearReach when marked, and its shear is cleared here if it was touching; two spheres
 // close on each other by at most the sum of their displacements, so while the spheres'
-// steps since (twice the largest of each placement, summed: nearSlack's debit) stay below
-// nearReach it stays apart, and a visit would find it apart and write zeros. The gather
-// adds a contact's results to sums that start at +0, in the same order with the zeros left
-// out, and adding +0 to such a sum changes no bit (it is never -0). The reserve kept back
-// covers the rounding of the distance tests (relative 1e-16, or 1e-7 in a float build)
-// many times over.
+// steps since (twice the largest sphere displacement of each step, summed: nearSlack's
+// debit) stay below nearReach it stays apart, and a visit would find it apart and write
+// zeros. The gather adds a contact's results to sums that start at +0, in the same order
+// with the zeros left out, and adding +0 to such a sum changes no bit (it is never -0).
+// The reserve kept back covers the rounding of the distance tests (relative 1e-16, or 1e-7
+// in a float build) and of the position updates (half an ulp of a position per step, over
+// at most kNearMaxAge steps) many times over. Any placement that is not a step (a restored
+// state) forgets the near pairs instead of spending.
 #include <thrust/fill.h>
 #include <thrust/scan.h>
 
