@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "clumps/bed_metrics.h"
+#include "core/free_cores.h"
 #include "core/simulation.h"
 #include "apps/frame_capture.h"
 #include "io/h5_file.h"
@@ -162,7 +163,11 @@ int prepare(const Scene& scene, const BedOptions& o) {
   if (fs::exists(o.outFile) && !o.overwrite)
     throw std::runtime_error(o.outFile + " exists: replace it with --overwrite or choose another --out");
   if (!fs::path(o.outFile).parent_path().empty()) fs::create_directories(fs::path(o.outFile).parent_path());
-  if (o.threads > 0) setThreadCount(o.threads);
+  if (o.threads > 0) {
+    setThreadCount(o.threads);
+  } else {
+    useFreeCores();  // core/free_cores.h: not beside another program's work
+  }
 
   Simulation sim(scene.model, scene.initial);
   const double dt = scene.model.timeStep;

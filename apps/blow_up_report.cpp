@@ -1,6 +1,7 @@
 // The blow-up message of `regolith run`: the first bad particle named with its family and body.
 #include "apps/blow_up_report.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/blow_up_guard.h"
@@ -34,6 +35,14 @@ std::string blowUpMessage(const Scene& scene, const StateArrays& state, std::uin
        "start, a body driven into the grains faster than they can respond, extreme gravity "
        "or spin, or a non-finite input value";
   return o.str();
+}
+
+std::optional<std::string> initialStateBlowUp(const Scene& scene) {
+  const auto& r = scene.initial.sphereRadius;
+  const double rMin = r.empty() ? 0.0 : double(*std::min_element(r.begin(), r.end()));
+  const double limit = blowUpSpeed(rMin, scene.model.timeStep);
+  if (!firstOwnerFault(scene.initial, limit, rMin)) return std::nullopt;
+  return blowUpMessage(scene, scene.initial, 0, limit, rMin, "in the input, before any step");
 }
 
 }  // namespace regolith

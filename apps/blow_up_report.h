@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "scenes/scene.h"
@@ -16,5 +17,11 @@ namespace regolith {
 // run when it was not the state check itself ("" when it was).
 std::string blowUpMessage(const Scene& scene, const StateArrays& state, std::uint64_t step, double limit,
                           double minRadius, const std::string& cause);
+
+// The same words for a scene whose initial state already breaks the rule (a source or a
+// bed released at 1e308 m/s); nothing when it is sound. `regolith run` refuses such a scene
+// with exit 5 before any step, and `regolith check` likewise, so that what check passes
+// also starts.
+std::optional<std::string> initialStateBlowUp(const Scene& scene);
 
 }  // namespace regolith

@@ -3,6 +3,8 @@
 
 #include <ostream>
 
+#include "apps/blow_up_report.h"
+#include "apps/run_loop.h"
 #include "scenes/scene.h"
 
 namespace regolith {
@@ -12,6 +14,10 @@ int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
   try {
     const Scene s = loadScene(path, overrides);
     for (const std::string& w : s.warnings) err << path << ": warning: " << w << std::endl;
+    if (const std::optional<std::string> fault = initialStateBlowUp(s)) {
+      err << path << ": " << *fault << ". `regolith run` would refuse it (exit 5)." << std::endl;
+      return kRunBlowUp;
+    }
     out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount() << " spheres, "
         << s.model.boundaries.size() << " boundaries, " << sceneSteps(s) << " steps)" << std::endl;
     return 0;

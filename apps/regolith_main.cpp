@@ -1,6 +1,7 @@
 // The regolith command line: thin argument parsing over the libraries.
 //   regolith bench settle|dense|wheel --particles N --steps S [--threads T] [--mode M] [--json]
 //   regolith bench rft [--plates N] [--evaluations E] [--json]
+//   regolith bench shared [--particles N] [--steps S] [--busy K] [--wait-policy active|passive] [--json]
 //   regolith check scene.json [--set POINTER=VALUE ...]
 //   regolith run scene.json --out DIR [--set POINTER=VALUE ...] [--resume] [--overwrite] [--threads T]
 //   regolith metrics DIR        (a run's or a sweep's folder: DIR/metrics.json)
@@ -36,12 +37,14 @@
 #include "apps/run_info.h"
 #include "apps/run_loop.h"
 #include "apps/check_command.h"
+#include "apps/exit_status.h"
 #include "io/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
 #include "apps/metrics_command.h"
 #include "apps/plot_command.h"
 #include "apps/render_command.h"
+#include "apps/shared_machine_bench.h"
 #ifdef REGOLITH_ROBOTS
 #include "apps/robot_command.h"
 #include "io/data_files.h"
@@ -69,6 +72,22 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   rftCmd->add_option("--evaluations,-e", rft.evaluations, "timed evaluations (0: for one second)");
   rftCmd->add_flag("--json", json, "print one JSON object");
+
+  regolith::SharedMachineBenchOptions shared;
+  CLI::App* sharedCmd = benchCmd->add_subcommand(
+      "shared", "The dense bench beside busy processes: default threads against --threads 1 (bound 1.3)");
+  sharedCmd->add_option("--particles,-n", shared.particles, "number of spheres")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30))
+      ->capture_default_str();
+  sharedCmd->add_option("--steps,-s", shared.steps, "timed steps")->check(CLI::PositiveNumber)->capture_default_str();
+  sharedCmd->add_option("--busy", shared.busy, "competing busy processes")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  sharedCmd
+      ->add_option("--wait-policy", shared.waitPolicy,
+                   "OMP_WAIT_POLICY of the timed runs (default: what the program chooses)")
+      ->check(CLI::IsMember({"active", "passive"}));
+  sharedCmd->add_flag("--json", shared.json, "print one JSON object");
 
   std::string scenePath;
   CLI::App* checkCmd = app.add_subcommand("check", "Validate a scene file and build its initial state; run nothing");
@@ -249,16 +268,15 @@ int main(int argc, char** argv) {
       std::cout << (json ? j.dump(2) : regolith::rft::rftBenchText(j)) << std::endl;
       return 0;
     }
+    if (*sharedCmd) return regolith::runSharedMachineBench(shared);
     if (regolith::runBenchSceneCommand(*benchCmd, bench)) return 0;
-  } catch (const regolith::TimeStepError& e) {
-    std::cerr << "regolith: " << e.what() << std::endl;
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "regolith: invalid input: " << e.what() << std::endl;
-    return 2;
   } catch (const std::exception& e) {
-    std::cerr << "regolith: " << e.what() << std::endl;
-    return 3;
+    // What reaches here is sorted by whose it is (apps/exit_status.h): the input's (2),
+    // the machine's or the installation's (3), or the run's own failure (1).
+    const regolith::ExitStatus status = regolith::exitStatusOf(e);
+    std::cerr << "regolith: " << (status == regolith::ExitStatus::kInvalidInput ? "invalid input: " : "") << e.what()
+              << std::endl;
+    return static_cast<int>(status);
   }
   return 1;
 }

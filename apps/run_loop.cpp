@@ -18,6 +18,7 @@
 #include <string>
 
 #include "core/blow_up_guard.h"
+#include "core/free_cores.h"
 #include "core/simulation.h"
 #include "core/stop_signals.h"
 #include "apps/blow_up_report.h"
@@ -188,16 +189,16 @@ int run(const Scene& scene, const RunOptions& o) {
                              "--overwrite, or choose another --out");
   }
 
-  if (o.threads > 0) setThreadCount(o.threads);
+  if (o.threads > 0) {
+    setThreadCount(o.threads);
+  } else {
+    useFreeCores();  // core/free_cores.h: not beside another program's work
+  }
   if (!o.resume) {
     // A bad value in the input (a bed with a NaN position, a source velocity past the
     // limit) stops here, before the contact search is built from it.
-    const auto& r = scene.initial.sphereRadius;
-    const double rMin = r.empty() ? 0.0 : double(*std::min_element(r.begin(), r.end()));
-    const double limit = blowUpSpeed(rMin, scene.model.timeStep);
-    if (firstOwnerFault(scene.initial, limit, rMin)) {
-      std::fprintf(o.errors, "regolith run: %s. Nothing was run or written.\n",
-                   blowUpMessage(scene, scene.initial, 0, limit, rMin, "in the input, before any step").c_str());
+    if (const std::optional<std::string> fault = initialStateBlowUp(scene)) {
+      std::fprintf(o.errors, "regolith run: %s. Nothing was run or written.\n", fault->c_str());
       return kRunBlowUp;
     }
   }

@@ -10,6 +10,7 @@
 #include "bench/settle_scene.h"
 #include "bench/settled_bed_cache.h"
 #include "bench/wheel_scene.h"
+#include "core/free_cores.h"
 #include "core/simulation.h"
 #include "kernels/stages.h"  // devicePoolStats
 
@@ -78,6 +79,17 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
 
 }  // namespace
 
+namespace {
+// --threads T, or (0) the free cores, as a run without --threads gets (core/free_cores.h).
+void useThreads(int threads) {
+  if (threads > 0) {
+    setThreadCount(threads);
+  } else {
+    useFreeCores();
+  }
+}
+}  // namespace
+
 SettleScene benchScene(const BenchOptions& o) {
   SettleScene scene = makeSettleScene(o.particles);
   if (o.margin > 0) scene.model.margin = o.margin;
@@ -86,7 +98,7 @@ SettleScene benchScene(const BenchOptions& o) {
 }
 
 BenchResult runSettleBench(const BenchOptions& o) {
-  setThreadCount(o.threads);
+  useThreads(o.threads);
   SettleScene scene = benchScene(o);
   Simulation sim(scene.model, inParticleOrder(scene.state, o.order));
   return timeSteps(sim, o, "settle");
@@ -120,7 +132,7 @@ SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled) {
 }
 
 BenchResult runDenseBench(const BenchOptions& o) {
-  setThreadCount(o.threads);
+  useThreads(o.threads);
   std::uint64_t settled = 0;
   const SettleScene scene = settledScene(o, settled);
   // A fresh simulation of the settled bed in both cases, so cached and uncached runs time
@@ -132,7 +144,7 @@ BenchResult runDenseBench(const BenchOptions& o) {
 }
 
 BenchResult runWheelBench(const BenchOptions& o) {
-  setThreadCount(o.threads);
+  useThreads(o.threads);
   std::uint64_t settled = 0;
   SettleScene scene = settledScene(o, settled);
   scene.state = inParticleOrder(scene.state, o.order);  // the grains; the wheel comes after them

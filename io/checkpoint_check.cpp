@@ -2,6 +2,8 @@
 #include "io/checkpoint_check.h"
 
 #include <cmath>
+#include <random>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -39,6 +41,17 @@ void checkKeys(const std::string& path, const std::string& dataset, const std::v
 
 void checkCheckpoint(const Checkpoint& c, const std::string& path, std::size_t boundaryCount,
                      std::uint64_t totalSteps) {
+  // The random engine's state (a std::mt19937_64 in its text form): it goes into the
+  // next checkpoint as it came, so garbage here would outlive the run that read it.
+  {
+    std::istringstream text(c.rngState);
+    std::mt19937_64 rng;
+    text >> rng;
+    if (text.fail() || !(text >> std::ws).eof())
+      throw InputFileError(path, "/rng_state",
+                           "\"" + c.rngState.substr(0, 40) + (c.rngState.size() > 40 ? "...\"" : "\""),
+                           "the text form of a std::mt19937_64 (313 unsigned integers)");
+  }
   const EngineState& e = c.engine;
   if (e.steps > totalSteps)
     throw InputFileError(path, "/engine@steps", std::to_string(e.steps),

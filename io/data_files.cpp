@@ -9,6 +9,8 @@
 #include <system_error>
 #include <vector>
 
+#include "kernels/environment_error.h"
+
 namespace regolith {
 namespace {
 
@@ -26,8 +28,8 @@ fs::path runningCodeFile() {
   std::error_code error;
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
   if (error)
-    throw std::runtime_error("cannot locate the running program (/proc/self/exe: " + error.message() +
-                             "); set REGOLITH_DATA_DIR to Regolith's share/regolith folder");
+    throw EnvironmentError("cannot locate the running program (/proc/self/exe: " + error.message() +
+                           "); set REGOLITH_DATA_DIR to Regolith's share/regolith folder");
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(&runningCodeFile), &info) != 0 && info.dli_fname && *info.dli_fname) {
     const fs::path object = fs::weakly_canonical(info.dli_fname, error);
@@ -52,8 +54,8 @@ std::string findDataDirectory() {
     looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
     if (dir == dir.parent_path()) break;
   }
-  throw std::runtime_error("Regolith's data folder (share/regolith with scene.schema.json) is not beside " +
-                           code.string() + " (looked in " + looked + "): reinstall, or set REGOLITH_DATA_DIR to it");
+  throw EnvironmentError("Regolith's data folder (share/regolith with scene.schema.json) is not beside " +
+                         code.string() + " (looked in " + looked + "): reinstall, or set REGOLITH_DATA_DIR to it");
 }
 
 }  // namespace

@@ -2,8 +2,11 @@
 #include "io/h5_file.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <stdexcept>
+
+#include "io/input_file_error.h"
 
 namespace regolith::h5 {
 
@@ -399,13 +402,19 @@ Handle rootOf(hid_t file, const std::string& path) {
 }
 
 // The same clear messages for a missing file and a foreign one, before HDF5's own.
+// A FIFO or a device is refused before anything opens it: opening a FIFO for reading
+// waits for a writer that may never come.
 void requireHdf5File(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) throw InputFileError(path, "cannot open: no such file or not readable");
+  if (!std::filesystem::is_regular_file(path, error))
+    throw InputFileError(path, "cannot open: not a regular file (a folder, a FIFO or a device)");
   if (H5Fis_hdf5(path.c_str()) > 0) return;
   H5Eclear2(H5E_DEFAULT);
   FILE* probe = std::fopen(path.c_str(), "rb");
-  if (!probe) throw std::runtime_error(path + ": cannot open: no such file or not readable");
+  if (!probe) throw InputFileError(path, "cannot open: no such file or not readable");
   std::fclose(probe);
-  throw std::runtime_error(path + ": not an HDF5 file");
+  throw InputFileError(path, "not an HDF5 file");
 }
 
 }  // namespace

@@ -21,6 +21,10 @@ class InputFileError : public std::runtime_error {
   InputFileError(const std::string& file, const std::string& dataset, const std::string& reason)
       : std::runtime_error(file + ": " + dataset + ": " + reason), file_(file), dataset_(dataset) {}
 
+  // "<file>: <reason>", for a file refused as a whole (missing, not HDF5, a FIFO).
+  InputFileError(const std::string& file, const std::string& reason)
+      : std::runtime_error(file + ": " + reason), file_(file) {}
+
   // Where, for a program that reports it its own way (the Python module's
   // regolith.InputFileError has them as attributes).
   const std::string& file() const { return file_; }

@@ -2,6 +2,9 @@
 #include "io/json_document.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <string>
+#include <unordered_set>
 
 namespace regolith::json {
 namespace {
@@ -19,7 +22,14 @@ class Locator : public nlohmann::json_sax<Json> {
   bool binary(binary_t&) override { return value(); }
   bool start_object(std::size_t) override { return open(false); }
   bool key(string_t& k) override {
-    m_frames.back().key = k;
+    Frame& f = m_frames.back();
+    // A key given twice: nlohmann keeps the last silently, so a scene that sets a value
+    // and, further down, sets it again would run with the one the reader did not look at.
+    if (!f.keys.insert(k).second) {
+      f.key = k;
+      return stop("the key \"" + k + "\" a second time in one object", "each key once per object");
+    }
+    f.key = k;
     return true;
   }
   bool end_object() override { return close(); }
@@ -29,6 +39,9 @@ class Locator : public nlohmann::json_sax<Json> {
     m_error = Error{pointer(), position, token, e.id, e.what()};
     return false;
   }
+  // Where it stands in the text: nlohmann's SAX interface does not say, so the caller
+  // gives the position of a problem found here (a duplicate key, the depth) as "unknown".
+  const std::optional<JsonProblem>& refusal() const { return m_refusal; }
 
   struct Error {
     std::string pointer;
@@ -44,11 +57,19 @@ class Locator : public nlohmann::json_sax<Json> {
     bool array = false;
     std::size_t index = 0;
     std::string key;
+    std::unordered_set<std::string> keys;  // an object's keys so far
   };
 
-  std::string pointer() const {
+  bool stop(const std::string& found, const std::string& expected, std::size_t levels = SIZE_MAX) {
+    m_refusal = JsonProblem{pointer(levels), found, expected};
+    return false;
+  }
+
+  // The pointer of the value being read, or of its ancestor `levels` deep.
+  std::string pointer(std::size_t levels = SIZE_MAX) const {
     std::string p;
-    for (const Frame& f : m_frames) f.array ? pointerAppend(p, f.index) : pointerAppend(p, f.key);
+    for (std::size_t i = 0; i < m_frames.size() && i < levels; ++i)
+      m_frames[i].array ? pointerAppend(p, m_frames[i].index) : pointerAppend(p, m_frames[i].key);
     return p;
   }
   // A value ends: the next one of its array gets the next index.
@@ -57,7 +78,15 @@ class Locator : public nlohmann::json_sax<Json> {
     return true;
   }
   bool open(bool array) {
-    m_frames.push_back({array, 0, {}});
+    // Bounded before anything is built: code that walks a document recursively (a copy,
+    // a dump, the schema validator, Python's conversion) would overflow the stack on a
+    // file of 200,000 open brackets; no scene, terrain or sweep file needs a tenth of it.
+    // The problem is placed at the top-level value that holds the nesting (its full
+    // pointer would be hundreds of levels long).
+    if (m_frames.size() >= kMaxJsonDepth)
+      return stop("values nested more than " + std::to_string(kMaxJsonDepth) + " levels deep",
+                  "at most " + std::to_string(kMaxJsonDepth) + " levels of arrays and objects", 1);
+    m_frames.push_back({array, 0, {}, {}});
     return true;
   }
   bool close() {
@@ -67,6 +96,7 @@ class Locator : public nlohmann::json_sax<Json> {
 
   std::vector<Frame> m_frames;
   std::optional<Error> m_error;
+  std::optional<JsonProblem> m_refusal;
 };
 
 // nlohmann's message after "[json.exception.parse_error.101] parse error at line 1,
@@ -107,11 +137,21 @@ JsonProblem syntaxProblem(const std::string& text, const Locator::Error& e) {
 }  // namespace
 
 std::optional<Json> readDocument(const std::string& text, std::vector<JsonProblem>& problems) {
+  // nlohmann reads a NUL byte as the end of the text, so anything after one (a truncated
+  // copy padded with zeros, a second document) would pass unseen.
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+    problems.push_back(syntaxProblem(text, Locator::Error{"", nul + 1, "", 0, "a NUL byte"}));
+    return std::nullopt;
+  }
   std::string patched = text;
   constexpr int kMaxOverflows = 1000;  // then the rest is reported as one syntax error
   for (int n = 0;; ++n) {
     Locator locator;
     if (Json::sax_parse(patched, &locator)) break;
+    if (locator.refusal()) {
+      problems.push_back(*locator.refusal());
+      return std::nullopt;
+    }
     const Locator::Error& e = *locator.error();
     const std::size_t at = patched.rfind(e.token, e.position);
     if (e.id != 406 || at == std::string::npos || n == kMaxOverflows) {

@@ -4,6 +4,7 @@
 // so validation can go on and report everything else too.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,7 +14,12 @@
 
 namespace regolith::json {
 
-// The document, or nullopt after a syntax error. Appends problems either way.
+// The deepest nesting of arrays and objects a document may have (io/json_document.cpp
+// says why there is a bound); the Python module's conversion of dicts keeps to it too.
+inline constexpr std::size_t kMaxJsonDepth = 512;
+
+// The document, or nullopt after a syntax error, a NUL byte, a key given twice in one
+// object or nesting deeper than kMaxJsonDepth. Appends problems either way.
 std::optional<Json> readDocument(const std::string& text, std::vector<JsonProblem>& problems);
 
 }  // namespace regolith::json

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/backend.h"
+#include "kernels/environment_error.h"
 #include "kernels/stages.h"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
@@ -132,8 +133,8 @@ void requireDevice() {
   cpuVectorLevel();  // a REGOLITH_CPU_VECTOR this processor cannot run fails here, before any step
   std::string why;
   if (!deviceAvailable(&why)) {
-    throw std::runtime_error("no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
-                             "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
+    throw EnvironmentError("no CUDA device: this is the CUDA build of regolith and it found no usable GPU (" + why +
+                           "). Run on a machine with an NVIDIA GPU and driver, or use the CPU build (preset cpu).");
   }
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
   keepDeviceMemoryPooled();

@@ -9,6 +9,7 @@
 
 #include "calibrate/fit_bekker.h"
 #include "calibrate/fit_rft.h"
+#include "kernels/environment_error.h"
 #include "io/data_files.h"
 #include "io/json_document.h"
 #include "io/json_pointer.h"
@@ -25,7 +26,7 @@ const Json& schemaDocument() {
   static const Json doc = [] {
     const std::string path = terrainSchemaPath();
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the terrain schema " + path);
+    if (!in) throw EnvironmentError("cannot read the terrain schema " + path);
     std::stringstream text;
     text << in.rdbuf();
     return Json::parse(text.str());

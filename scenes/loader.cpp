@@ -143,12 +143,17 @@ std::string applyOverrides(const std::string& text, const std::string& path,
 }
 
 Scene loadScene(const std::string& path, const std::vector<std::string>& overrides) {
+  // A regular file before it is opened: opening a FIFO waits for a writer that may never come.
   std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw SceneError(path, {{"",
+                             std::filesystem::exists(path, error) ? "not a regular file (a folder, a FIFO or a device)"
+                                                                  : "no readable file",
+                             "a scene file (JSON) at this path"}});
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
-  if (in && std::filesystem::is_regular_file(path, error)) text << in.rdbuf();
-  if (!in || !std::filesystem::is_regular_file(path, error))
-    throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
+  if (in) text << in.rdbuf();
+  if (!in) throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
   const std::size_t slash = path.find_last_of('/');
   const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
   return parseScene(applyOverrides(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir);

@@ -7,6 +7,7 @@
 
 #include "io/data_files.h"
 #include "io/json_schema.h"
+#include "kernels/environment_error.h"
 
 namespace regolith::scene {
 
@@ -16,13 +17,13 @@ const Json& schemaDocument() {
   static const Json doc = [] {
     const std::string path = schemaPath();
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the scene schema " + path);
+    if (!in) throw EnvironmentError("cannot read the scene schema " + path);
     std::stringstream text;
     text << in.rdbuf();
     try {
       return Json::parse(text.str());
     } catch (const Json::exception& e) {
-      throw std::runtime_error("the scene schema " + path + " is not valid JSON: " + e.what());
+      throw EnvironmentError("the scene schema " + path + " is not valid JSON: " + e.what());
     }
   }();
   return doc;

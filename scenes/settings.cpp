@@ -4,6 +4,7 @@
 
 #include "core/stream_settings.h"
 #include "scenes/build.h"
+#include "scenes/step_limit.h"
 
 namespace regolith::scene {
 namespace {
@@ -122,11 +123,10 @@ void buildSettings(BuildContext& c) {
   s.checkpointEvery = c.doc.value("checkpoint_every", s.checkpointEvery);
   buildTiming(c);
   const std::string endPointer = c.has("/end_time") ? "/end_time" : "/phases";
-  constexpr double kMaxSteps = 1e15;  // beyond any run; keeps step counts exact in a double
   if (s.endTime > 0 && sceneSteps(s) == 0)
     c.problem(endPointer, numberText(s.endTime) + " s (0 steps)",
               "an end time of at least half a time step (" + numberText(m.timeStep / 2) + " s)");
-  if (s.endTime / m.timeStep > kMaxSteps)
+  if (s.endTime / m.timeStep > kMaxRunSteps)
     c.problem(endPointer, numberText(s.endTime) + " s (" + numberText(s.endTime / m.timeStep, 3) + " steps)",
               "an end time of at most 1e15 time steps");
   buildContact(c);

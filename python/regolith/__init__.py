@@ -10,7 +10,22 @@ terrain models (docs/python.md).
 SI units throughout.
 """
 
-from ._regolith import __version__, backend, cpu_vector_level, cpu_vector_levels, default_stream_mode, set_cpu_vector_level, RunFile, Scene, Simulation, collect, metrics, run
+import os as _os
+
+# OpenMP threads wait passively at barriers unless the user chose (OMP_WAIT_POLICY or
+# GOMP_SPINCOUNT): spinning threads stall a step when one of them shares its core with
+# another busy process (issue 41; the program does the same, apps/openmp_wait_default.cpp).
+# libgomp reads the variable once, when the extension module loads it, so it is set for
+# that moment only and the interpreter's environment is left as it was. (Where another
+# module loaded libgomp first, its setting stays.)
+_wait_chosen = "OMP_WAIT_POLICY" in _os.environ or "GOMP_SPINCOUNT" in _os.environ
+if not _wait_chosen:
+    _os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+try:
+    from ._regolith import __version__, backend, cpu_vector_level, cpu_vector_levels, default_stream_mode, set_cpu_vector_level, RunFile, Scene, Simulation, collect, metrics, run
+finally:
+    if not _wait_chosen:
+        del _os.environ["OMP_WAIT_POLICY"]
 from . import batch, fit, models
 from .errors import BlowUpError, InputFileError, Problem, SceneError
 from .series import body_series, series_by_body

@@ -83,6 +83,8 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
   o.outDir = pathText(out);
   o.overwrite = overwrite;
   o.resume = resume;
+  if (threads && *threads < 1)
+    throw py::value_error("threads: " + std::to_string(*threads) + ", expected at least 1 (or None: the default)");
   o.threads = threads.value_or(0);
   o.checkpointEvery = checkpointEvery.value_or(-1);
   const bool showProgress = progress.value_or(py::module_::import("sys").attr("stderr").attr("isatty")().cast<bool>());

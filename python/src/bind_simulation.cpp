@@ -13,11 +13,14 @@
 #include <pybind11/stl.h>
 
 #include "apps/frame_capture.h"
+#include "core/blow_up_guard.h"
+#include "core/free_cores.h"
 #include "core/simulation.h"
 #include "io/checkpoint.h"
 #include "io/checkpoint_check.h"
 #include "kernels/stages.h"
 #include "python/src/bindings.h"
+#include "scenes/step_limit.h"
 
 namespace regolith::python {
 namespace py = pybind11;
@@ -60,6 +63,8 @@ class PySimulation {
     if (threads) {
       if (*threads < 1) throw py::value_error("threads: " + std::to_string(*threads) + ", expected at least 1");
       setThreadCount(*threads);
+    } else {
+      useFreeCores();  // core/free_cores.h: not beside another program's work
     }
     auto engine = std::make_shared<Engine>();
     engine->scene = scene.scene;
@@ -83,12 +88,35 @@ class PySimulation {
       }
       done += chunk;
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      requireNoBadOwner(s);
     }
   }
 
+  // The owner check `regolith run` makes every 100 steps (core/blow_up_guard.h), here
+  // after every chunk: the engine's own speed check sees spheres only, so a body whose
+  // orientation or angular velocity turned NaN would otherwise step on unseen.
+  static void requireNoBadOwner(const Simulation& s) {
+    Index bad = -1;
+    {
+      py::gil_scoped_release free;
+      bad = s.firstBadOwner();
+    }
+    if (bad < 0) return;
+    const std::optional<OwnerFaultReport> fault = firstOwnerFault(s.state(), s.blowUpSpeed(), s.minRadius());
+    throw BlowUpError(s.stepCount(), "owner " + std::to_string(fault ? fault->owner : bad) + " blew up by step " +
+                                         std::to_string(s.stepCount()) +
+                                         " (t = " + py::repr(py::float_(s.time())).cast<std::string>() +
+                                         " s): " + (fault ? fault->what : std::string("its state left the limits")) +
+                                         ". A smaller time step, or a lower drop or speed, may help");
+  }
+
   void advance(double seconds) {
-    if (!(seconds >= 0)) throw py::value_error("advance: " + std::to_string(seconds) + " s, expected >= 0");
-    step(stepsFor(seconds, sim().model().timeStep));
+    const double dt = sim().model().timeStep;
+    if (!(seconds >= 0) || !(seconds / dt <= kMaxRunSteps))
+      throw py::value_error("advance: " + py::repr(py::float_(seconds)).cast<std::string>() +
+                            " s, expected a finite time >= 0 of at most 1e15 time steps (dt = " +
+                            py::repr(py::float_(dt)).cast<std::string>() + " s)");
+    step(stepsFor(seconds, dt));
   }
 
   void setFamilyMotion(const py::object& family, const py::sequence& linear, const py::sequence& angular,
@@ -255,8 +283,8 @@ A scene's engine, stepped from Python.
 
     sim = regolith.Simulation(scene, threads=None, mode=None)
 
-`threads` sets the OpenMP threads of the CPU build (process-wide; default: as the
-environment says), `mode` the contact-list mode ("async", "sync" or "verlet"; default: the
+`threads` sets the OpenMP threads of the CPU build (process-wide; default: OMP_NUM_THREADS
+where set, else the cores not busy with other work, as `regolith run`), `mode` the contact-list mode ("async", "sync" or "verlet"; default: the
 scene's). step() and advance() release the GIL for the whole call.
 
 State arrays (owner_positions, sphere_centres, ...) are read-only NumPy arrays. On the CPU

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "io/json_document.h"
+
 namespace regolith::python {
 namespace py = pybind11;
 using nlohmann::json;
@@ -46,7 +48,7 @@ std::string escapedKey(const std::string& key) {
   return out;
 }
 
-json convert(py::handle v, const std::string& pointer) {
+json convert(py::handle v, const std::string& pointer, std::size_t depth) {
   if (v.is_none()) return nullptr;
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
   // Python and NumPy numbers alike (np.int64 is an Integral, np.float64 a Real).
@@ -71,14 +73,23 @@ json convert(py::handle v, const std::string& pointer) {
     return d;
   }
   if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  // The files' own bound (io/json_document.h), which also ends a dict or list that
+  // contains itself: without it the conversion would recurse until memory ran out.
+  const auto nested = [&] {
+    if (depth >= kMaxJsonDepth)
+      throw py::value_error("at \"" + pointer.substr(0, 80) + (pointer.size() > 80 ? "...\"" : "\"") +
+                            ": nested more than " + std::to_string(kMaxJsonDepth) +
+                            " levels deep (a dict or list that contains itself?)");
+  };
   if (py::isinstance<py::dict>(v)) {
+    nested();
     json out = json::object();
     for (const auto& [key, value] : v.cast<py::dict>()) {
       if (!py::isinstance<py::str>(key))
         throw py::type_error("at \"" + pointer + "\": the key " + py::repr(key).cast<std::string>() +
                              " is not a string (JSON object keys are)");
       const std::string k = key.cast<std::string>();
-      out[k] = convert(value, pointer + "/" + escapedKey(k));
+      out[k] = convert(value, pointer + "/" + escapedKey(k), depth + 1);
     }
     return out;
   }
@@ -87,10 +98,11 @@ json convert(py::handle v, const std::string& pointer) {
     const py::object seq = py::hasattr(v, "tolist") && !py::isinstance<py::list>(v) && !py::isinstance<py::tuple>(v)
                                ? v.attr("tolist")()
                                : py::reinterpret_borrow<py::object>(v);
-    if (!py::isinstance<py::list>(seq) && !py::isinstance<py::tuple>(seq)) return convert(seq, pointer);
+    if (!py::isinstance<py::list>(seq) && !py::isinstance<py::tuple>(seq)) return convert(seq, pointer, depth);
+    nested();
     json out = json::array();
     std::size_t i = 0;
-    for (py::handle item : seq) out.push_back(convert(item, pointer + "/" + std::to_string(i++)));
+    for (py::handle item : seq) out.push_back(convert(item, pointer + "/" + std::to_string(i++), depth + 1));
     return out;
   }
   throw py::type_error("at \"" + pointer + "\": " + py::repr(v).cast<std::string>() + " (a " +
@@ -100,6 +112,6 @@ json convert(py::handle v, const std::string& pointer) {
 
 }  // namespace
 
-json fromPython(py::handle value) { return convert(value, ""); }
+json fromPython(py::handle value) { return convert(value, "", 0); }
 
 }  // namespace regolith::python

@@ -48,3 +48,10 @@ def test_run_failures_raise(source_dir, tmp_path):
     regolith.run(short, tmp_path / "out", threads=1, progress=False, overwrite=True)
     with pytest.raises(ValueError, match="overrides"):
         regolith.run(short, tmp_path / "other", overrides={"/seed": 1})
+
+
+def test_run_refuses_a_thread_count_below_one(source_dir, tmp_path):
+    # Issue 41: threads=-1 was taken as "the default".
+    with pytest.raises(ValueError, match="threads: -1, expected at least 1"):
+        regolith.run(source_dir / "scenes" / "demo" / "demo.smoke.json", tmp_path / "out", threads=-1, progress=False)
+    assert not (tmp_path / "out").exists()

@@ -86,3 +86,15 @@ def test_values_without_json_form_are_refused_with_their_place(demo):
     document["materials"][0]["density"] = object()
     with pytest.raises(TypeError, match="/materials/0/density"):
         regolith.Scene.from_dict(document, base_dir=demo.parent)
+
+
+def test_a_dict_that_contains_itself_is_refused_not_followed(demo):
+    # Issue 41: from_dict followed the cycle until memory ran out.
+    document = json.loads(demo.read_text())
+    document["materials"][0]["self"] = document
+    with pytest.raises(ValueError, match="nested more than 512 levels deep"):
+        regolith.Scene.from_dict(document, base_dir=demo.parent)
+    looped = []
+    looped.append(looped)
+    with pytest.raises(ValueError, match="contains itself"):
+        regolith.Scene.from_dict({"x": looped}, base_dir=demo.parent)

@@ -257,3 +257,39 @@ def test_every_cpu_vector_level_gives_the_same_state(demo):
     assert np.abs(v0).max() > 0  # the drum's grains move
     for level, (x, v) in states.items():
         assert np.array_equal(x, x0) and np.array_equal(v, v0), level
+
+
+def test_a_body_whose_orientation_turns_nan_raises_blow_up(demo):
+    # Issue 41: the drum's orientation turned NaN and Python stepped on silently, where
+    # `regolith run` exits 5 on the same state. One step: the engine's own speed check (at
+    # the step's start) has not yet seen the grains the NaN wall reaches.
+    sim = regolith.Simulation(regolith.Scene.load(demo), threads=1)
+    sim.set_family_motion("drum", linear=("fixed",) * 3, angular=(float("nan"), "fixed", "fixed"))
+    with pytest.raises(regolith.BlowUpError, match="owner .* blew up by step 1"):
+        sim.step(1)
+
+
+def test_advance_refuses_an_endless_request(demo):
+    # advance(inf) and advance(1e308) ran until killed: at most 1e15 steps per call, as a
+    # scene's end time.
+    sim = regolith.Simulation(regolith.Scene.load(demo), threads=1)
+    for seconds in (float("inf"), 1e308, float("nan")):
+        with pytest.raises(ValueError, match="at most 1e15 time steps"):
+            sim.advance(seconds)
+    assert sim.step_count == 0
+
+
+def test_import_sets_a_passive_openmp_wait_and_leaves_the_environment(source_dir):
+    # Issue 41: spinning OpenMP threads stalled a shared machine (33 s against 1.8 s on one
+    # thread). libgomp prints the policy it read when OMP_DISPLAY_ENV is set.
+    import os
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    env["OMP_DISPLAY_ENV"] = "true"
+    code = "import os, regolith; print('after import:', os.environ.get('OMP_WAIT_POLICY'))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert "OMP_WAIT_POLICY = 'PASSIVE'" in out.stderr, out.stderr
+    assert "after import: None" in out.stdout
+    env["OMP_WAIT_POLICY"] = "active"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert "OMP_WAIT_POLICY = 'ACTIVE'" in out.stderr, out.stderr

@@ -128,5 +128,13 @@ TEST(BadCheckpoint, AnEngineOrderThatMovesAClumpIsRefusedWithTheFile) {
   EXPECT_NE(log.find("only lone spheres that carry no boundary are renumbered"), std::string::npos) << log;
 }
 
+TEST(BadCheckpoint, AGarbageRandomStateIsRefused) {
+  // Issue 41: rng_state was read as any string and written on into the next checkpoint.
+  std::string log;
+  const int code = resumeAfter(
+      "rng", [](Checkpoint& c) { c.rngState = "not a random engine"; }, log);
+  expectRefused(code, log, "/rng_state", "the text form of a std::mt19937_64");
+}
+
 }  // namespace
 }  // namespace regolith::test

@@ -1,6 +1,9 @@
 // The sample run of the Output tests; see sample_run.h.
 #include "tests/support/sample_run.h"
 
+#include <random>
+#include <sstream>
+
 #include "core/boundaries.h"
 #include "core/simulation.h"
 #include "core/world_builder.h"
@@ -124,7 +127,9 @@ SampleRun simulateSampleRun(int frames, int stepsPerFrame) {
   Checkpoint& c = run.checkpoint;
   c.sceneJson = run.header.meta.sceneJson;
   c.seed = run.header.meta.seed;
-  c.rngState = "12345 67890";
+  std::ostringstream rng;  // a real engine's text form: checkCheckpoint parses it
+  rng << std::mt19937_64(12345);
+  c.rngState = rng.str();
   c.engine.steps = sim.stepCount();
   c.engine.state = sim.state();
   c.engine.contacts = sim.contacts();
