@@ -71,12 +71,7 @@ consumer() {
     { cat "$work/build-$name.log"; echo "FAILED: building the $name consumer" >&2; exit 1; }
   "$dir/consumer" "$dir"
 }
-# Regolith::models is Eigen only: not even the C language (FindHDF5's need) is enabled.
 consumer models "HDF5 VTK OpenMP valijson nlohmann_json CUDAToolkit"
-if grep -q '^CMAKE_C_COMPILER:' "$work/downstream-models/CMakeCache.txt"; then
-  echo "FAILED: the models consumer has the C language enabled" >&2
-  exit 1
-fi
 # build.ninja holds the link line and, as regeneration inputs, every CMake file the
 # configure read: neither may name HDF5, VTK or OpenMP.
 if grep -Eiq 'hdf5|vtk|gomp|fopenmp' "$work/downstream-models/build.ninja"; then
@@ -85,6 +80,13 @@ if grep -Eiq 'hdf5|vtk|gomp|fopenmp' "$work/downstream-models/build.ninja"; then
   exit 1
 fi
 consumer engine "HDF5 VTK valijson nlohmann_json Eigen3"
+# Neither needs HDF5, so neither gets the C language that FindHDF5's probe needs.
+for name in models engine; do
+  if grep -q '^CMAKE_C_COMPILER:' "$work/downstream-$name/CMakeCache.txt"; then
+    echo "FAILED: the $name consumer has the C language enabled" >&2
+    exit 1
+  fi
+done
 consumer io "Eigen3 valijson"
 consumer scenes "valijson"
 
