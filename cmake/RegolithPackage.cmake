@@ -6,15 +6,20 @@
 #     P/bin/regolith
 #     P/include/regolith/<kernels|core|io|models|...>/*.h
 #     P/lib/libregolith_*.a
-#     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithTargets}.cmake
+#     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithFindVTK}.cmake
+#     P/lib/cmake/Regolith/Regolith{Common,Models,Engine,Io,Scenes}Targets*.cmake
 #     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, render_run.py, clumps/, scenes/}
 #
-# Targets for consumers (tests/downstream/ is the worked example):
+# Targets for consumers, each also a component: find_package(Regolith COMPONENTS models)
+# finds Eigen and nothing else (tests/downstream/<component>/ is a worked example of each):
 #   Regolith::models  RFT, slip/sinkage regression, Bekker–Wong: standard library and Eigen
 #                     only, the piece real-time simulators link
 #   Regolith::engine  core + kernels: build a Model and a StateArrays, step a Simulation
-#   Regolith::io      run files, checkpoints, mesh files, JSON helpers (HDF5, VTK for meshes)
+#                     (OpenMP on the CPU backend, the CUDA runtime on the CUDA one)
+#   Regolith::io      run files, checkpoints, mesh files, JSON helpers (engine; HDF5,
+#                     nlohmann_json, VTK for meshes)
 #   Regolith::scenes  the scene compiler: a scene file built into a Model and initial state
+#                     (models, io)
 
 # ---- share/regolith --------------------------------------------------------------------
 set(REGOLITH_SHARE_FILES
@@ -59,18 +64,41 @@ add_library(Regolith::engine ALIAS regolith_engine)
 add_library(Regolith::io ALIAS regolith_io)
 add_library(Regolith::scenes ALIAS regolith_scenes)
 
-# Every library an exported target links (static libraries carry their dependencies).
-set(exported regolith_options regolith_kernels regolith_core regolith_mesh_io regolith_json regolith_io
-             regolith_clumps regolith_postprocess regolith_scenes
-             regolith_rft regolith_regression regolith_bekker regolith_models regolith_engine)
-foreach(target IN LISTS exported)
-  string(REGEX REPLACE "^regolith_" "" name ${target})
-  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+# The package's components, each an export set of its own (lib/cmake/Regolith/
+# Regolith<Set>Targets.cmake) that RegolithConfig.cmake loads, after finding that set's
+# dependencies, only when the component is asked for (or needed by one that is):
+#   Common  options (include root, Real)                  nothing
+#   Models  rft, regression, bekker, models               Eigen
+#   Engine  kernels, core, engine                         OpenMP (CPU) / the CUDA runtime
+#   Io      json, mesh_io, io                             Engine; HDF5, nlohmann_json, VTK
+#   Scenes  clumps, postprocess, scenes                   Models, Io
+# A target's dependencies on targets of an earlier set are references across export sets;
+# the generated files check that those are loaded. Header-only libraries that no public
+# header includes (Eigen in core and clumps, valijson, Thrust) are BUILD_INTERFACE: not in
+# any exported link interface. Every library an exported target links is here: static
+# libraries carry their dependencies.
+set(REGOLITH_EXPORT_SETS
+  "Common=regolith_options"
+  "Models=regolith_rft,regolith_regression,regolith_bekker,regolith_models"
+  "Engine=regolith_kernels,regolith_core,regolith_engine"
+  "Io=regolith_json,regolith_mesh_io,regolith_io"
+  "Scenes=regolith_clumps,regolith_postprocess,regolith_scenes")
+include(CMakePackageConfigHelpers)
+set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/Regolith)
+foreach(set_and_targets IN LISTS REGOLITH_EXPORT_SETS)
+  string(REGEX MATCH "^[A-Za-z]+" set_name "${set_and_targets}")
+  string(REGEX REPLACE "^[A-Za-z]+=" "" targets "${set_and_targets}")
+  string(REPLACE "," ";" targets "${targets}")
+  foreach(target IN LISTS targets)
+    string(REGEX REPLACE "^regolith_" "" name ${target})
+    set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+  endforeach()
+  install(TARGETS ${targets} EXPORT Regolith${set_name}Targets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith)
+  install(EXPORT Regolith${set_name}Targets NAMESPACE Regolith:: DESTINATION ${config_dir})
 endforeach()
-install(TARGETS ${exported} EXPORT RegolithTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith)
 install(TARGETS regolith RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Public headers keep their folder: #include "core/simulation.h", "models/rft/rft_model.h".
@@ -80,9 +108,6 @@ foreach(dir kernels core clumps io scenes postprocess models)
 endforeach()
 
 # ---- the package config -----------------------------------------------------------------
-include(CMakePackageConfigHelpers)
-set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/Regolith)
-install(EXPORT RegolithTargets NAMESPACE Regolith:: DESTINATION ${config_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/RegolithConfig.cmake.in
   ${PROJECT_BINARY_DIR}/RegolithConfig.cmake INSTALL_DESTINATION ${config_dir})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/RegolithConfigVersion.cmake

@@ -5,8 +5,10 @@
 #     installed example scene (schema, clump files and scenes found beside the binary);
 #   - imports the installed Python package (when the build has one) and loads an
 #     installed scene with it;
-#   - configures, builds and runs tests/downstream/ (find_package(Regolith) and the
-#     Regolith::models, ::engine and ::io targets).
+#   - configures, builds and runs the four consumers of tests/downstream/ (models, engine,
+#     io, scenes: one project(x CXX) each, find_package(Regolith) with that component),
+#     checking that each finds only its own dependencies (models: Eigen alone);
+#   - checks that an unknown component is refused by name.
 # Usage: check_install.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -46,8 +48,56 @@ print('regolith', regolith.__version__, 'from', regolith.__file__)
 print(scene)" "$scene"
 fi
 
-echo "== tests/downstream against the relocated install"
-cmake -S "$src/tests/downstream" -B "$work/downstream" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$prefix" > "$work/configure.log" || { cat "$work/configure.log"; exit 1; }
-cmake --build "$work/downstream" > "$work/build.log" || { cat "$work/build.log"; exit 1; }
-"$work/downstream/downstream"
+# One consumer per exported target, each a minimal project(x CXX) (tests/downstream/<name>/).
+# Each is configured with the packages it must not look for disabled, so a config that
+# finds one of them fails the configure, and its cache and link line are then checked for
+# them too. scenes uses a plain find_package(Regolith): every component.
+consumer() {
+  local name=$1 forbidden=$2 dir=$work/downstream-$1 pkg
+  local disable=()
+  for pkg in $forbidden; do disable+=("-DCMAKE_DISABLE_FIND_PACKAGE_$pkg=ON"); done
+  echo "== tests/downstream/$name against the relocated install (must not find: ${forbidden:-nothing})"
+  cmake -S "$src/tests/downstream/$name" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_PREFIX_PATH="$prefix" "${disable[@]}" > "$work/configure-$name.log" 2>&1 ||
+    { cat "$work/configure-$name.log"; echo "FAILED: configuring the $name consumer" >&2; exit 1; }
+  for pkg in $forbidden; do
+    if grep -Eq "^${pkg}_" "$dir/CMakeCache.txt"; then
+      grep -E "^${pkg}_" "$dir/CMakeCache.txt" | head -3
+      echo "FAILED: the $name consumer's cache names $pkg" >&2
+      exit 1
+    fi
+  done
+  cmake --build "$dir" > "$work/build-$name.log" 2>&1 ||
+    { cat "$work/build-$name.log"; echo "FAILED: building the $name consumer" >&2; exit 1; }
+  "$dir/consumer" "$dir"
+}
+consumer models "HDF5 VTK OpenMP valijson nlohmann_json CUDAToolkit"
+# build.ninja holds the link line and, as regeneration inputs, every CMake file the
+# configure read: neither may name HDF5, VTK or OpenMP.
+if grep -Eiq 'hdf5|vtk|gomp|fopenmp' "$work/downstream-models/build.ninja"; then
+  grep -Eio '[^ ]*(hdf5|vtk|gomp|fopenmp)[^ ]*' "$work/downstream-models/build.ninja" | sort -u | head -5
+  echo "FAILED: the models consumer's build.ninja names HDF5, VTK or OpenMP" >&2
+  exit 1
+fi
+consumer engine "HDF5 VTK valijson nlohmann_json Eigen3"
+# Neither needs HDF5, so neither gets the C language that FindHDF5's probe needs.
+for name in models engine; do
+  if grep -q '^CMAKE_C_COMPILER:' "$work/downstream-$name/CMakeCache.txt"; then
+    echo "FAILED: the $name consumer has the C language enabled" >&2
+    exit 1
+  fi
+done
+consumer io "Eigen3 valijson"
+consumer scenes "valijson"
+
+# A component the package does not have is refused by name.
+mkdir -p "$work/unknown"
+printf 'cmake_minimum_required(VERSION 3.25)\nproject(x CXX)\nfind_package(Regolith CONFIG REQUIRED COMPONENTS modles)\n' \
+  > "$work/unknown/CMakeLists.txt"
+if cmake -S "$work/unknown" -B "$work/unknown/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/unknown.log" 2>&1; then
+  echo "FAILED: find_package(Regolith COMPONENTS modles) succeeded" >&2
+  exit 1
+fi
+grep -q 'no component "modles"' "$work/unknown.log" ||
+  { cat "$work/unknown.log"; echo "FAILED: the unknown component is not named" >&2; exit 1; }
+echo "== unknown component refused: $(tr -s ' \n' ' ' < "$work/unknown.log" | grep -o 'Regolith has no component "[^"]*"; its components are [a-z, ]*[a-z]')"
