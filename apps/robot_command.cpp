@@ -121,9 +121,35 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
   return f;
 }
 
+// A wheel's row of /wheels (io/robot_run_file.h robotWheelColumns()).
+std::vector<double> wheelRow(double time, const robots::WheelSoilWrench& w) {
+  return {time, w.contact ? 1.0 : 0.0, w.sinkage, w.slip, w.slipAngle, w.load, w.drawbarPull, w.lateral, w.torque};
+}
+
+// At most this many steps: a --duration of 1e308 s (or one that rounds to more steps than
+// a run could take in a year) is refused instead of running "forever".
+constexpr double kMaxSteps = 1e10;
+
+std::uint64_t stepCount(double duration, double dt) {
+  if (!std::isfinite(duration) || !(duration > 0))
+    throw std::invalid_argument("--duration " + std::to_string(duration) +
+                                ": expected a positive, finite simulated time in seconds");
+  const double steps = std::round(duration / dt);
+  if (!(steps <= kMaxSteps)) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "--duration %g s is %.3g steps of the model's %g s; at most %.0e steps are run (shorten "
+                  "--duration, or raise <option timestep>)",
+                  duration, steps, dt, kMaxSteps);
+    throw std::invalid_argument(text);
+  }
+  return static_cast<std::uint64_t>(steps);
+}
+
 int run(const RobotOptions& o) {
   const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
   robots::RobotSimulation sim(o.modelPath, terrain);
+  const std::uint64_t steps = stepCount(o.duration, sim.timeStep());  // before DIR is touched
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
@@ -150,6 +176,7 @@ int run(const RobotOptions& o) {
   header.startTime = utcNow();
   header.timeStep = sim.timeStep();
   header.bodyNames = sim.bodyNames();
+  header.duration = o.duration;
   RobotRunWriter h5((dir / "run.h5").string(), (dir / "run.xmf").string(), header);
   SeriesCsvWriter csv = SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
 
@@ -159,7 +186,10 @@ int run(const RobotOptions& o) {
     h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
   }
   const double dt = sim.timeStep();
-  const auto steps = static_cast<std::uint64_t>(std::llround(o.duration / dt));
+  std::vector<std::string> wheelBodies;
+  for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
+    wheelBodies.push_back(sim.bodyNames()[w.body - 1]);
+  if (!wheelBodies.empty()) h5.createWheels(wheelBodies);
   const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
   const std::uint64_t frameEvery = std::max<std::uint64_t>(1, std::llround(o.frameEvery / dt));
   ActuatorWork work;
@@ -172,6 +202,10 @@ int run(const RobotOptions& o) {
     }
     h5.appendSeries(sim.time(), rows);
     h5.appendActuatorWork(sim.time(), work.positive, work.net);
+    std::vector<std::vector<double>> wheelRows;
+    for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
+      wheelRows.push_back(wheelRow(sim.time(), w.last));
+    h5.appendWheels(wheelRows);
     csv.append(csvRows);
   };
   if (o.progress)
@@ -182,21 +216,37 @@ int run(const RobotOptions& o) {
     writeSeries(s);
     h5.writeFrame(frameOf(sim, 0, s));
   }
+  std::uint64_t lastFrame = 0;  // the step of the last frame written
   const StopSignals signals;
   ProgressMeter meter(o.progress, 0, steps, dt, sim.terrain().plateCount());
   for (std::uint64_t step = 1; step <= steps; ++step) {
     if (const int signal = stopRequested()) {
       meter.finish(step - 1);
+      h5.finish("stopped by signal " + std::to_string(signal), sim.time());
       std::fprintf(stderr, "regolith: stopped by signal %d at t = %.6g s; %s keeps %zu frames\n", signal, sim.time(),
                    (dir / "run.h5").c_str(), h5.frameCount());
       return 128 + signal;
     }
     const std::uint64_t updates = estimation ? estimation->updates() : 0;
-    sim.step();
+    try {
+      sim.step();
+    } catch (const robots::MujocoBlowUp& e) {
+      // The state is the last good one (RobotSimulation::step put it back): its frame for
+      // the post-mortem, after everything written before it.
+      if (lastFrame != step - 1) h5.writeFrame(frameOf(sim, step - 1, sim.sample()));
+      h5.finish("blow-up: " + e.warning + (e.subject.empty() ? "" : " at " + e.subject), e.time);
+      meter.finish(step - 1);
+      std::fprintf(stderr, "regolith robot: blow-up at step %llu (t = %.6g s): %s; wrote frame %zu (the last good state)\n",
+                   static_cast<unsigned long long>(step), e.time, e.what(), h5.frameCount() - 1);
+      return kRobotBlowUp;
+    }
+    for (const std::string& note : sim.takeNotes())
+      if (o.progress) std::fprintf(o.progress, "regolith robot: MuJoCo warning at t = %.6g s: %s\n", sim.time(), note.c_str());
     work.add(sim.model(), sim.data(), dt);
     if (estimation && estimation->updates() != updates) h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
     if (!sim.finite()) {
       h5.writeFrame(frameOf(sim, step, sim.sample()));
+      h5.finish("blow-up: a position or velocity is not finite", sim.time());
       meter.finish(step);
       std::fprintf(stderr,
                    "regolith robot: blow-up at step %llu (t = %.6g s): a position or velocity is not finite "
@@ -209,10 +259,12 @@ int run(const RobotOptions& o) {
       const std::vector<robots::BodySample> s = sim.sample();
       if (series) writeSeries(s);
       if (frame) h5.writeFrame(frameOf(sim, step, s));
+      if (frame) lastFrame = step;
     }
     meter.update(step);
   }
   meter.finish(steps);
+  h5.finish("completed", sim.time());
   std::printf("wrote %s (%zu frames), run.xmf, series.csv in %s\n", (dir / "run.h5").c_str(), h5.frameCount(),
               o.outDir.c_str());
   return kRobotOk;
@@ -225,8 +277,9 @@ void addRobotCommand(CLI::App& app, RobotOptions& o) {
       "robot",
       "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
       "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
-      "terrain file, model or control file; 5 blow-up (a position or velocity not finite: a last frame "
-      "is written); 128 + N after signal N.");
+      "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
+      "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "
+      "end says why); 128 + N after signal N.");
   o.command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
   o.command->add_option("--terrain", o.terrainPath, "terrain file (JSON, robots/terrain.schema.json)")->required();
   o.command->add_option("--duration", o.duration, "simulated time [s]")->required()->check(CLI::PositiveNumber);
