@@ -116,8 +116,8 @@ std::string summaryLine(const std::string& name, const json& metrics) {
   const scene::Study* study = scene::findStudy(kind);
   std::vector<std::string> headline = study ? study->headline : std::vector<std::string>();
   if (kind == "robot")
-    headline = {"distance_x",         "distance_per_cycle", "mean_speed",          "sinkage_mean", "slip_mean",
-                "pitch_peak_to_peak", "roll_peak_to_peak",  "energy_per_distance"};
+    headline = {"distance_x", "distance_per_cycle", "mean_speed",        "sinkage_mean",
+                "slip_mean",  "pitch_peak_to_peak", "roll_peak_to_peak", "energy_per_distance"};
   for (const std::string& key : headline) {
     const json& q = metrics.at("metrics").at(key);
     if (q["value"].is_null()) std::snprintf(value, sizeof value, "null");
@@ -128,24 +128,24 @@ std::string summaryLine(const std::string& name, const json& metrics) {
   return line;
 }
 
-bool runHasStudy(const std::string& runDir) {
-  const std::string h5 = (fs::path(runDir) / "run.h5").string();
-  if (!fs::is_regular_file(h5)) return false;
-  return isRobotRunFile(h5) || !RunFileReader(h5).header().meta.studyJson.empty();
-}
-
 // A robot run that did not run to its end (killed, blown up, stopped): its metrics are
 // written, flagged "complete": false, and said on stderr; `regolith metrics` then exits 4.
 bool reportUnfinished(const fs::path& run, const nlohmann::json& m) {
   if (m.value("complete", true)) return false;
   std::cerr << "regolith metrics: " << (run / "run.h5").string() << " is not a finished run ("
-            << m.value("end", std::string()) << "): its metrics cover t = " << m["window"].value("begin", 0.0)
-            << " .. " << m["window"].value("end", 0.0) << " s of the " << m["duration_requested"]["value"]
+            << m.value("end", std::string()) << "): its metrics cover t = " << m["window"].value("begin", 0.0) << " .. "
+            << m["window"].value("end", 0.0) << " s of the " << m["duration_requested"]["value"]
             << " s asked for; metrics.json says \"complete\": false" << std::endl;
   return true;
 }
 
 }  // namespace
+
+bool runHasStudy(const std::string& runDir) {
+  const std::string h5 = (fs::path(runDir) / "run.h5").string();
+  if (!fs::is_regular_file(h5)) return false;
+  return isRobotRunFile(h5) || !RunFileReader(h5).header().meta.studyJson.empty();
+}
 
 int metricsCommand(const std::string& dir, std::ostream& out) {
   try {

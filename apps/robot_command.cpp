@@ -216,7 +216,7 @@ int run(const RobotOptions& o) {
     writeSeries(s);
     h5.writeFrame(frameOf(sim, 0, s));
   }
-  std::uint64_t lastFrame = 0;  // the step of the last frame written
+  std::uint64_t lastFrame = 0, lastSeries = 0;  // the steps of the last frame and series row written
   const StopSignals signals;
   ProgressMeter meter(o.progress, 0, steps, dt, sim.terrain().plateCount());
   for (std::uint64_t step = 1; step <= steps; ++step) {
@@ -233,15 +233,20 @@ int run(const RobotOptions& o) {
     } catch (const robots::MujocoBlowUp& e) {
       // The state is the last good one (RobotSimulation::step put it back): its frame for
       // the post-mortem, after everything written before it.
-      if (lastFrame != step - 1) h5.writeFrame(frameOf(sim, step - 1, sim.sample()));
+      const std::vector<robots::BodySample> s = sim.sample();
+      if (lastSeries != step - 1) writeSeries(s);
+      if (lastFrame != step - 1) h5.writeFrame(frameOf(sim, step - 1, s));
       h5.finish("blow-up: " + e.warning + (e.subject.empty() ? "" : " at " + e.subject), e.time);
       meter.finish(step - 1);
-      std::fprintf(stderr, "regolith robot: blow-up at step %llu (t = %.6g s): %s; wrote frame %zu (the last good state)\n",
-                   static_cast<unsigned long long>(step), e.time, e.what(), h5.frameCount() - 1);
+      std::fprintf(stderr,
+                   "regolith robot: blow-up in step %llu, from t = %.6g s: %s. Wrote the last good state (t = %.6g s) "
+                   "as frame %zu and the last series row\n",
+                   static_cast<unsigned long long>(step), e.time, e.what(), e.time, h5.frameCount() - 1);
       return kRobotBlowUp;
     }
     for (const std::string& note : sim.takeNotes())
-      if (o.progress) std::fprintf(o.progress, "regolith robot: MuJoCo warning at t = %.6g s: %s\n", sim.time(), note.c_str());
+      if (o.progress)
+        std::fprintf(o.progress, "regolith robot: MuJoCo warning at t = %.6g s: %s\n", sim.time(), note.c_str());
     work.add(sim.model(), sim.data(), dt);
     if (estimation && estimation->updates() != updates) h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
     if (!sim.finite()) {
@@ -257,9 +262,8 @@ int run(const RobotOptions& o) {
     const bool series = step % seriesEvery == 0, frame = step % frameEvery == 0 || step == steps;
     if (series || frame) {
       const std::vector<robots::BodySample> s = sim.sample();
-      if (series) writeSeries(s);
-      if (frame) h5.writeFrame(frameOf(sim, step, s));
-      if (frame) lastFrame = step;
+      if (series) writeSeries(s), lastSeries = step;
+      if (frame) h5.writeFrame(frameOf(sim, step, s)), lastFrame = step;
     }
     meter.update(step);
   }

@@ -40,8 +40,7 @@ void printRobotRunInfo(const std::string& h5Path, std::ostream& out) {
     for (const std::string& c : robotWheelColumns()) out << (c == "time" ? "" : " ") << c;
     out << ")\n";
     for (std::size_t w = 0; w < run.wheelNames.size(); ++w)
-      out << "  " << run.wheelNames[w] << ": " << run.wheelRows[w].size() / robotWheelColumns().size()
-          << " rows\n";
+      out << "  " << run.wheelNames[w] << ": " << run.wheelRows[w].size() / robotWheelColumns().size() << " rows\n";
   }
   if (!run.estimatorColumns.empty())
     out << "estimator: " << run.estimatorRows.size() / run.estimatorColumns.size() << " rows\n";

@@ -57,10 +57,10 @@ struct RobotRunHeader {
   std::string version, gitRevision, startTime;
   double timeStep = 0;
   std::vector<std::string> bodyNames;
-  double duration = 0;            // [s] requested; NaN in a file of format 1
+  double duration = 0;                                  // [s] requested; NaN in a file of format 1
   std::int64_t formatVersion = kRobotRunFormatVersion;  // as read
-  std::string end;                // "" while running, or when killed; format 1: "unknown"
-  double endTime = 0;             // [s] with end
+  std::string end;                                      // "" while running, or when killed; format 1: "unknown"
+  double endTime = 0;                                   // [s] with end
 };
 
 // The columns of a /wheels/<body> row.
@@ -98,13 +98,13 @@ struct RobotFrame {
 // A robot run's header and series as stored, for `regolith metrics`/`plot`.
 struct RobotRunSeries {
   RobotRunHeader header;
-  std::vector<std::vector<double>> bodyRows;  // per body of header.bodyNames: n x 22, row-major
-  std::vector<double> actuatorWork;           // n x 3 (time, positive, net); empty if not recorded
+  std::vector<std::vector<double>> bodyRows;   // per body of header.bodyNames: n x 22, row-major
+  std::vector<double> actuatorWork;            // n x 3 (time, positive, net); empty if not recorded
   std::vector<std::string> wheelNames;         // bodies of /wheels, in name order
   std::vector<std::vector<double>> wheelRows;  // per wheel: n x robotWheelColumns().size()
-  std::vector<std::string> estimatorColumns;  // empty without /estimator
-  std::vector<double> estimatorRows;          // n x estimatorColumns.size()
-  std::vector<double> frameTimes;             // [s] of /frames, in order
+  std::vector<std::string> estimatorColumns;   // empty without /estimator
+  std::vector<double> estimatorRows;           // n x estimatorColumns.size()
+  std::vector<double> frameTimes;              // [s] of /frames, in order
 };
 
 // True when `h5Path` is a file of `regolith robot` (its /meta format), without throwing

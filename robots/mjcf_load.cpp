@@ -24,8 +24,8 @@ std::string mjcfErrorMessage(const std::string& path, const std::string& mujocoE
   o << ": <" << limit[1];
   if (located && !where[1].str().empty()) o << " name=\"" << where[1] << "\"";
   o << "> has " << limit[2] << " but no " << limit[3] << "=\"true\". Regolith is built with MuJoCo "
-    << mjVERSION_HEADER / 100 << "." << mjVERSION_HEADER / 10 % 10 << "." << mjVERSION_HEADER % 10
-    << ", which reads a " << limit[2] << " only with " << limit[3]
+    << mjVERSION_HEADER / 100 << "." << mjVERSION_HEADER / 10 % 10 << "." << mjVERSION_HEADER % 10 << ", which reads a "
+    << limit[2] << " only with " << limit[3]
     << "=\"true\" (MuJoCo 2.3 and later infer it, and MJCF written for them omits it). Fix: add "
        "<compiler autolimits=\"true\"/> inside <mujoco> (one line for the whole file), or "
     << limit[3] << "=\"true\" on this element. MuJoCo said: " << mujocoError;

@@ -43,9 +43,9 @@ void installWarningRecorder() {
 std::vector<std::string> takeWarningMessages() { return std::exchange(t_messages, {}); }
 
 std::string warningName(int warning) {
-  static const char* names[mjNWARNING] = {"mjWARN_INERTIA", "mjWARN_CONTACTFULL", "mjWARN_CNSTRFULL",
-                                          "mjWARN_VGEOMFULL", "mjWARN_BADQPOS",   "mjWARN_BADQVEL",
-                                          "mjWARN_BADQACC", "mjWARN_BADCTRL"};
+  static const char* names[mjNWARNING] = {"mjWARN_INERTIA",   "mjWARN_CONTACTFULL", "mjWARN_CNSTRFULL",
+                                          "mjWARN_VGEOMFULL", "mjWARN_BADQPOS",     "mjWARN_BADQVEL",
+                                          "mjWARN_BADQACC",   "mjWARN_BADCTRL"};
   return warning >= 0 && warning < mjNWARNING ? names[warning] : "warning " + std::to_string(warning);
 }
 
@@ -74,10 +74,11 @@ MujocoBlowUp::MujocoBlowUp(double t, std::string w, std::string s, std::string m
     : std::runtime_error(
           "MuJoCo " + w + (s.empty() ? std::string() : " at " + s) +
           (msg.empty() ? std::string() : " (MuJoCo: \"" + msg + "\")") +
-          "; MuJoCo resets the state on it, so the run stops here. Usual cures: an armature on the joint of a stiff "
-          "actuator (<joint armature=\"...\"/> or <default><joint armature=\"...\"/></default>), a smaller "
-          "time step (<option timestep=\"...\"/>), a lower servo gain (kp, kv), or the implicit integrator "
-          "(<option integrator=\"implicit\"/>) for stiff damping"),
+          "; MuJoCo resets the state on it, so the run stops here. Usual cures: a smaller time step "
+          "(<option timestep=\"...\"/>); for a stiff actuator, an armature on its joint (<joint "
+          "armature=\"...\"/>, or in <default>) or a lower gain (kp, kv), or the implicit integrator "
+          "(<option integrator=\"implicit\"/>) for stiff damping; for terrain forces too stiff for the step "
+          "(a light body, a steep slope), a smaller kappa_F in the terrain file"),
       time(t),
       warning(std::move(w)),
       subject(std::move(s)),

@@ -120,8 +120,7 @@ py::dict seriesDict(const std::vector<SeriesSample>& rows) {
 
 // rows x width row-major doubles, columns [from, from + count) as an n x count array
 // (count 1: a 1-D array).
-py::array_t<double> columns(const std::vector<double>& rows, std::size_t width, std::size_t from,
-                            std::size_t count) {
+py::array_t<double> columns(const std::vector<double>& rows, std::size_t width, std::size_t from, std::size_t count) {
   const py::ssize_t n = py::ssize_t(rows.size() / width);
   py::array_t<double> a = count == 1 ? py::array_t<double>(n) : py::array_t<double>({n, py::ssize_t(count)});
   double* out = a.mutable_data();
@@ -137,9 +136,14 @@ py::dict robotSeriesDict(const std::vector<double>& rows) {
     const char* name;
     std::size_t from, count;
     const char* unit;
-  } parts[] = {{"time", 0, 1, "s"},           {"position", 1, 3, "m"},         {"orientation", 4, 4, "1"},
-               {"velocity", 8, 3, "m/s"},     {"angular_velocity", 11, 3, "rad/s"},
-               {"force", 14, 3, "N"},         {"torque", 17, 3, "N m"},        {"plates_in_contact", 20, 1, "1"},
+  } parts[] = {{"time", 0, 1, "s"},
+               {"position", 1, 3, "m"},
+               {"orientation", 4, 4, "1"},
+               {"velocity", 8, 3, "m/s"},
+               {"angular_velocity", 11, 3, "rad/s"},
+               {"force", 14, 3, "N"},
+               {"torque", 17, 3, "N m"},
+               {"plates_in_contact", 20, 1, "1"},
                {"sinkage", 21, 1, "m"}};
   for (const auto& p : parts) {
     d[p.name] = columns(rows, 22, p.from, p.count);
@@ -338,8 +342,7 @@ Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
            "A robot run's wheel: time, contact, sinkage, slip, slip_angle, load, drawbar_pull, lateral, torque "
            "as arrays; \"units\" maps each to its unit.")
       .def_property_readonly(
-          "complete",
-          [](const PyRunFile& r) { return r.robot() ? robotRunCompleted(r.robotRun().header) : true; },
+          "complete", [](const PyRunFile& r) { return r.robot() ? robotRunCompleted(r.robotRun().header) : true; },
           "False for a robot run that did not run to its end (killed, blown up, stopped); meta[\"end\"] says why.")
       .def_property_readonly(
           "terrain",
@@ -347,10 +350,9 @@ Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
             return r.robot() ? toPython(json::parse(r.robotRun().header.terrainJson)) : py::none();
           },
           "A robot run's terrain file as run, as a dict; None for a DEM run.")
-      .def_property_readonly("families",
-                             [](const PyRunFile& r) {
-                               return r.robot() ? std::vector<std::string>() : r.header().familyNames;
-                             })
+      .def_property_readonly(
+          "families",
+          [](const PyRunFile& r) { return r.robot() ? std::vector<std::string>() : r.header().familyNames; })
       .def_property_readonly(
           "scene",
           [](const PyRunFile& r) -> py::object {

@@ -57,10 +57,9 @@ std::string text(const fs::path& p) {
 }
 
 // `regolith robot MODEL --terrain TERRAIN ARGS`, its stdout and stderr into `log`.
-int regolithRobot(const std::string& model, const std::string& terrain, const std::string& args,
-                  const fs::path& log) {
-  return shell("timeout 60 " + std::string(REGOLITH_BINARY) + " robot " + model + " --terrain " + terrain + " " +
-               args + " > " + log.string() + " 2>&1");
+int regolithRobot(const std::string& model, const std::string& terrain, const std::string& args, const fs::path& log) {
+  return shell("timeout 60 " + std::string(REGOLITH_BINARY) + " robot " + model + " --terrain " + terrain + " " + args +
+               " > " + log.string() + " 2>&1");
 }
 
 TEST(MujocoBlowUp, StiffServoThrowsNamingTheWarningJointAndBody) {
@@ -103,9 +102,8 @@ TEST(MujocoBlowUp, RegolithRobotExitsFiveAndKeepsWhatItWrote) {
   const std::string model = writeScratchFile("stiff_cart_cli.xml", stiffCart(1e5));
   const std::string terrain = writeScratchFile("stiff_cart_terrain.json", kCartTerrain);
   const fs::path log = dir.string() + ".log";
-  ASSERT_EQ(regolithRobot(model, terrain, "--duration 1 --frame-every 0.01 --series-every 0.01 -q --out " +
-                                              dir.string(),
-                          log),
+  ASSERT_EQ(regolithRobot(model, terrain,
+                          "--duration 1 --frame-every 0.01 --series-every 0.01 -q --out " + dir.string(), log),
             5)
       << text(log);
   const std::string said = text(log);
@@ -235,8 +233,7 @@ TEST(RobotRunEnd, AKilledRunIsNotFinished) {
   const fs::path log = dir.string() + ".log";
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 4)
       << text(log);
-  EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " info " + (dir / "run.h5").string() + " > " + log.string() +
-                  " 2>&1"),
+  EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " info " + (dir / "run.h5").string() + " > " + log.string() + " 2>&1"),
             0)
       << text(log);
   EXPECT_NE(text(log).find("NOT FINISHED"), std::string::npos) << text(log);
