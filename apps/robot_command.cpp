@@ -146,10 +146,23 @@ std::uint64_t stepCount(double duration, double dt) {
   return static_cast<std::uint64_t>(steps);
 }
 
+// Steps between two series rows or frames: at least 1, and past the run's end a value
+// larger than the run (llround of 1e308 / dt, or of NaN, is undefined).
+std::uint64_t everySteps(double seconds, double dt, std::uint64_t steps, const char* option) {
+  if (!std::isfinite(seconds) || !(seconds > 0))
+    throw std::invalid_argument(std::string(option) + " " + std::to_string(seconds) +
+                                ": expected a positive, finite simulated time in seconds");
+  const double every = std::round(seconds / dt);
+  return every < 1 ? 1 : every > double(steps) ? steps + 1 : static_cast<std::uint64_t>(every);
+}
+
 int run(const RobotOptions& o) {
   const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
   robots::RobotSimulation sim(o.modelPath, terrain);
-  const std::uint64_t steps = stepCount(o.duration, sim.timeStep());  // before DIR is touched
+  // The step counts before DIR is touched.
+  const std::uint64_t steps = stepCount(o.duration, sim.timeStep());
+  const std::uint64_t seriesEvery = everySteps(o.seriesEvery, sim.timeStep(), steps, "--series-every");
+  const std::uint64_t frameEvery = everySteps(o.frameEvery, sim.timeStep(), steps, "--frame-every");
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
@@ -159,6 +172,9 @@ int run(const RobotOptions& o) {
   if (fs::exists(dir / "run.h5") && !o.overwrite)
     throw std::runtime_error((dir / "run.h5").string() +
                              " exists: replace it with --overwrite, or choose another --out");
+  // A sidecar half-written by a run killed between its write and rename (io/xdmf_sidecar.h);
+  // under the lock nobody else writes it.
+  fs::remove(dir / "run.xmf.tmp");
 
   RobotRunHeader header;
   header.modelFile = o.modelPath;
@@ -190,8 +206,6 @@ int run(const RobotOptions& o) {
   for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
     wheelBodies.push_back(sim.bodyNames()[w.body - 1]);
   if (!wheelBodies.empty()) h5.createWheels(wheelBodies);
-  const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
-  const std::uint64_t frameEvery = std::max<std::uint64_t>(1, std::llround(o.frameEvery / dt));
   ActuatorWork work;
   const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
     std::vector<RobotBodyRow> rows;

@@ -180,6 +180,13 @@ TEST(MujocoBlowUp, InputsThatHungAreRefused) {
   EXPECT_EQ(regolithRobot(model, terrain, "--duration 1e308 -q --out " + dir.string(), log), 2) << text(log);
   EXPECT_NE(text(log).find("at most"), std::string::npos) << text(log);
   EXPECT_FALSE(fs::exists(dir / "run.h5")) << "nothing written for a refused run";
+  EXPECT_EQ(regolithRobot(model, terrain, "--duration 1 --frame-every nan -q --out " + dir.string(), log), 2)
+      << text(log);
+  EXPECT_NE(text(log).find("--frame-every"), std::string::npos) << text(log);
+  // A frame interval past the run's end: the first and last frames only.
+  EXPECT_EQ(regolithRobot(model, terrain, "--duration 0.1 --frame-every 1e308 -q --out " + dir.string(), log), 0)
+      << text(log);
+  EXPECT_EQ(readRobotRun((dir / "run.h5").string()).frameTimes.size(), 2u);
 }
 
 TEST(MujocoBlowUp, RangeWithoutLimitedSaysTheFix) {
@@ -238,6 +245,40 @@ TEST(RobotRunEnd, AKilledRunIsNotFinished) {
       << text(log);
   EXPECT_NE(text(log).find("NOT FINISHED"), std::string::npos) << text(log);
   EXPECT_NE(text(log).find("duration asked: 2 s"), std::string::npos) << text(log);
+}
+
+// The case itself: `regolith robot` killed with SIGKILL mid-run. Its run.h5 has the
+// asked duration and no end; `metrics` exits 4 and `info` says NOT FINISHED; the lock it
+// left does not block the rerun with --overwrite, which completes.
+TEST(RobotRunEnd, SigkillLeavesARunThatSaysSoAndCanBeRedone) {
+  const fs::path dir = scratchDir("robot_sigkill");
+  const std::string model = writeScratchFile("slow_cart.xml", stiffCart(1, 1e-4));
+  const std::string terrain = writeScratchFile("slow_cart_terrain.json", kCartTerrain);
+  const fs::path log = dir.string() + ".log";
+  const std::string robot = std::string(REGOLITH_BINARY) + " robot " + model + " --terrain " + terrain + " -q --out " +
+                            dir.string() + " --frame-every 0.01";
+  // Started in the background, killed once it has written a few frames.
+  ASSERT_EQ(shell("bash -c '" + robot + " --duration 1000 > " + log.string() +
+                  " 2>&1 & pid=$!; for i in $(seq 1 200); do " + "grep -q frame_000003 " + dir.string() +
+                  "/run.xmf 2>/dev/null && break; sleep 0.05; done; " + "kill -9 $pid; wait $pid; test $? -eq 137'"),
+            0)
+      << text(log);
+  EXPECT_TRUE(fs::exists(dir / ".regolith.lock"));
+  const RobotRunSeries run = readRobotRun((dir / "run.h5").string());
+  EXPECT_DOUBLE_EQ(run.header.duration, 1000);
+  EXPECT_EQ(run.header.end, "");
+  EXPECT_FALSE(robotRunCompleted(run.header));
+  EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 4)
+      << text(log);
+  EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " info " + (dir / "run.h5").string() + " > " + log.string() + " 2>&1"),
+            0);
+  EXPECT_NE(text(log).find("NOT FINISHED"), std::string::npos) << text(log);
+  std::ofstream(dir / "run.xmf.tmp") << "half a sidecar";
+  EXPECT_EQ(shell(robot + " --duration 0.05 --overwrite > " + log.string() + " 2>&1"), 0) << text(log);
+  EXPECT_FALSE(fs::exists(dir / "run.xmf.tmp"));
+  EXPECT_EQ(readRobotRun((dir / "run.h5").string()).header.end, "completed");
+  EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 0)
+      << text(log);
 }
 
 }  // namespace
