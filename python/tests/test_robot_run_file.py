@@ -66,3 +66,15 @@ def test_a_killed_run_is_not_complete(rover_run, tmp_path):
     run = regolith.RunFile(killed)
     assert not run.complete
     assert "killed" in run.meta["end"]
+    with pytest.warns(RuntimeWarning, match="did not finish"):
+        m = regolith.metrics(tmp_path)
+    assert m["complete"] is False and "killed" in m["end"]
+
+
+def test_rover_metrics_name_each_wheel(rover_run):
+    m = regolith.metrics(rover_run.parent)
+    assert m["complete"] is True and m["parameters"]["wheels"] == ["wheel_fl", "wheel_fr", "wheel_rl", "wheel_rr"]
+    for wheel in m["parameters"]["wheels"]:
+        assert 0 < m["metrics"]["slip_mean_" + wheel]["value"] < 1
+        assert 0.001 < m["metrics"]["sinkage_mean_" + wheel]["value"] < 0.05
+    assert m["metrics"]["sinkage_mean"]["value"] is not None
