@@ -1,6 +1,8 @@
 // Summary of a run file; see run_info.h.
 #include "apps/run_info.h"
 
+#include <cmath>
+
 #include "io/robot_run_file.h"
 #include "io/run_file.h"
 
@@ -21,8 +23,10 @@ void printRobotRunInfo(const std::string& h5Path, std::ostream& out) {
       << "written by: regolith " << h.version << "\n"
       << "started: " << h.startTime << "\n"
       << "time step: " << h.timeStep << " s\n"
-      << "duration asked: " << h.duration << " s\n"
-      << "end: " << (complete ? h.end : "NOT FINISHED: " + why);
+      << "duration asked: ";
+  if (std::isnan(h.duration)) out << "not recorded (format 1)\n";
+  else out << h.duration << " s\n";
+  out << "end: " << (complete ? h.end : "NOT FINISHED: " + why);
   if (!h.end.empty() && h.end != "unknown") out << " at t = " << h.endTime << " s";
   out << "\n";
   out << "frames: " << run.frameTimes.size();

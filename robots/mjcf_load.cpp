@@ -41,7 +41,12 @@ mjModel* loadMjcf(const std::string& path) {
     throw std::invalid_argument(path + ": not a regular file (a folder, FIFO or device); expected an MJCF .xml file");
   char error[1000] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
-  if (!m) throw std::invalid_argument(error[0] ? mjcfErrorMessage(path, error) : path + ": not a MuJoCo model");
+  if (!m) {
+    std::string said = error;  // MuJoCo puts "Object name = ..." on a line of its own
+    for (char& c : said)
+      if (c == '\n') c = ' ';
+    throw std::invalid_argument(said.empty() ? path + ": not a MuJoCo model" : mjcfErrorMessage(path, said));
+  }
   const double dt = m->opt.timestep;
   if (!(std::isfinite(dt) && dt > 0)) {
     mj_deleteModel(m);

@@ -172,6 +172,12 @@ TEST(MujocoBlowUp, InputsThatHungAreRefused) {
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_EQ(regolithRobot(fifo.string(), terrain, "--duration 1 -q --out " + dir.string(), log), 2) << text(log);
   EXPECT_NE(text(log).find("not a regular file"), std::string::npos) << text(log);
+  // And as the control table.
+  const std::string soft = writeScratchFile("soft_cart_fifo.xml", stiffCart(1));
+  EXPECT_EQ(regolithRobot(soft, terrain, "--control " + fifo.string() + " --duration 1 -q --out " + dir.string(), log),
+            2)
+      << text(log);
+  EXPECT_NE(text(log).find("not a regular file"), std::string::npos) << text(log);
   fs::remove(fifo);
   // --duration nan and 1e308: no step count to run.
   const std::string model = writeScratchFile("soft_cart2.xml", stiffCart(1));
