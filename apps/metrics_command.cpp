@@ -57,25 +57,48 @@ json robotRunMetrics(const fs::path& dir) {
                   {"actuator_work", scene::quantity(m.actuatorWork, "J")},
                   {"terrain_dissipation", scene::quantity(m.terrainDissipation, "J")},
                   {"energy_per_distance", scene::quantity(m.energyPerDistance, "J/m")}};
-  double sinkageSum = 0;
+  metrics["pitch_mean"] = scene::quantity(m.pitchMean * 180 / M_PI, "deg");
+  metrics["roll_mean"] = scene::quantity(m.rollMean * 180 / M_PI, "deg");
+  // Sinkage of every foot (plates) and wheel in contact; slip of every wheel in contact.
+  double sinkageSum = 0, slipSum = 0;
+  int sinking = 0, slipping = 0;
   for (const postprocess::FootSinkage& f : m.feet) {
     metrics["sinkage_mean_" + f.body] = scene::quantity(f.mean, "m");
     metrics["sinkage_peak_" + f.body] = scene::quantity(f.peak, "m");
-    sinkageSum += f.mean;
+    sinkageSum += f.mean, ++sinking;
   }
-  metrics["sinkage_mean"] = scene::quantity(m.feet.empty() ? std::nan("") : sinkageSum / double(m.feet.size()), "m");
+  json wheels = json::array();
+  for (const postprocess::WheelMetrics& w : m.wheels) {
+    metrics["slip_mean_" + w.body] = scene::quantity(w.slip, "1");
+    metrics["sinkage_mean_" + w.body] = scene::quantity(w.sinkage, "m");
+    metrics["sinkage_peak_" + w.body] = scene::quantity(w.sinkagePeak, "m");
+    metrics["load_mean_" + w.body] = scene::quantity(w.load, "N");
+    metrics["contact_fraction_" + w.body] = scene::quantity(w.contact, "1");
+    wheels.push_back(w.body);
+    if (std::isfinite(w.sinkage)) sinkageSum += w.sinkage, ++sinking;
+    if (std::isfinite(w.slip)) slipSum += w.slip, ++slipping;
+  }
+  metrics["sinkage_mean"] = scene::quantity(sinking ? sinkageSum / sinking : std::nan(""), "m");
+  metrics["slip_mean"] = scene::quantity(slipping ? slipSum / slipping : std::nan(""), "1");
   json feet = json::array();
   for (const postprocess::FootSinkage& f : m.feet) feet.push_back(f.body);
+  std::string why;
+  const bool complete = robotRunCompleted(run.header, &why);
   return {{"study", "robot"},
           {"run", dir.filename().string()},
+          {"complete", complete},
+          {"end", complete ? run.header.end : why},
+          {"duration_requested", scene::quantity(run.header.duration, "s")},
           {"parameters",
            {{"model_file", run.header.modelFile},
             {"terrain_file", run.header.terrainFile},
             {"control", run.header.control},
             {"root_body", m.root},
             {"feet", feet},
+            {"wheels", wheels},
             {"energy_source", m.energySource}}},
           {"window", scene::windowJson(m.window)},
+          {"steady_window", scene::windowJson(m.steady)},
           {"metrics", metrics}};
 }
 
@@ -93,8 +116,8 @@ std::string summaryLine(const std::string& name, const json& metrics) {
   const scene::Study* study = scene::findStudy(kind);
   std::vector<std::string> headline = study ? study->headline : std::vector<std::string>();
   if (kind == "robot")
-    headline = {"distance_x",         "distance_per_cycle", "mean_speed",         "sinkage_mean",
-                "pitch_peak_to_peak", "roll_peak_to_peak",  "energy_per_distance"};
+    headline = {"distance_x", "distance_per_cycle", "mean_speed",        "sinkage_mean",
+                "slip_mean",  "pitch_peak_to_peak", "roll_peak_to_peak", "energy_per_distance"};
   for (const std::string& key : headline) {
     const json& q = metrics.at("metrics").at(key);
     if (q["value"].is_null()) std::snprintf(value, sizeof value, "null");
@@ -103,6 +126,17 @@ std::string summaryLine(const std::string& name, const json& metrics) {
   }
   line.pop_back();
   return line;
+}
+
+// A robot run that did not run to its end (killed, blown up, stopped): its metrics are
+// written, flagged "complete": false, and said on stderr; `regolith metrics` then exits 4.
+bool reportUnfinished(const fs::path& run, const nlohmann::json& m) {
+  if (m.value("complete", true)) return false;
+  std::cerr << "regolith metrics: " << (run / "run.h5").string() << " is not a finished run ("
+            << m.value("end", std::string()) << "): its metrics cover t = " << m["window"].value("begin", 0.0) << " .. "
+            << m["window"].value("end", 0.0) << " s of the " << m["duration_requested"]["value"]
+            << " s asked for; metrics.json says \"complete\": false" << std::endl;
+  return true;
 }
 
 }  // namespace
@@ -120,7 +154,7 @@ int metricsCommand(const std::string& dir, std::ostream& out) {
       const nlohmann::json m = metricsOf(root);
       writeJson(root / "metrics.json", m);
       out << summaryLine(dir, m) << "\nwrote " << (root / "metrics.json").string() << std::endl;
-      return 0;
+      return reportUnfinished(root, m) ? kMetricsUnfinished : 0;
     }
     if (!fs::is_directory(root))
       throw std::runtime_error(dir + ": no such folder (a run's --out folder, or a sweep's)");
@@ -131,9 +165,11 @@ int metricsCommand(const std::string& dir, std::ostream& out) {
       throw std::runtime_error(dir + ": neither a run (no run.h5) nor a sweep (no subfolder with a run.h5)");
     std::sort(runs.begin(), runs.end());
     nlohmann::json sweep = {{"runs", nlohmann::json::array()}};
+    int unfinished = 0;
     for (const fs::path& r : runs) {
       const nlohmann::json m = metricsOf(r);
       writeJson(r / "metrics.json", m);
+      unfinished += reportUnfinished(r, m);
       out << summaryLine(r.filename().string(), m) << std::endl;
       if (sweep.contains("study") && sweep["study"] != m["study"])
         throw std::runtime_error(r.string() + ": a " + m["study"].get<std::string>() + " run in a sweep of " +
@@ -143,7 +179,7 @@ int metricsCommand(const std::string& dir, std::ostream& out) {
     }
     writeJson(root / "metrics.json", sweep);
     out << "wrote " << (root / "metrics.json").string() << " (" << runs.size() << " runs)" << std::endl;
-    return 0;
+    return unfinished > 0 ? kMetricsUnfinished : 0;
   } catch (const std::exception& e) {
     std::cerr << "regolith metrics: " << e.what() << std::endl;
     return 1;

@@ -18,8 +18,13 @@ namespace regolith {
 // metrics (false also when there is no run file).
 bool runHasStudy(const std::string& runDir);
 
+// The exit code of `regolith metrics` when every metrics.json was written but a robot
+// run among them did not run to its end (killed, blown up or stopped: its run.h5 /meta
+// records no end "completed"): its metrics.json says "complete": false and "end" why.
+inline constexpr int kMetricsUnfinished = 4;
+
 // Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the
-// exit code: 0, or 1 with the reason on stderr.
+// exit code: 0, kMetricsUnfinished, or 1 with the reason on stderr.
 int metricsCommand(const std::string& dir, std::ostream& out);
 
 }  // namespace regolith

@@ -35,7 +35,7 @@ int plotCommand(const PlotOptions& o, std::ostream& out) {
   }
   if (!bodies && !fs::is_regular_file(fs::path(dir) / "metrics.json")) {
     const int rc = metricsCommand(dir, out);
-    if (rc != 0) return rc;
+    if (rc != 0 && rc != kMetricsUnfinished) return rc;  // an unfinished run is said, and drawn
   }
   const std::string script = plotScript();
   if (!fs::is_regular_file(script)) {

@@ -121,9 +121,48 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
   return f;
 }
 
+// A wheel's row of /wheels (io/robot_run_file.h robotWheelColumns()).
+std::vector<double> wheelRow(double time, const robots::WheelSoilWrench& w) {
+  return {time, w.contact ? 1.0 : 0.0, w.sinkage, w.slip, w.slipAngle, w.load, w.drawbarPull, w.lateral, w.torque};
+}
+
+// At most this many steps: a --duration of 1e308 s (or one that rounds to more steps than
+// a run could take in a year) is refused instead of running "forever".
+constexpr double kMaxSteps = 1e10;
+
+std::uint64_t stepCount(double duration, double dt) {
+  if (!std::isfinite(duration) || !(duration > 0))
+    throw std::invalid_argument("--duration " + std::to_string(duration) +
+                                ": expected a positive, finite simulated time in seconds");
+  const double steps = std::round(duration / dt);
+  if (!(steps <= kMaxSteps)) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "--duration %g s is %.3g steps of the model's %g s; at most %.0e steps are run (shorten "
+                  "--duration, or raise <option timestep>)",
+                  duration, steps, dt, kMaxSteps);
+    throw std::invalid_argument(text);
+  }
+  return static_cast<std::uint64_t>(steps);
+}
+
+// Steps between two series rows or frames: at least 1, and past the run's end a value
+// larger than the run (llround of 1e308 / dt, or of NaN, is undefined).
+std::uint64_t everySteps(double seconds, double dt, std::uint64_t steps, const char* option) {
+  if (!std::isfinite(seconds) || !(seconds > 0))
+    throw std::invalid_argument(std::string(option) + " " + std::to_string(seconds) +
+                                ": expected a positive, finite simulated time in seconds");
+  const double every = std::round(seconds / dt);
+  return every < 1 ? 1 : every > double(steps) ? steps + 1 : static_cast<std::uint64_t>(every);
+}
+
 int run(const RobotOptions& o) {
   const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
   robots::RobotSimulation sim(o.modelPath, terrain);
+  // The step counts before DIR is touched.
+  const std::uint64_t steps = stepCount(o.duration, sim.timeStep());
+  const std::uint64_t seriesEvery = everySteps(o.seriesEvery, sim.timeStep(), steps, "--series-every");
+  const std::uint64_t frameEvery = everySteps(o.frameEvery, sim.timeStep(), steps, "--frame-every");
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
@@ -133,6 +172,9 @@ int run(const RobotOptions& o) {
   if (fs::exists(dir / "run.h5") && !o.overwrite)
     throw std::runtime_error((dir / "run.h5").string() +
                              " exists: replace it with --overwrite, or choose another --out");
+  // A sidecar half-written by a run killed between its write and rename (io/xdmf_sidecar.h);
+  // under the lock nobody else writes it.
+  fs::remove(dir / "run.xmf.tmp");
 
   RobotRunHeader header;
   header.modelFile = o.modelPath;
@@ -150,6 +192,7 @@ int run(const RobotOptions& o) {
   header.startTime = utcNow();
   header.timeStep = sim.timeStep();
   header.bodyNames = sim.bodyNames();
+  header.duration = o.duration;
   RobotRunWriter h5((dir / "run.h5").string(), (dir / "run.xmf").string(), header);
   SeriesCsvWriter csv = SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
 
@@ -159,9 +202,10 @@ int run(const RobotOptions& o) {
     h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
   }
   const double dt = sim.timeStep();
-  const auto steps = static_cast<std::uint64_t>(std::llround(o.duration / dt));
-  const std::uint64_t seriesEvery = std::max<std::uint64_t>(1, std::llround(o.seriesEvery / dt));
-  const std::uint64_t frameEvery = std::max<std::uint64_t>(1, std::llround(o.frameEvery / dt));
+  std::vector<std::string> wheelBodies;
+  for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
+    wheelBodies.push_back(sim.bodyNames()[w.body - 1]);
+  if (!wheelBodies.empty()) h5.createWheels(wheelBodies);
   ActuatorWork work;
   const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
     std::vector<RobotBodyRow> rows;
@@ -172,6 +216,10 @@ int run(const RobotOptions& o) {
     }
     h5.appendSeries(sim.time(), rows);
     h5.appendActuatorWork(sim.time(), work.positive, work.net);
+    std::vector<std::vector<double>> wheelRows;
+    for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
+      wheelRows.push_back(wheelRow(sim.time(), w.last));
+    h5.appendWheels(wheelRows);
     csv.append(csvRows);
   };
   if (o.progress)
@@ -182,21 +230,42 @@ int run(const RobotOptions& o) {
     writeSeries(s);
     h5.writeFrame(frameOf(sim, 0, s));
   }
+  std::uint64_t lastFrame = 0, lastSeries = 0;  // the steps of the last frame and series row written
   const StopSignals signals;
   ProgressMeter meter(o.progress, 0, steps, dt, sim.terrain().plateCount());
   for (std::uint64_t step = 1; step <= steps; ++step) {
     if (const int signal = stopRequested()) {
       meter.finish(step - 1);
+      h5.finish("stopped by signal " + std::to_string(signal), sim.time());
       std::fprintf(stderr, "regolith: stopped by signal %d at t = %.6g s; %s keeps %zu frames\n", signal, sim.time(),
                    (dir / "run.h5").c_str(), h5.frameCount());
       return 128 + signal;
     }
     const std::uint64_t updates = estimation ? estimation->updates() : 0;
-    sim.step();
+    try {
+      sim.step();
+    } catch (const robots::MujocoBlowUp& e) {
+      // The state is the last good one (RobotSimulation::step put it back): its frame for
+      // the post-mortem, after everything written before it.
+      const std::vector<robots::BodySample> s = sim.sample();
+      if (lastSeries != step - 1) writeSeries(s);
+      if (lastFrame != step - 1) h5.writeFrame(frameOf(sim, step - 1, s));
+      h5.finish("blow-up: " + e.warning + (e.subject.empty() ? "" : " at " + e.subject), e.time);
+      meter.finish(step - 1);
+      std::fprintf(stderr,
+                   "regolith robot: blow-up in step %llu, from t = %.6g s: %s. Wrote the last good state (t = %.6g s) "
+                   "as frame %zu and the last series row\n",
+                   static_cast<unsigned long long>(step), e.time, e.what(), e.time, h5.frameCount() - 1);
+      return kRobotBlowUp;
+    }
+    for (const std::string& note : sim.takeNotes())
+      if (o.progress)
+        std::fprintf(o.progress, "regolith robot: MuJoCo warning at t = %.6g s: %s\n", sim.time(), note.c_str());
     work.add(sim.model(), sim.data(), dt);
     if (estimation && estimation->updates() != updates) h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
     if (!sim.finite()) {
       h5.writeFrame(frameOf(sim, step, sim.sample()));
+      h5.finish("blow-up: a position or velocity is not finite", sim.time());
       meter.finish(step);
       std::fprintf(stderr,
                    "regolith robot: blow-up at step %llu (t = %.6g s): a position or velocity is not finite "
@@ -207,12 +276,13 @@ int run(const RobotOptions& o) {
     const bool series = step % seriesEvery == 0, frame = step % frameEvery == 0 || step == steps;
     if (series || frame) {
       const std::vector<robots::BodySample> s = sim.sample();
-      if (series) writeSeries(s);
-      if (frame) h5.writeFrame(frameOf(sim, step, s));
+      if (series) writeSeries(s), lastSeries = step;
+      if (frame) h5.writeFrame(frameOf(sim, step, s)), lastFrame = step;
     }
     meter.update(step);
   }
   meter.finish(steps);
+  h5.finish("completed", sim.time());
   std::printf("wrote %s (%zu frames), run.xmf, series.csv in %s\n", (dir / "run.h5").c_str(), h5.frameCount(),
               o.outDir.c_str());
   return kRobotOk;
@@ -225,8 +295,9 @@ void addRobotCommand(CLI::App& app, RobotOptions& o) {
       "robot",
       "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
       "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
-      "terrain file, model or control file; 5 blow-up (a position or velocity not finite: a last frame "
-      "is written); 128 + N after signal N.");
+      "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
+      "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "
+      "end says why); 128 + N after signal N.");
   o.command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
   o.command->add_option("--terrain", o.terrainPath, "terrain file (JSON, robots/terrain.schema.json)")->required();
   o.command->add_option("--duration", o.duration, "simulated time [s]")->required()->check(CLI::PositiveNumber);

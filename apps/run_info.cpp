@@ -1,11 +1,59 @@
 // Summary of a run file; see run_info.h.
 #include "apps/run_info.h"
 
+#include <cmath>
+
+#include "io/robot_run_file.h"
 #include "io/run_file.h"
 
 namespace regolith {
+namespace {
+
+// A run file of `regolith robot` (io/robot_run_file.h): what ran, how it ended, its
+// frames, bodies and wheels.
+void printRobotRunInfo(const std::string& h5Path, std::ostream& out) {
+  const RobotRunSeries run = readRobotRun(h5Path);
+  const RobotRunHeader& h = run.header;
+  std::string why;
+  const bool complete = robotRunCompleted(h, &why);
+  out << "robot run file: " << h5Path << " (format " << h.formatVersion << ")\n"
+      << "model: " << h.modelFile << "\n"
+      << "terrain: " << h.terrainFile << "\n"
+      << "control: " << h.control << "\n"
+      << "written by: regolith " << h.version << "\n"
+      << "started: " << h.startTime << "\n"
+      << "time step: " << h.timeStep << " s\n"
+      << "duration asked: ";
+  if (std::isnan(h.duration)) out << "not recorded (format 1)\n";
+  else out << h.duration << " s\n";
+  out << "end: " << (complete ? h.end : "NOT FINISHED: " + why);
+  if (!h.end.empty() && h.end != "unknown") out << " at t = " << h.endTime << " s";
+  out << "\n";
+  out << "frames: " << run.frameTimes.size();
+  if (!run.frameTimes.empty()) out << ", t = " << run.frameTimes.front() << " .. " << run.frameTimes.back() << " s";
+  out << "\nbodies: " << h.bodyNames.size() << "\n";
+  for (std::size_t b = 0; b < h.bodyNames.size(); ++b) {
+    const std::vector<double>& rows = run.bodyRows[b];
+    const std::size_t n = rows.size() / 22;
+    out << "  " << h.bodyNames[b] << ": " << n << " series rows";
+    if (n > 0) out << ", t = " << rows.front() << " .. " << rows[(n - 1) * 22] << " s";
+    out << "\n";
+  }
+  if (!run.wheelNames.empty()) {
+    out << "wheels: " << run.wheelNames.size() << " (/wheels/<body>: ";
+    for (const std::string& c : robotWheelColumns()) out << (c == "time" ? "" : " ") << c;
+    out << ")\n";
+    for (std::size_t w = 0; w < run.wheelNames.size(); ++w)
+      out << "  " << run.wheelNames[w] << ": " << run.wheelRows[w].size() / robotWheelColumns().size() << " rows\n";
+  }
+  if (!run.estimatorColumns.empty())
+    out << "estimator: " << run.estimatorRows.size() / run.estimatorColumns.size() << " rows\n";
+}
+
+}  // namespace
 
 void printRunInfo(const std::string& h5Path, std::ostream& out) {
+  if (isRobotRunFile(h5Path)) return printRobotRunInfo(h5Path, out);
   const RunFileReader run(h5Path);
   const RunMeta& m = run.header().meta;
   out << "run file: " << h5Path << "\n"

@@ -6,7 +6,8 @@
 
 namespace regolith {
 
-// Scene file, version and revision, backend, seed, start time, time step, frames and
+// A run file of `regolith robot` is described as one (model, terrain, control, how it
+// ended, frames, bodies, wheels). Otherwise: scene file, version and revision, backend, seed, start time, time step, frames and
 // their time span, owners and spheres of the last frame, bodies with their series lengths.
 // Throws std::runtime_error naming the file when it cannot be read.
 void printRunInfo(const std::string& h5Path, std::ostream& out);

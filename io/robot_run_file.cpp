@@ -3,6 +3,7 @@
 #include "io/robot_run_file.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -35,6 +36,8 @@ struct RobotRunWriter::Impl {
   // with its last frame (and the destructor writes what is left).
   std::vector<std::vector<double>> pendingSeries;  // per body, rows of 22
   std::vector<double> pendingWork;                 // rows of 3
+  std::vector<std::string> wheels;                 // link names under /wheels
+  std::vector<std::vector<double>> pendingWheels;  // per wheel
   std::chrono::steady_clock::time_point lastFlush = std::chrono::steady_clock::now();
   void writePending() {
     const h5::Group group = file.open("series");
@@ -47,6 +50,11 @@ struct RobotRunWriter::Impl {
       file.appendRows("actuator_work", pendingWork);
       pendingWork.clear();
     }
+    for (std::size_t w = 0; w < pendingWheels.size(); ++w)
+      if (!pendingWheels[w].empty()) {
+        file.open("wheels").appendRows(wheels[w], pendingWheels[w]);
+        pendingWheels[w].clear();
+      }
   }
   void writeAtMostEverySecond() {
     const auto now = std::chrono::steady_clock::now();
@@ -70,6 +78,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   meta.setAttribute("model_file", header.modelFile);
   meta.setAttribute("terrain_file", header.terrainFile);
   meta.setAttribute("control", header.control);
+  meta.setAttribute("duration", header.duration);
   meta.writeString("terrain_json", header.terrainJson);
   meta.writeStrings("body_names", header.bodyNames);
   const h5::Group series = f.create("series");
@@ -105,6 +114,38 @@ void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& 
     pending.insert(pending.end(), row.begin(), row.end());
   }
   m_impl->writeAtMostEverySecond();
+}
+
+void RobotRunWriter::createWheels(const std::vector<std::string>& bodies) {
+  const h5::Group group = m_impl->file.create("wheels");
+  const std::vector<std::string>& columns = robotWheelColumns();
+  std::string names;
+  for (const std::string& c : columns) names += (names.empty() ? "" : ",") + c;
+  group.setAttribute("columns", names);
+  for (const std::string& body : bodies) {
+    m_impl->wheels.push_back(linkName(body));
+    group.createRows<double>(m_impl->wheels.back(), columns.size());
+  }
+  m_impl->pendingWheels.assign(bodies.size(), {});
+}
+
+void RobotRunWriter::appendWheels(const std::vector<std::vector<double>>& rows) {
+  for (std::size_t w = 0; w < rows.size() && w < m_impl->pendingWheels.size(); ++w)
+    m_impl->pendingWheels[w].insert(m_impl->pendingWheels[w].end(), rows[w].begin(), rows[w].end());
+}
+
+void RobotRunWriter::finish(const std::string& end, double endTime) {
+  m_impl->writePending();
+  const h5::Group meta = m_impl->file.open("meta");
+  meta.setAttribute("end", end);
+  meta.setAttribute("end_time", endTime);
+  m_impl->file.flush();
+}
+
+bool robotRunCompleted(const RobotRunHeader& header, std::string* why) {
+  if (header.end == "completed" || header.formatVersion < 2) return true;  // format 1 recorded no end
+  if (why) *why = header.end.empty() ? "no end recorded: the run was killed, or is still running" : header.end;
+  return false;
 }
 
 void RobotRunWriter::appendActuatorWork(double time, double positive, double net) {
@@ -210,14 +251,63 @@ RobotRunSeries readRobotRun(const std::string& h5Path) {
   r.header.timeStep = meta.doubleAttribute("time_step");
   r.header.terrainJson = meta.readString("terrain_json");
   r.header.bodyNames = meta.readStrings("body_names");
+  r.header.formatVersion = meta.hasAttribute("format_version") ? meta.int64Attribute("format_version") : 1;
+  r.header.duration = meta.hasAttribute("duration") ? meta.doubleAttribute("duration") : std::nan("");
+  if (meta.hasAttribute("end")) {
+    r.header.end = meta.stringAttribute("end");
+    r.header.endTime = meta.doubleAttribute("end_time");
+  } else if (r.header.formatVersion < 2) {
+    r.header.end = "unknown";
+  }
   const h5::Group series = f.open("series");
   for (const std::string& name : r.header.bodyNames) r.bodyRows.push_back(series.read<double>(linkName(name)));
   if (f.has("actuator_work")) r.actuatorWork = f.read<double>("actuator_work");
+  if (f.has("wheels")) {
+    const h5::Group wheels = f.open("wheels");
+    for (const std::string& name : wheels.children()) {
+      r.wheelNames.push_back(name);
+      r.wheelRows.push_back(wheels.read<double>(name));
+    }
+  }
+  for (const std::string& name : f.open("frames").children())
+    r.frameTimes.push_back(f.open("frames").open(name).doubleAttribute("time"));
   if (f.has("estimator")) {
     r.estimatorColumns = split(f.object("estimator").stringAttribute("columns"));
     r.estimatorRows = f.read<double>("estimator");
   }
   return r;
+}
+
+RobotFrame readRobotFrame(const std::string& h5Path, std::size_t k) {
+  if (!isRobotRunFile(h5Path)) throw std::runtime_error(h5Path + ": not a run file of `regolith robot`");
+  const h5::File f = h5::File::openReadOnly(h5Path);
+  const std::vector<std::string> names = f.open("frames").children();
+  if (k >= names.size())
+    throw std::out_of_range("frame " + std::to_string(k) + " of " + h5Path + ", which has " +
+                            std::to_string(names.size()));
+  const h5::Group g = f.open("frames").open(names[k]);
+  RobotFrame frame;
+  frame.step = g.uint64Attribute("step");
+  frame.time = g.doubleAttribute("time");
+  const std::vector<double> position = g.read<double>("body_position");
+  const std::vector<double> orientation = g.read<double>("body_orientation");
+  frame.bodies.resize(position.size() / 3);
+  for (std::size_t b = 0; b < frame.bodies.size(); ++b) {
+    for (int i = 0; i < 3; ++i) frame.bodies[b].position[i] = position[3 * b + i];
+    for (int i = 0; i < 4; ++i) frame.bodies[b].orientation[i] = orientation[4 * b + i];
+  }
+  if (g.has("terrain_height")) {
+    std::vector<hsize_t> dims;
+    frame.terrainHeight = g.read<double>("terrain_height", &dims);
+    frame.gridNy = int(dims.at(0)), frame.gridNx = int(dims.at(1));
+    const h5::Group height = g.object("terrain_height");
+    frame.gridX0 = height.doubleAttribute("x0");
+    frame.gridY0 = height.doubleAttribute("y0");
+    frame.gridSpacing = height.doubleAttribute("spacing");
+    if (g.has("terrain_permanent_depth")) frame.terrainPermanentDepth = g.read<double>("terrain_permanent_depth");
+    if (g.has("terrain_trace")) frame.terrainTrace = g.read<double>("terrain_trace");
+  }
+  return frame;
 }
 
 }  // namespace regolith

@@ -4,7 +4,10 @@
 //   /meta            attributes format = "regolith-robot-run", format_version, version,
 //                    git_revision, start_time, time_step, model_file, terrain_file,
 //                    control (the control file, or the gait and its parameters, or
-//                    "none");
+//                    "none"), duration (the requested simulated time [s]; format 2);
+//                    written when the run ends (format 2): end ("completed", "blow-up:
+//                    <what>", "stopped by signal <N>") and end_time [s]. A file with a
+//                    duration but no end is a run that was killed (or is still running);
 //                    datasets terrain_json (the terrain file as run), body_names
 //   /series/<body>   rows of 22 numbers: time, x y z, qw qx qy qz, vx vy vz, wx wy wz,
 //                    fx fy fz (terrain force), mx my mz (terrain moment about the centre of
@@ -12,6 +15,11 @@
 //   /actuator_work   rows of 3 beside the series: time, the actuators' positive work and
 //                    their net work [J] since the start (sum over actuators of force x
 //                    velocity x dt each step); absent in files written before it
+//   /wheels/<body>   (format 2) per wheel of the terrain file's `wheels`, rows beside the
+//                    series: time, contact (1/0), sinkage [m], slip (s in [-1, 1]),
+//                    slip_angle [rad], load, drawbar_pull, lateral [N], torque [N m]
+//                    (robots/wheel_contact.h WheelSoilWrench, of the step before the row);
+//                    attribute columns (the names, comma-separated)
 //   /estimator       only with the terrain file's `estimator` (robots/soil_estimation.h):
 //                    rows of the soil estimator, one at the start and one per update,
 //                    time, wheels (measurements in the update), nis (its normalised
@@ -41,7 +49,7 @@
 namespace regolith {
 
 inline constexpr const char* kRobotRunFormat = "regolith-robot-run";
-inline constexpr std::int64_t kRobotRunFormatVersion = 1;
+inline constexpr std::int64_t kRobotRunFormatVersion = 2;  // 2: duration, end, /wheels
 
 struct RobotRunHeader {
   std::string modelFile, terrainFile, terrainJson;
@@ -49,7 +57,22 @@ struct RobotRunHeader {
   std::string version, gitRevision, startTime;
   double timeStep = 0;
   std::vector<std::string> bodyNames;
+  double duration = 0;                                  // [s] requested; NaN in a file of format 1
+  std::int64_t formatVersion = kRobotRunFormatVersion;  // as read
+  std::string end;                                      // "" while running, or when killed; format 1: "unknown"
+  double endTime = 0;                                   // [s] with end
 };
+
+// The columns of a /wheels/<body> row.
+inline const std::vector<std::string>& robotWheelColumns() {
+  static const std::vector<std::string> columns = {"time", "contact",      "sinkage", "slip",  "slip_angle",
+                                                   "load", "drawbar_pull", "lateral", "torque"};
+  return columns;
+}
+
+// True when the run says it ran to its end; `why` what it says otherwise ("killed or
+// still running: no end recorded", "blow-up: ...").
+bool robotRunCompleted(const RobotRunHeader& header, std::string* why = nullptr);
 
 struct RobotBodyRow {
   std::array<double, 3> position{}, velocity{}, angularVelocity{}, force{}, moment{};
@@ -75,10 +98,13 @@ struct RobotFrame {
 // A robot run's header and series as stored, for `regolith metrics`/`plot`.
 struct RobotRunSeries {
   RobotRunHeader header;
-  std::vector<std::vector<double>> bodyRows;  // per body of header.bodyNames: n x 22, row-major
-  std::vector<double> actuatorWork;           // n x 3 (time, positive, net); empty if not recorded
-  std::vector<std::string> estimatorColumns;  // empty without /estimator
-  std::vector<double> estimatorRows;          // n x estimatorColumns.size()
+  std::vector<std::vector<double>> bodyRows;   // per body of header.bodyNames: n x 22, row-major
+  std::vector<double> actuatorWork;            // n x 3 (time, positive, net); empty if not recorded
+  std::vector<std::string> wheelNames;         // bodies of /wheels, in name order
+  std::vector<std::vector<double>> wheelRows;  // per wheel: n x robotWheelColumns().size()
+  std::vector<std::string> estimatorColumns;   // empty without /estimator
+  std::vector<double> estimatorRows;           // n x estimatorColumns.size()
+  std::vector<double> frameTimes;              // [s] of /frames, in order
 };
 
 // True when `h5Path` is a file of `regolith robot` (its /meta format), without throwing
@@ -87,6 +113,11 @@ bool isRobotRunFile(const std::string& h5Path);
 // std::runtime_error naming the file when it is not one.
 RobotRunSeries readRobotRun(const std::string& h5Path);
 
+// Frame k of a robot run: step, time, the bodies' positions and orientations, and the
+// deforming grid when it has one (not the triangles for ParaView). std::out_of_range
+// naming the file for a k it lacks.
+RobotFrame readRobotFrame(const std::string& h5Path, std::size_t k);
+
 class RobotRunWriter {
  public:
   // Creates (replacing) `h5Path` and, with `xmfPath`, its sidecar, rewritten every frame.
@@ -94,6 +125,12 @@ class RobotRunWriter {
   ~RobotRunWriter();
   void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
   void appendActuatorWork(double time, double positive, double net);      // [J] since the start
+  // /wheels/<name> per wheel body, then their rows (robotWheelColumns(), one per wheel).
+  void createWheels(const std::vector<std::string>& bodies);
+  void appendWheels(const std::vector<std::vector<double>>& rows);
+  // Writes what is pending and /meta's end and end_time, then flushes: the run is over
+  // ("completed", "blow-up: ...", "stopped by signal N").
+  void finish(const std::string& end, double endTime);
   // /estimator with these columns (the first "time"), then its rows.
   void createEstimator(const std::vector<std::string>& columns, const std::vector<std::string>& stateNames);
   void appendEstimator(const std::vector<double>& row);

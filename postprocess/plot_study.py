@@ -389,6 +389,13 @@ def robot_rows(run_dir, body):
         return f["series"][body.replace("/", "_")][()]
 
 
+def wheel_rows(run_dir, wheel):
+    """A wheel's /wheels rows of a `regolith robot` run.h5 (time, contact, sinkage, slip,
+    slip_angle, load, drawbar_pull, lateral, torque)."""
+    with h5py.File(os.path.join(run_dir, "run.h5"), "r", locking=False) as f:
+        return f["wheels"][wheel][()]
+
+
 def roll_pitch_deg(q):
     """Roll about x and pitch about y of body-to-world quaternions (w, x, y, z), z-y-x
     Tait-Bryan as in postprocess/robot_metrics.cpp, in degrees."""
@@ -399,13 +406,15 @@ def roll_pitch_deg(q):
 
 
 def robot_series(run_dir, m):
-    """The root body's height, roll and pitch, distance along x and each foot's sinkage
-    against time, the metrics' window shaded (robot.<format>)."""
+    """The root body's height, roll and pitch, distance along x and each foot's (and
+    wheel's) sinkage against time, and each wheel's slip, the metrics' window shaded
+    (robot.<format>)."""
     p = m["parameters"]
+    wheels = p.get("wheels", [])
     rows = robot_rows(run_dir, p["root_body"])
     t = rows[:, 0]
     roll, pitch = roll_pitch_deg(rows[:, 4:8])
-    fig, axes = plt.subplots(4, 1, figsize=(7, 10), sharex=True)
+    fig, axes = plt.subplots(5 if wheels else 4, 1, figsize=(7, 12 if wheels else 10), sharex=True)
     axes[0].plot(t, rows[:, 3] * 1e3, lw=0.9)
     axes[0].set_ylabel("body height [mm]")
     axes[1].plot(t, roll, lw=0.9, label="roll")
@@ -417,13 +426,22 @@ def robot_series(run_dir, m):
     for foot in p["feet"]:
         f = robot_rows(run_dir, foot)
         axes[3].plot(f[:, 0], f[:, 21] * 1e3, lw=0.7, label=foot)
+    for wheel in wheels:
+        r = wheel_rows(run_dir, wheel)
+        axes[3].plot(r[:, 0], r[:, 2] * 1e3, lw=0.7, label=wheel)
+        axes[4].plot(r[:, 0], r[:, 3], lw=0.7, label=wheel)
     axes[3].set_ylabel("sinkage [mm]")
-    if p["feet"]:
+    if p["feet"] or wheels:
         axes[3].legend(fontsize=7, ncol=3)
-    axes[3].set_xlabel("time [s]")
+    if wheels:
+        axes[4].set_ylabel("slip")
+        axes[4].legend(fontsize=7, ncol=2)
+    axes[-1].set_xlabel("time [s]")
     w = m["window"]
+    steady = m.get("steady_window", w)  # rocking, sinkage and slip are averaged here
     for ax in axes:
-        ax.axvspan(w["begin"], w["end"], color="0.9", zorder=0)
+        ax.axvspan(w["begin"], w["end"], color="0.93", zorder=0)
+        ax.axvspan(steady["begin"], steady["end"], color="0.85", zorder=0)
         ax.grid(alpha=0.3)
     title = "%s: %.1f mm along x" % (m["run"], 1e3 * value(m, "distance_x"))
     if finite(value(m, "distance_per_cycle")):
@@ -440,7 +458,7 @@ def robot_sweep(sweep_dir, runs):
     axes[0].bar(names, [value(m, "mean_speed") * 1e3 for m in runs])
     axes[0].set_ylabel("mean speed [mm/s]")
     axes[1].bar(names, [value(m, "sinkage_mean") * 1e3 for m in runs])
-    axes[1].set_ylabel("foot sinkage [mm]")
+    axes[1].set_ylabel("sinkage, feet and wheels [mm]")
     x = range(len(runs))
     axes[2].bar([i - 0.2 for i in x], [value(m, "roll_peak_to_peak") for m in runs], width=0.4, label="roll")
     axes[2].bar([i + 0.2 for i in x], [value(m, "pitch_peak_to_peak") for m in runs], width=0.4, label="pitch")

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <tuple>
+
+#include <Eigen/Geometry>
 #include <stdexcept>
 
 namespace regolith::postprocess {
@@ -22,6 +25,17 @@ std::pair<double, double> rollPitch(double w, double x, double y, double z) {
   const double roll = std::atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y));
   const double pitch = std::asin(std::clamp(2 * (w * y - z * x), -1.0, 1.0));
   return {roll, pitch};
+}
+
+// The normalised mean of unit quaternions (each flipped onto the first's hemisphere): the
+// mean attitude, fine for the spread of a rocking body (Markley's eigenvector method
+// differs from it at second order in the spread).
+Eigen::Quaterniond meanAttitude(const std::vector<Eigen::Quaterniond>& q) {
+  Eigen::Vector4d sum = Eigen::Vector4d::Zero();
+  for (const Eigen::Quaterniond& x : q) sum += (x.coeffs().dot(q.front().coeffs()) < 0 ? -1.0 : 1.0) * x.coeffs();
+  Eigen::Quaterniond mean;
+  mean.coeffs() = sum.normalized();
+  return mean;
 }
 
 double peakToPeak(const std::vector<double>& v) {
@@ -77,6 +91,11 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
   }
   const std::vector<std::size_t> in = samplesIn(t, m.window);
   const std::size_t first = in.front(), last = in.back();
+  m.steady = gait ? m.window
+                  : TimeWindow{t.front() + 0.5 * (t.back() - t.front()), t.back(),
+                               "the second half of the run (no gait recorded; the first half holds the drop onto "
+                               "the sand and the start-up)"};
+  const std::vector<std::size_t> steady = samplesIn(t, m.steady, 1);
 
   // Distance, speed, height, rocking of the root body.
   const double dx = at(root, last, kX) - at(root, first, kX), dy = at(root, last, kX + 1) - at(root, first, kX + 1);
@@ -87,9 +106,15 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
   // Per cycle from the speed: the window's last row may fall a little before its end.
   m.distancePerCycle = gait && m.cycles > 0 ? m.meanSpeed * gait->period : std::nan("");
   std::vector<double> z, roll, pitch;
-  for (std::size_t i : in) {
-    z.push_back(at(root, i, kX + 2));
-    const auto [r, p] = rollPitch(at(root, i, kQw), at(root, i, kQw + 1), at(root, i, kQw + 2), at(root, i, kQw + 3));
+  for (std::size_t i : in) z.push_back(at(root, i, kX + 2));
+  std::vector<Eigen::Quaterniond> attitude;
+  for (std::size_t i : steady)
+    attitude.emplace_back(at(root, i, kQw), at(root, i, kQw + 1), at(root, i, kQw + 2), at(root, i, kQw + 3));
+  const Eigen::Quaterniond mean = meanAttitude(attitude);
+  std::tie(m.rollMean, m.pitchMean) = rollPitch(mean.w(), mean.x(), mean.y(), mean.z());
+  for (const Eigen::Quaterniond& q : attitude) {
+    const Eigen::Quaterniond d = mean.conjugate() * q.normalized();
+    const auto [r, p] = rollPitch(d.w(), d.x(), d.y(), d.z());
     roll.push_back(r);
     pitch.push_back(p);
   }
@@ -112,9 +137,9 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
     };
     FootSinkage foot{run.header.bodyNames[b], 0, 0};
     std::size_t touching = 0;
-    for (std::size_t k = 0; k < in.size(); ++k) {
-      const std::size_t i = in[k];
-      if (k > 0) m.terrainDissipation += 0.5 * (power(i) + power(in[k - 1])) * (t[i] - t[in[k - 1]]);
+    for (std::size_t k = 1; k < in.size(); ++k)
+      m.terrainDissipation += 0.5 * (power(in[k]) + power(in[k - 1])) * (t[in[k]] - t[in[k - 1]]);
+    for (std::size_t i : steady) {
       if (at(rows, i, kPlates) > 0) {
         foot.mean += at(rows, i, kSinkage);
         foot.peak = std::max(foot.peak, at(rows, i, kSinkage));
@@ -124,6 +149,27 @@ RobotMetrics robotMetrics(const RobotRunSeries& run) {
     if (touching == 0) continue;
     foot.mean /= double(touching);
     m.feet.push_back(foot);
+  }
+
+  // The wheels: slip, sinkage and load over their samples in contact in the steady window.
+  const std::size_t wc = robotWheelColumns().size();
+  for (std::size_t w = 0; w < run.wheelRows.size(); ++w) {
+    const std::vector<double>& rows = run.wheelRows[w];
+    WheelMetrics wheel{run.wheelNames[w], 0, 0, 0, 0, 0};
+    std::size_t samples = 0, touching = 0;
+    for (std::size_t i = 0; i < rows.size() / wc; ++i) {
+      const double* r = &rows[i * wc];
+      if (r[0] < m.steady.begin || r[0] > m.steady.end) continue;
+      ++samples;
+      if (!(r[1] > 0)) continue;
+      ++touching;
+      wheel.slip += r[3], wheel.sinkage += r[2], wheel.load += r[5];
+      wheel.sinkagePeak = std::max(wheel.sinkagePeak, r[2]);
+    }
+    const double n = touching > 0 ? double(touching) : std::nan("");
+    wheel.slip /= n, wheel.sinkage /= n, wheel.load /= n;
+    wheel.contact = samples > 0 ? double(touching) / double(samples) : 0;
+    m.wheels.push_back(wheel);
   }
 
   // Actuator work over the window, from the cumulative column at the window's rows.

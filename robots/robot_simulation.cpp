@@ -5,15 +5,17 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "robots/geom_plates.h"
+#include "robots/mjcf_load.h"
+#include "robots/mujoco_warnings.h"
 
 namespace regolith::robots {
 
 RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec& terrain) {
-  char error[1000] = "";
-  m_model = mj_loadXML(mjcfPath.c_str(), nullptr, error, sizeof error);
-  if (!m_model) throw std::invalid_argument(mjcfPath + ": " + (error[0] ? error : "not a MuJoCo model"));
+  installWarningRecorder();
+  m_model = loadMjcf(mjcfPath);
   try {
     applyGravity(m_model, terrain);
     m_data = mj_makeData(m_model);
@@ -40,10 +42,35 @@ RobotSimulation::~RobotSimulation() {
 }
 
 void RobotSimulation::step() {
+  // The state before the step, put back if MuJoCo resets it (mujoco_warnings.h): the
+  // caller's post-mortem then shows the last good state, not the model's initial one.
+  const StepCheck before = StepCheck::of(m_data);
+  m_saved.assign(m_data->qpos, m_data->qpos + m_model->nq);
+  m_saved.insert(m_saved.end(), m_data->qvel, m_data->qvel + m_model->nv);
+  m_saved.insert(m_saved.end(), m_data->act, m_data->act + m_model->na);
+  takeWarningMessages();  // what earlier steps or other code on this thread left
   if (m_controller) m_controller->apply(m_model, m_data);
   mj_step(m_model, m_data);
+  const std::vector<std::string> messages = takeWarningMessages();
+  std::string warning, subject, message;
+  if (stepBlewUp(m_model, m_data, before, messages, warning, subject, message)) {
+    std::copy_n(m_saved.begin(), m_model->nq, m_data->qpos);
+    std::copy_n(m_saved.begin() + m_model->nq, m_model->nv, m_data->qvel);
+    std::copy_n(m_saved.begin() + m_model->nq + m_model->nv, m_model->na, m_data->act);
+    m_data->time = before.time;
+    throw MujocoBlowUp(before.time, warning, subject, message);
+  }
+  // Warnings that change nothing (a near-singular inertia, a full contact list): kept for
+  // the caller to report, each kind once.
+  for (const std::string& text : messages)
+    if (m_notes.size() < 8 && std::find(m_noted.begin(), m_noted.end(), text.substr(0, 24)) == m_noted.end()) {
+      m_noted.push_back(text.substr(0, 24));
+      m_notes.push_back(text);
+    }
   if (m_estimation) m_estimation->observe(*m_wheels);
 }
+
+std::vector<std::string> RobotSimulation::takeNotes() { return std::exchange(m_notes, {}); }
 
 std::vector<std::string> RobotSimulation::bodyNames() const {
   std::vector<std::string> names;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "robots/controls.h"
+#include "robots/mujoco_warnings.h"
 #include "robots/soil_estimation.h"
 #include "robots/terrain_file.h"
 #include "robots/terrain_forces.h"
@@ -42,7 +43,8 @@ struct WorldMesh {
 
 class RobotSimulation {
  public:
-  // Throws std::invalid_argument with MuJoCo's message for an MJCF that does not load,
+  // Throws std::invalid_argument with MuJoCo's message for an MJCF that does not load
+  // (or is not a regular file, or has a time step not positive: mjcf_load.h),
   // TerrainError for names in the terrain file the model lacks. The model's first
   // keyframe, if any, is the initial state.
   RobotSimulation(const std::string& mjcfPath, const TerrainSpec& terrain);
@@ -51,7 +53,12 @@ class RobotSimulation {
   RobotSimulation& operator=(const RobotSimulation&) = delete;
 
   void setController(std::unique_ptr<Controller> controller) { m_controller = std::move(controller); }
-  void step();  // controller, then mj_step, then the soil estimator's observe()
+  // The controller, then mj_step, then the soil estimator's observe(). Throws
+  // MujocoBlowUp (mujoco_warnings.h) when MuJoCo reset the state in the step (a NaN, Inf
+  // or huge qpos, qvel, qacc or ctrl), after putting back the state before it.
+  void step();
+  // MuJoCo's warnings that did not stop the run (each kind once), since the last call.
+  std::vector<std::string> takeNotes();
 
   double time() const { return m_data->time; }
   double timeStep() const { return m_model->opt.timestep; }
@@ -86,6 +93,8 @@ class RobotSimulation {
   PassiveForceList m_sources;  // the plates' forces, then the wheels'
   std::unique_ptr<PassiveHook> m_hook;
   std::unique_ptr<Controller> m_controller;
+  std::vector<double> m_saved;  // qpos, qvel, act before the step
+  std::vector<std::string> m_notes, m_noted;
 };
 
 }  // namespace regolith::robots

@@ -122,7 +122,13 @@ py::object metrics(const py::object& dir) {
     py::gil_scoped_release free;
     code = metricsCommand(d, lines);
   }
-  if (code != 0) throw std::runtime_error("regolith.metrics(" + d + "): failed (the reason is printed above)");
+  // A robot run that did not finish: its metrics, flagged "complete": false, and a warning
+  // (the command exits kMetricsUnfinished; its reason is printed above).
+  if (code == kMetricsUnfinished) {
+    const std::string warning = "regolith.metrics(" + d + "): a run did not finish; its metrics say \"complete\": false";
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) throw py::error_already_set();
+  } else if (code != 0)
+    throw std::runtime_error("regolith.metrics(" + d + "): failed (the reason is printed above)");
   std::ifstream in(fs::path(d) / "metrics.json");
   std::stringstream text;
   text << in.rdbuf();
@@ -146,7 +152,9 @@ checkpoint was written), RuntimeError otherwise; the command's message is printe
 stderr as on the command line and is the exception's text after its first line.)doc");
   m.def("metrics", &metrics, py::arg("dir"), R"doc(
 `regolith metrics`: computes a study run's (or a sweep's) metrics, writes metrics.json as
-the command does, and returns it as a dict.)doc");
+the command does, and returns it as a dict. A `regolith robot` run that did not run to its
+end (killed, blown up, stopped) gives its metrics with "complete": False and a
+RuntimeWarning (the command exits 4).)doc");
 }
 
 }  // namespace regolith::python

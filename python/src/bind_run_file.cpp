@@ -2,6 +2,7 @@
 // arrays, a body's series and trajectory in one read each, the scene and study as dicts.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include "io/dataset_units.h"
+#include "io/robot_run_file.h"
 #include "io/run_file.h"
 #include "python/src/json_python.h"
 #include "python/src/bindings.h"
@@ -116,46 +118,155 @@ py::dict seriesDict(const std::vector<SeriesSample>& rows) {
   return d;
 }
 
+// rows x width row-major doubles, columns [from, from + count) as an n x count array
+// (count 1: a 1-D array).
+py::array_t<double> columns(const std::vector<double>& rows, std::size_t width, std::size_t from, std::size_t count) {
+  const py::ssize_t n = py::ssize_t(rows.size() / width);
+  py::array_t<double> a = count == 1 ? py::array_t<double>(n) : py::array_t<double>({n, py::ssize_t(count)});
+  double* out = a.mutable_data();
+  for (py::ssize_t i = 0; i < n; ++i)
+    for (std::size_t c = 0; c < count; ++c) out[std::size_t(i) * count + c] = rows[std::size_t(i) * width + from + c];
+  return a;
+}
+
+// A /series/<body> row of a robot run (io/robot_run_file.h) as named arrays.
+py::dict robotSeriesDict(const std::vector<double>& rows) {
+  py::dict d, units;
+  const struct {
+    const char* name;
+    std::size_t from, count;
+    const char* unit;
+  } parts[] = {{"time", 0, 1, "s"},
+               {"position", 1, 3, "m"},
+               {"orientation", 4, 4, "1"},
+               {"velocity", 8, 3, "m/s"},
+               {"angular_velocity", 11, 3, "rad/s"},
+               {"force", 14, 3, "N"},
+               {"torque", 17, 3, "N m"},
+               {"plates_in_contact", 20, 1, "1"},
+               {"sinkage", 21, 1, "m"}};
+  for (const auto& p : parts) {
+    d[p.name] = columns(rows, 22, p.from, p.count);
+    units[p.name] = p.unit;
+  }
+  d["units"] = units;
+  return d;
+}
+
 class PyRunFile {
  public:
-  explicit PyRunFile(const py::object& path)
-      : m_path(py::str(py::module_::import("os").attr("fspath")(path))), m_reader(m_path) {}
+  explicit PyRunFile(const py::object& path) : m_path(py::str(py::module_::import("os").attr("fspath")(path))) {
+    if (isRobotRunFile(m_path)) m_robot = readRobotRun(m_path);
+    else m_reader.emplace(m_path);
+  }
 
-  std::size_t frameCount() const { return m_reader.frameCount(); }
+  bool robot() const { return m_robot.has_value(); }
+  const RobotRunSeries& robotRun() const {
+    if (!m_robot) throw py::attribute_error(m_path + " is a DEM run, not a run of `regolith robot`");
+    return *m_robot;
+  }
+  const RunFileReader& reader() const {
+    if (!m_reader) throw py::attribute_error(m_path + " is a run of `regolith robot`, not a DEM run");
+    return *m_reader;
+  }
+  std::vector<std::string> bodies() const { return m_robot ? m_robot->header.bodyNames : reader().header().bodyNames; }
+
+  std::size_t frameCount() const { return m_robot ? m_robot->frameTimes.size() : reader().frameCount(); }
   py::dict frame(long long k) const {
     const long long n = static_cast<long long>(frameCount());
     const long long index = k < 0 ? n + k : k;
     if (index < 0 || index >= n)
       throw py::index_error("frame " + std::to_string(k) + " of " + m_path + ", which has " + std::to_string(n));
+    if (m_robot) return robotFrame(std::size_t(index));
     FrameData f;
     {
       py::gil_scoped_release free;
-      f = m_reader.frame(std::size_t(index));
+      f = reader().frame(std::size_t(index));
     }
     return frameDict(f);
   }
+  py::dict robotFrame(std::size_t k) const {
+    const RobotFrame f = readRobotFrame(m_path, k);
+    py::dict d;
+    d["step"] = f.step;
+    d["time"] = f.time;
+    std::vector<double> position, orientation;
+    for (const RobotBodyRow& b : f.bodies) {
+      position.insert(position.end(), b.position.begin(), b.position.end());
+      orientation.insert(orientation.end(), b.orientation.begin(), b.orientation.end());
+    }
+    d["body_position"] = columns(position, 3, 0, 3);
+    d["body_orientation"] = columns(orientation, 4, 0, 4);
+    if (f.gridNx > 0) {
+      const auto grid = [&](const std::vector<double>& v) {
+        py::array_t<double> a({py::ssize_t(f.gridNy), py::ssize_t(f.gridNx)});
+        std::copy(v.begin(), v.end(), a.mutable_data());
+        return a;
+      };
+      d["terrain_height"] = grid(f.terrainHeight);
+      if (f.terrainPermanentDepth.size() == f.terrainHeight.size())
+        d["terrain_permanent_depth"] = grid(f.terrainPermanentDepth);
+      if (f.terrainTrace.size() == f.terrainHeight.size()) d["terrain_trace"] = grid(f.terrainTrace);
+      d["terrain_x0"] = f.gridX0;
+      d["terrain_y0"] = f.gridY0;
+      d["terrain_spacing"] = f.gridSpacing;
+    }
+    return d;
+  }
   py::array_t<double> frameTimes() const {
+    if (m_robot) return column(m_robot->frameTimes);
     std::vector<double> t(frameCount());
-    for (std::size_t k = 0; k < t.size(); ++k) t[k] = m_reader.frameTime(k);
+    for (std::size_t k = 0; k < t.size(); ++k) t[k] = reader().frameTime(k);
     return column(t);
   }
-  std::vector<SeriesSample> rows(const std::string& body) const {
-    const std::vector<std::string>& names = m_reader.header().bodyNames;
-    if (std::find(names.begin(), names.end(), body) == names.end()) {
+  std::size_t bodyIndex(const std::string& body) const {
+    const std::vector<std::string> names = bodies();
+    const auto it = std::find(names.begin(), names.end(), body);
+    if (it == names.end()) {
       std::string known;
       for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
       throw py::key_error("no body \"" + body + "\" in " + m_path +
                           " (its bodies: " + (known.empty() ? "none" : known) + ")");
     }
+    return std::size_t(it - names.begin());
+  }
+  std::vector<SeriesSample> rows(const std::string& body) const {
+    bodyIndex(body);
     py::gil_scoped_release free;
-    return m_reader.series(body);
+    return reader().series(body);
   }
   py::dict series(const std::string& body) const {
+    if (m_robot) return robotSeriesDict(m_robot->bodyRows[bodyIndex(body)]);
     py::dict d = seriesDict(rows(body));
     d["units"] = unitsOf(d);
     return d;
   }
+  py::dict wheel(const std::string& body) const {
+    const RobotRunSeries& r = robotRun();
+    const auto it = std::find(r.wheelNames.begin(), r.wheelNames.end(), body);
+    if (it == r.wheelNames.end()) throw py::key_error("no wheel \"" + body + "\" in " + m_path);
+    const std::vector<double>& rows = r.wheelRows[std::size_t(it - r.wheelNames.begin())];
+    const std::vector<std::string>& names = robotWheelColumns();
+    py::dict d, units;
+    const char* unit[] = {"s", "1", "m", "1", "rad", "N", "N", "N", "N m"};
+    for (std::size_t c = 0; c < names.size(); ++c) {
+      d[names[c].c_str()] = columns(rows, names.size(), c, 1);
+      units[names[c].c_str()] = unit[c];
+    }
+    d["units"] = units;
+    return d;
+  }
   py::dict trajectory(const std::string& body) const {
+    if (m_robot) {
+      const std::vector<double>& rows = m_robot->bodyRows[bodyIndex(body)];
+      py::dict d, units;
+      d["time"] = columns(rows, 22, 0, 1);
+      d["position"] = columns(rows, 22, 1, 3);
+      d["orientation"] = columns(rows, 22, 4, 4);
+      units["time"] = "s", units["position"] = "m", units["orientation"] = "1";
+      d["units"] = units;
+      return d;
+    }
     const std::vector<SeriesSample> r = rows(body);
     using S = SeriesSample;
     py::dict d;
@@ -165,12 +276,13 @@ class PyRunFile {
     d["units"] = unitsOf(d);
     return d;
   }
-  const RunHeader& header() const { return m_reader.header(); }
+  const RunHeader& header() const { return reader().header(); }
   const std::string& path() const { return m_path; }
 
  private:
   std::string m_path;
-  RunFileReader m_reader;
+  std::optional<RunFileReader> m_reader;  // a DEM run
+  std::optional<RobotRunSeries> m_robot;  // or a robot run's header and series
 };
 
 // run.frames: the frames as a sequence read one at a time when indexed (len, [k] with
@@ -195,6 +307,11 @@ A run file (run.h5, docs/output-format.md) read into NumPy arrays.
     t = run.trajectory("wheel")  # time, position (n, 3), orientation (n, 4) in one read
     run.scene, run.study, run.meta
 
+A run of `regolith robot` reads through the same calls (run.kind == "robot"): frames hold
+body_position, body_orientation and the deforming grid; series(body) the pose, twist,
+terrain force and torque, plates_in_contact and sinkage; run.wheels, run.wheel("wheel_fl")
+(sinkage, slip, load, ...), run.terrain, run.complete (False when it did not run to its end).
+
 Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
   py::class_<FrameSequence>(runFile, "Frames", "The frames of a RunFile, read one at a time when indexed.")
       .def("__len__", [](const FrameSequence& s) { return s.run().frameCount(); })
@@ -214,15 +331,38 @@ Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
            "\"units\" maps each to its unit.")
       .def("trajectory", &PyRunFile::trajectory, py::arg("body"),
            "A body's time x pose table (time, position, orientation) in one read.")
+      .def_property_readonly("bodies", &PyRunFile::bodies, "The bodies with a series.")
       .def_property_readonly(
-          "bodies", [](const PyRunFile& r) { return r.header().bodyNames; }, "The bodies with a series.")
-      .def_property_readonly("families", [](const PyRunFile& r) { return r.header().familyNames; })
+          "kind", [](const PyRunFile& r) { return r.robot() ? "robot" : "dem"; },
+          "\"dem\" for a run of `regolith run`, \"robot\" for one of `regolith robot`.")
       .def_property_readonly(
-          "scene", [](const PyRunFile& r) { return toPython(json::parse(r.header().meta.sceneJson)); },
-          "The scene the run was made from, as a dict.")
+          "wheels", [](const PyRunFile& r) { return r.robot() ? r.robotRun().wheelNames : std::vector<std::string>(); },
+          "A robot run's wheels (the terrain file's `wheels`) with a /wheels series; [] otherwise.")
+      .def("wheel", &PyRunFile::wheel, py::arg("body"),
+           "A robot run's wheel: time, contact, sinkage, slip, slip_angle, load, drawbar_pull, lateral, torque "
+           "as arrays; \"units\" maps each to its unit.")
+      .def_property_readonly(
+          "complete", [](const PyRunFile& r) { return r.robot() ? robotRunCompleted(r.robotRun().header) : true; },
+          "False for a robot run that did not run to its end (killed, blown up, stopped); meta[\"end\"] says why.")
+      .def_property_readonly(
+          "terrain",
+          [](const PyRunFile& r) -> py::object {
+            return r.robot() ? toPython(json::parse(r.robotRun().header.terrainJson)) : py::none();
+          },
+          "A robot run's terrain file as run, as a dict; None for a DEM run.")
+      .def_property_readonly(
+          "families",
+          [](const PyRunFile& r) { return r.robot() ? std::vector<std::string>() : r.header().familyNames; })
+      .def_property_readonly(
+          "scene",
+          [](const PyRunFile& r) -> py::object {
+            return r.robot() ? py::none() : toPython(json::parse(r.header().meta.sceneJson));
+          },
+          "The scene the run was made from, as a dict (None for a robot run: see terrain, meta).")
       .def_property_readonly(
           "study",
           [](const PyRunFile& r) -> py::object {
+            if (r.robot()) return py::none();
             const std::string& s = r.header().meta.studyJson;
             return s.empty() ? py::none() : toPython(json::parse(s));
           },
@@ -230,8 +370,22 @@ Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
       .def_property_readonly(
           "meta",
           [](const PyRunFile& r) {
-            const RunMeta& m = r.header().meta;
             py::dict d;
+            if (r.robot()) {
+              const RobotRunHeader& h = r.robotRun().header;
+              d["model_file"] = h.modelFile;
+              d["terrain_file"] = h.terrainFile;
+              d["control"] = h.control;
+              d["version"] = h.version;
+              d["start_time"] = h.startTime;
+              d["time_step"] = h.timeStep;
+              d["duration"] = h.duration;
+              std::string why;
+              d["end"] = robotRunCompleted(h, &why) ? h.end : why;
+              d["end_time"] = h.endTime;
+              return d;
+            }
+            const RunMeta& m = r.header().meta;
             d["scene_file"] = m.sceneFile;
             d["version"] = m.version;
             d["git_revision"] = m.gitRevision;
@@ -241,9 +395,11 @@ Keys are the file's dataset names; units in SI (docs/output-format.md).)doc");
             d["time_step"] = m.timeStep;
             return d;
           },
-          "What wrote the run: version, revision, backend, seed, start time, time step [s].")
+          "What wrote the run: version, revision, backend, seed, start time, time step [s]; for a robot "
+          "run model_file, terrain_file, control, version, start_time, time_step, duration (asked), end, end_time.")
       .def("__repr__", [](const PyRunFile& r) {
-        return "<regolith.RunFile " + r.path() + ": " + std::to_string(r.frameCount()) + " frames>";
+        return "<regolith.RunFile " + r.path() + ": " + (r.robot() ? "robot run, " : "") +
+               std::to_string(r.frameCount()) + " frames>";
       });
 }
 

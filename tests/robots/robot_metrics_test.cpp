@@ -94,6 +94,56 @@ TEST(RobotMetrics, NoGaitMeansTheWholeRun) {
   EXPECT_TRUE(std::isnan(m.distancePerCycle));
 }
 
+// A wheeled run without a gait on a 10 degree slope: level for the first second (the drop),
+// then pitched 10 degrees with a +-0.5 degree rocking at 2 Hz; one wheel whose slip is 0.9
+// in the first second (the start) and 0.2 after, sinkage 3 mm then 12 mm, in contact
+// except every fifth sample.
+RobotRunSeries roverOnASlope() {
+  RobotRunSeries run;
+  run.header.bodyNames = {"chassis"};
+  run.header.control = "table speed.csv";
+  run.bodyRows.resize(1);
+  run.wheelNames = {"wheel_fl"};
+  run.wheelRows.resize(1);
+  const double slope = 10 * M_PI / 180, rock = 0.5 * M_PI / 180;
+  for (int i = 0; i <= 400; ++i) {
+    const double t = 0.01 * i, theta = t < 1 ? 0 : slope + rock * std::sin(2 * M_PI * 2 * t);
+    std::vector<double> row(22, 0.0);
+    row[0] = t, row[1] = 0.1 * t, row[3] = 0.1;
+    row[4] = std::cos(theta / 2), row[6] = std::sin(theta / 2);
+    run.bodyRows[0].insert(run.bodyRows[0].end(), row.begin(), row.end());
+    const bool contact = i % 5 != 0;
+    const std::vector<double> wheel = {
+        t, contact ? 1.0 : 0.0, t < 1 ? 0.003 : 0.012, t < 1 ? 0.9 : 0.2, 0, contact ? 8.0 : 0.0, 1, 0, 0.5};
+    run.wheelRows[0].insert(run.wheelRows[0].end(), wheel.begin(), wheel.end());
+  }
+  return run;
+}
+
+TEST(RobotMetrics, RockingIsAboutTheMeanAttitudeInTheSteadyWindow) {
+  const postprocess::RobotMetrics m = postprocess::robotMetrics(roverOnASlope());
+  EXPECT_DOUBLE_EQ(m.steady.begin, 2);
+  EXPECT_DOUBLE_EQ(m.steady.end, 4);
+  EXPECT_NEAR(m.pitchMean, 10 * M_PI / 180, 1e-4);
+  // The rocking is +-0.5 degrees about the slope's 10 (sampled at 0.01 s, 2 Hz: a peak is
+  // within 5 ms of a sample, 2e-3 of it), not the 10 of the slope itself.
+  EXPECT_NEAR(m.pitchPeakToPeak, 1.0 * M_PI / 180, 1e-4);
+  EXPECT_NEAR(m.rollPeakToPeak, 0, 1e-9);
+  EXPECT_NEAR(m.rollMean, 0, 1e-9);
+}
+
+TEST(RobotMetrics, WheelSlipAndSinkageOverTheSteadyWindow) {
+  const postprocess::RobotMetrics m = postprocess::robotMetrics(roverOnASlope());
+  ASSERT_EQ(m.wheels.size(), 1u);
+  const postprocess::WheelMetrics& w = m.wheels[0];
+  EXPECT_EQ(w.body, "wheel_fl");
+  EXPECT_NEAR(w.slip, 0.2, 1e-12) << "the start's 0.9 is outside the steady window";
+  EXPECT_NEAR(w.sinkage, 0.012, 1e-12);
+  EXPECT_NEAR(w.sinkagePeak, 0.012, 1e-12);
+  EXPECT_NEAR(w.load, 8, 1e-12) << "over the samples in contact only";
+  EXPECT_NEAR(w.contact, 160.0 / 201.0, 1e-12);
+}
+
 int shell(const std::string& command) {
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
