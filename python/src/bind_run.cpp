@@ -125,10 +125,10 @@ py::object metrics(const py::object& dir) {
   // A robot run that did not finish: its metrics, flagged "complete": false, and a warning
   // (the command exits kMetricsUnfinished; its reason is printed above).
   if (code == kMetricsUnfinished) {
-    const std::string warning = "regolith.metrics(" + d + "): a run did not finish; its metrics say \"complete\": false";
+    const std::string warning = "regolith.metrics(" + d +
+                                "): a run did not finish; its metrics say \"complete\": false";
     if (PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) throw py::error_already_set();
-  } else if (code != 0)
-    throw std::runtime_error("regolith.metrics(" + d + "): failed (the reason is printed above)");
+  } else if (code != 0) throw std::runtime_error("regolith.metrics(" + d + "): failed (the reason is printed above)");
   std::ifstream in(fs::path(d) / "metrics.json");
   std::stringstream text;
   text << in.rdbuf();
