@@ -45,10 +45,12 @@ struct SweepPoint {
 
 // The most runs one sweep may expand to. Every run is a folder, a validated scene and a
 // DEM run of seconds to hours, and `batch run` rewrites the whole manifest (about 300 bytes
-// a run) at every start and end: 100,000 runs are already a 30 MB manifest written
-// 200,000 times, and past any Slurm job array (MaxArraySize defaults to 1001). A larger
-// count is a typo (1e6 repeats, a step of 1e-9), refused before anything is allocated for
-// it; a real campaign that size is several sweeps.
+// a run) at every start and end. Measured: planning 1,000 runs of the batch test scene
+// took 29 s and 8 MB on a loaded 2-core machine, so 100,000 runs are already about an hour
+// of planning, 0.8 GB of folders and a 30 MB manifest written 200,000 times, past any
+// Slurm job array (MaxArraySize defaults to 1001). A larger count is a typo (1e6 repeats,
+// a step of 1e-9), refused before anything is allocated for it; a real campaign that size
+// is several sweeps.
 inline constexpr std::size_t kMaxSweepRuns = 100000;
 
 // The schema file: $REGOLITH_SWEEP_SCHEMA if set, else the package's (io/data_files.h).
