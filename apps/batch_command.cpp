@@ -6,6 +6,8 @@
 
 #include "batch/collect.h"
 #include "batch/plan.h"
+#include "io/input_file_error.h"
+#include "scenes/scene.h"
 
 namespace regolith {
 
@@ -65,7 +67,13 @@ int runBatchCommands(BatchCommandOptions& o) {
     std::stringstream ids(o.gpus);
     for (std::string id; std::getline(ids, id, ',');)
       if (!id.empty()) o.runOptions.gpus.push_back(id);
-    return batch::runBatch(o.runOptions, std::cout);
+    // A missing or malformed manifest is invalid input (exit 2), not a failed run (1).
+    try {
+      return batch::runBatch(o.runOptions, std::cout);
+    } catch (const InputFileError& e) {
+      std::cerr << "regolith batch run: " << e.what() << std::endl;
+      return kSceneErrorExitCode;
+    }
   }
   if (*o.slurm) return batch::slurmCommand(o.dir, o.slurmOptions, std::cout, std::cerr);
   if (*o.status) return batch::statusCommand(o.dir, std::cout, std::cerr);

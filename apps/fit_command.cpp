@@ -26,6 +26,8 @@ void addCalibrateCommands(CLI::App& app, CalibrateCommandOptions& o) {
                     "hold out every k-th run in path order and report the error on them (0: none)")
         ->capture_default_str();
     sub->add_option("--holdout-runs", o.holdoutRuns, "hold out these runs (folder names or paths) instead");
+    sub->add_flag("--skip-missing", o.fitOptions.skipMissing,
+                  "fit without the sweep runs that have no metrics.json, naming each (refused otherwise)");
     const std::string name = m.name;
     if (name == "regression")
       sub->add_option("--degree", o.fitOptions.regression.degree,

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "batch/manifest.h"
+#include "io/input_file_error.h"
 #include "io/table_h5.h"
+#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {
@@ -167,6 +169,9 @@ int collectCommand(const std::string& dir, const std::vector<std::string>& outpu
           << std::endl;
     }
     return 0;
+  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
+    err << "regolith collect: " << e.what() << std::endl;
+    return kSceneErrorExitCode;
   } catch (const std::exception& e) {
     err << "regolith collect: " << e.what() << std::endl;
     return 1;

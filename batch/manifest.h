@@ -51,9 +51,12 @@ struct Manifest {
 };
 
 Json toJson(const Manifest& m);
-Manifest manifestFromJson(const Json& j);
+// InputFileError (io/input_file_error.h) naming `file` and the field's JSON pointer when a
+// field has the wrong type, a run id is not a plain folder name or a status is unknown.
+Manifest manifestFromJson(const Json& j, const std::string& file = "manifest.json");
 
-// Reads DIR/manifest.json; std::runtime_error naming it when missing or unreadable.
+// Reads DIR/manifest.json; InputFileError naming it when missing, unreadable or malformed
+// (the commands exit 2 for it, as for any invalid input).
 Manifest readManifest(const std::string& dir);
 // Writes DIR/manifest.json and DIR/manifest.csv, each to a temporary file then renamed.
 void writeManifest(const std::string& dir, const Manifest& m);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "batch/sweep.h"
+#include "io/input_file_error.h"
 
 namespace regolith::batch {
 namespace {
@@ -62,7 +63,8 @@ Manifest planSweep(const std::string& sweepPath, const std::string& outDir) {
   const Sweep sweep = loadSweep(sweepPath);
   const std::vector<SweepPoint> points = expandSweep(sweep);
   if (fs::exists(fs::path(outDir) / "manifest.json"))
-    throw std::runtime_error(outDir + " already holds a batch (manifest.json): plan into a new folder");
+    throw InputFileError((fs::path(outDir) / "manifest.json").string(), "(file)", "a batch already planned here",
+                         "--out naming a new folder");
 
   const std::string baseText = readBaseScene(sweep.scenePath);
   const std::string sceneDir = fs::absolute(sweep.scenePath).parent_path().string();
@@ -129,6 +131,8 @@ int planCommand(const std::string& sweepPath, const std::string& outDir, std::os
   } catch (const PlanError& e) {
     err << e.what() << "\n"
         << sweepPath << ": plan refused (" << e.problems().size() << " problems); nothing written" << std::endl;
+  } catch (const InputFileError& e) {
+    err << e.what() << std::endl;
   }
   return kSceneErrorExitCode;
 }

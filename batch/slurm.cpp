@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "batch/runner.h"
+#include "io/input_file_error.h"
+#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {
@@ -170,6 +172,9 @@ int slurmCommand(const std::string& dir, const SlurmOptions& o, std::ostream& ou
     }
     writeManifest(dir, m);
     return 0;
+  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
+    err << "regolith batch slurm: " << e.what() << std::endl;
+    return kSceneErrorExitCode;
   } catch (const std::exception& e) {
     err << "regolith batch slurm: " << e.what() << std::endl;
     return 1;
@@ -222,6 +227,9 @@ int statusCommand(const std::string& dir, std::ostream& out, std::ostream& err) 
     for (const auto& [status, n] : counts) out << " " << n << " " << status;
     out << std::endl;
     return 0;
+  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
+    err << "regolith batch status: " << e.what() << std::endl;
+    return kSceneErrorExitCode;
   } catch (const std::exception& e) {
     err << "regolith batch status: " << e.what() << std::endl;
     return 1;

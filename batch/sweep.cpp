@@ -2,11 +2,13 @@
 // expansion of axes into runs.
 #include "batch/sweep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -21,10 +23,12 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  // The type first: opening a FIFO for reading blocks until a writer comes.
   std::error_code error;
-  if (!in || !fs::is_regular_file(path, error))
+  if (!fs::is_regular_file(path, error))
     throw SceneError(path, {{"", "no readable file", "a sweep file (JSON) at this path"}});
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SceneError(path, {{"", "no readable file", "a sweep file (JSON) at this path"}});
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
@@ -42,19 +46,21 @@ const Json& sweepSchema() {
   return doc;
 }
 
+// How many values a range makes, as a double: a count of 1e9 or a step of 1e-300 is seen
+// here, before anything is cast to an integer or allocated (inf when to - from overflows).
+double rangeCount(const Json& r) {
+  if (r.contains("count")) return r["count"].get<double>();
+  const double from = r["from"].get<double>(), to = r["to"].get<double>();
+  return std::floor(std::abs(to - from) / r["step"].get<double>() + 1e-9) + 1;
+}
+
 // A range's values; rounded to 12 significant digits so 0.1 steps print as 0.3, not
-// 0.30000000000000004.
+// 0.30000000000000004. Only called once rangeCount is known to be at most kMaxSweepRuns.
 std::vector<Json> rangeValues(const Json& r) {
   const double from = r["from"].get<double>(), to = r["to"].get<double>();
-  std::size_t count = 0;
-  double step = 0;
-  if (r.contains("count")) {
-    count = r["count"].get<std::size_t>();
-    step = count > 1 ? (to - from) / double(count - 1) : 0;
-  } else {
-    step = r["step"].get<double>() * (to < from ? -1 : 1);
-    count = std::size_t(std::floor(std::abs(to - from) / std::abs(step) + 1e-9)) + 1;
-  }
+  const std::size_t count = std::size_t(rangeCount(r));
+  const double step = r.contains("count") ? (count > 1 ? (to - from) / double(count - 1) : 0)
+                                          : r["step"].get<double>() * (to < from ? -1 : 1);
   std::vector<Json> values;
   const bool integral = std::floor(from) == from && std::floor(step) == step;
   for (std::size_t i = 0; i < count; ++i) {
@@ -68,6 +74,70 @@ std::vector<Json> rangeValues(const Json& r) {
     }
   }
   return values;
+}
+
+// A count as digits ("2000000"), or "1e+30" past what a double holds exactly.
+std::string countText(double n) {
+  char text[32];
+  std::snprintf(text, sizeof text, n < 1e15 ? "%.0f" : "%.3g", n);
+  return text;
+}
+
+const std::string kRunCap = "at most " + std::to_string(kMaxSweepRuns) +
+                            " runs in one sweep (kMaxSweepRuns: split a larger campaign into several sweeps)";
+
+// How many values an axis of the raw document makes (1 where the schema will refuse it).
+double axisLength(const Json& a) {
+  if (!a.is_object()) return 1;
+  if (a.contains("values") && a["values"].is_array()) return double(a["values"].size());
+  if (!a.contains("range") || !a["range"].is_object()) return 1;
+  const Json& r = a["range"];
+  const auto number = [&](const char* key) { return r.contains(key) && r[key].is_number(); };
+  if (!number("from") || !number("to")) return 1;
+  if (number("count") && !r.contains("step")) return std::max(1.0, r["count"].get<double>());
+  if (number("step") && !r.contains("count") && r["step"].get<double>() > 0) return rangeCount(r);
+  return 1;
+}
+
+// The fields that would make a sweep of more than kMaxSweepRuns runs, each with the count
+// it makes, read from the raw document: before the schema check (whose bound on the same
+// field this replaces, since it says how many runs the field makes) and before any range
+// is expanded.
+std::vector<SceneProblem> runCountProblems(const Json& doc) {
+  std::vector<SceneProblem> problems;
+  if (!doc.is_object() || !doc.contains("axes") || !doc["axes"].is_array()) return problems;
+  const double cap = double(kMaxSweepRuns);
+  const bool zip = doc.value("combine", Json("product")) == "zip";
+  std::map<std::string, double> groups;  // group -> its length (the longest axis in it)
+  for (std::size_t i = 0; i < doc["axes"].size(); ++i) {
+    const Json& a = doc["axes"][i];
+    const double n = axisLength(a);
+    if (n > cap) {
+      const std::string at = "/axes/" + std::to_string(i);
+      const std::string field = a.contains("values")           ? "/values"
+                                : a["range"].contains("count") ? "/range/count"
+                                                               : "/range/step";
+      problems.push_back({at + field, countText(n) + " values, so at least " + countText(n) + " runs", kRunCap});
+    }
+    std::string group = "axis " + std::to_string(i);
+    if (zip) group = "zip";
+    else if (a.is_object() && a.contains("group") && a["group"].is_string()) group = a["group"].get<std::string>();
+    groups[group] = std::max(groups[group], n);
+  }
+  if (!problems.empty()) return problems;
+  double points = 1;
+  for (const auto& [group, n] : groups) points *= n;
+  const double repeats = doc.contains("repeats") && doc["repeats"].is_number()
+                             ? std::max(1.0, doc["repeats"].get<double>())
+                             : 1;
+  if (points * repeats <= cap) return problems;
+  if (repeats > 1)
+    problems.push_back({"/repeats",
+                        countText(repeats) + " repeats of " + countText(points) +
+                            " parameter points: " + countText(points * repeats) + " runs",
+                        kRunCap});
+  else problems.push_back({"/axes", countText(points) + " runs (the product of the axes' lengths)", kRunCap});
+  return problems;
 }
 
 // "/materials/0/friction" -> "materials.0.friction"; "/study/slip" -> "study.slip".
@@ -101,8 +171,14 @@ Sweep loadSweep(const std::string& path) {
   const std::optional<Json> read = json::readDocument(readText(path), problems);
   if (!read) throw SceneError(path, std::move(problems));
   const Json& doc = *read;
-  std::vector<SceneProblem> structural = json::schemaProblemsAgainst(doc, sweepSchema());
-  problems.insert(problems.end(), structural.begin(), structural.end());
+  const std::vector<SceneProblem> tooMany = runCountProblems(doc);
+  problems.insert(problems.end(), tooMany.begin(), tooMany.end());
+  for (SceneProblem& p : json::schemaProblemsAgainst(doc, sweepSchema())) {
+    const bool said = std::any_of(tooMany.begin(), tooMany.end(), [&](const SceneProblem& t) {
+      return t.pointer == p.pointer || p.pointer.rfind(t.pointer + "/", 0) == 0;
+    });
+    if (!said) problems.push_back(std::move(p));
+  }
   if (!problems.empty()) throw SceneError(path, std::move(problems));
 
   Sweep s;
@@ -172,6 +248,18 @@ std::string runId(std::size_t index, std::size_t total) {
   return "run_" + std::string(std::size_t(std::max<int>(0, width - int(digits.size()))), '0') + digits;
 }
 
+std::size_t sweepRunCount(const Sweep& s) {
+  std::map<std::string, std::size_t> groups;  // group -> its length (its first axis's)
+  for (const SweepAxis& a : s.axes) groups.emplace(a.group, a.values.size());
+  const std::size_t most = std::numeric_limits<std::size_t>::max();
+  std::size_t total = std::size_t(std::max(1, s.repeats));
+  for (const auto& [group, n] : groups) {
+    if (n == 0) return 0;
+    total = total > most / n ? most : total * n;
+  }
+  return total;
+}
+
 std::vector<SweepPoint> expandSweep(const Sweep& s) {
   // Groups in order of first appearance, each with its axes and common length.
   std::vector<std::string> groupOrder;
@@ -195,10 +283,15 @@ std::vector<SweepPoint> expandSweep(const Sweep& s) {
   }
   if (!problems.empty()) throw SceneError(s.file, std::move(problems));
 
-  std::size_t points = 1;
-  for (std::size_t n : lengths) points *= n;
-  const std::size_t total = points * std::size_t(s.repeats);
+  // A sweep built in code has not met loadSweep's check: refuse before allocating.
+  const std::size_t total = sweepRunCount(s);
+  if (total > kMaxSweepRuns)
+    throw SceneError(
+        s.file, {{s.repeats > 1 ? "/repeats" : "/axes",
+                  countText(double(total)) + " runs (the product of the axes' lengths times the repeats)", kRunCap}});
+  const std::size_t points = total / std::size_t(std::max(1, s.repeats));
   std::vector<SweepPoint> runs;
+  runs.reserve(total);
   for (std::size_t p = 0; p < points; ++p) {
     std::vector<Json> values(s.axes.size());
     std::size_t rest = p;

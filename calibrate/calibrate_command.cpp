@@ -78,23 +78,37 @@ void summariseBekker(const json& m, std::ostream& out) {
 int fitCommand(const FitCommandOptions& o, std::ostream& out, std::ostream& err) {
   const std::string command = "fit " + o.model;
   try {
+    std::vector<std::string> skipped;
+    const ReadRunsOptions readOptions{o.skipMissing, &skipped};
+    const auto runsOf = [&](const char* study) {
+      std::vector<CalibrationRun> runs = readRuns(o.runs, study, command, readOptions);
+      // Every run left out by name, then the count, before the fit's own summary.
+      for (const std::string& s : skipped)
+        err << "regolith " << command << ": warning: skipped " << s << ": no metrics.json\n";
+      if (!skipped.empty())
+        err << "regolith " << command << ": warning: " << skipped.size() << " of " << skipped.size() + runs.size()
+            << " runs skipped (--skip-missing)" << std::endl;
+      return runs;
+    };
     json model;
     if (o.model == "rft") {
-      model = fitRft(readRuns(o.runs, "plate_intrusion", command), RftFitOptions{o.holdout});
+      model = fitRft(runsOf("plate_intrusion"), RftFitOptions{o.holdout});
       summariseRft(model, out);
     } else if (o.model == "regression") {
       RegressionFitOptions r = o.regression;
       r.holdout = o.holdout;
-      model = fitRegression(readRuns(o.runs, "single_wheel", command), r);
+      model = fitRegression(runsOf("single_wheel"), r);
       summariseRegression(model, out);
     } else if (o.model == "bekker") {
       BekkerFitOptions b = o.bekker;
       b.holdout = o.holdout;
-      model = fitBekker(readRuns(o.runs, "single_wheel", command), b);
+      model = fitBekker(runsOf("single_wheel"), b);
       summariseBekker(model, out);
     } else {
       throw CalibrationError("no model " + o.model + " (rft, regression or bekker)");
     }
+    // The file says which runs it was not fitted to, as it says which were held out.
+    if (!skipped.empty()) model["skipped_runs"] = skipped;
     writeJsonFile(o.out, model);
     out << "wrote " << o.out << std::endl;
     return 0;
@@ -107,7 +121,7 @@ int fitCommand(const FitCommandOptions& o, std::ostream& out, std::ostream& err)
 int predictCommand(const std::string& modelPath, const std::vector<std::string>& inputs, bool asJson, bool extrapolate,
                    std::ostream& out, std::ostream& err) {
   try {
-    const json result = predict(readJsonFile(modelPath), parsePredictInputs(inputs), extrapolate);
+    const json result = predict(readModelFile(modelPath), parsePredictInputs(inputs), extrapolate);
     for (const json& name : result["extrapolated"])
       err << "regolith predict: warning: " << name.get<std::string>()
           << " is outside the training runs (--extrapolate)\n";

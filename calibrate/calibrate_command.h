@@ -17,6 +17,7 @@ struct FitCommandOptions {
   std::vector<std::string> runs;  // run or sweep folders
   std::string out;                // the model JSON to write
   HoldoutRule holdout;
+  bool skipMissing = false;         // leave out sweep runs without metrics.json, with a warning each
   RegressionFitOptions regression;  // its holdout is replaced by the one above
   BekkerFitOptions bekker;          // likewise
 };

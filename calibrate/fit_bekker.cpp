@@ -164,8 +164,7 @@ json fitBekker(const std::vector<CalibrationRun>& runs, const BekkerFitOptions& 
     w.slip = metricValue(r, "slip");
     w.load = metricValue(r, "weight");
     w.radius = parameterValue(r, "radius");
-    const json& p = r.data["parameters"];
-    w.width = o.width > 0 ? o.width : p.contains("width") && p["width"].is_number() ? p["width"].get<double>() : 0;
+    w.width = o.width > 0 ? o.width : parameterOr(r, "width", 0);
     if (!(w.width > 0))
       throw CalibrationError(r.path + ": the wheel's width is not in its metrics.json: give --width (m)");
     w.drawbarPullCoefficient = metricValue(r, "drawbar_pull_coefficient");
@@ -296,6 +295,7 @@ json fitBekker(const std::vector<CalibrationRun>& runs, const BekkerFitOptions& 
 }
 
 BekkerModelFile bekkerModelFromJson(const json& model) {
+  checkModelFormat(model, "");
   if (model.value("model", "") != "bekker") throw CalibrationError("not a bekker model file (\"model\": \"bekker\")");
   BekkerModelFile f;
   const json& s = model.at("soil");

@@ -57,9 +57,24 @@ json readJsonFile(const std::string& path) {
   if (!in) throw CalibrationError(path + ": cannot read");
   try {
     return json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a syntax error, or a number past a double's range
     throw CalibrationError(path + ": not valid JSON (" + e.what() + ")");
   }
+}
+
+void checkModelFormat(const json& model, const std::string& file) {
+  if (!model.is_object() || !model.contains("format")) return;
+  const json& f = model["format"];
+  if (f.is_number_integer() && f.get<long long>() == kModelFormat) return;
+  throw CalibrationError((file.empty() ? std::string("a model file") : file) + ": /format: found " + f.dump() +
+                         ", expected " + std::to_string(kModelFormat) +
+                         " (the model file versions this regolith reads; a newer regolith wrote it?)");
+}
+
+json readModelFile(const std::string& path) {
+  json j = readJsonFile(path);
+  checkModelFormat(j, path);
+  return j;
 }
 
 }  // namespace regolith::calibrate

@@ -21,6 +21,16 @@ nlohmann::json fitReportJson(const regression::FitReport& report);
 
 Eigen::VectorXd vectorFromJson(const nlohmann::json& j);  // null entries become NaN
 
+// The model file format versions this build reads ("format" of every file `regolith fit`
+// writes; a file without one, written by hand, is read as version 1).
+inline constexpr int kModelFormat = 1;
+
+// CalibrationError "<file>: /format: found 2, expected 1 (...)" unless the model's format is
+// one this build reads; `file` "" for a model not read from a file.
+void checkModelFormat(const nlohmann::json& model, const std::string& file);
+// readJsonFile, then checkModelFormat.
+nlohmann::json readModelFile(const std::string& path);
+
 // Writes `j` to `path` (via a temporary file and a rename: no reader sees half a file).
 void writeJsonFile(const std::string& path, const nlohmann::json& j);
 nlohmann::json readJsonFile(const std::string& path);

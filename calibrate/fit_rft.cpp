@@ -184,6 +184,7 @@ json fitRft(const std::vector<CalibrationRun>& runs, const RftFitOptions& option
 }
 
 RftModelFile rftModelFromJson(const json& model) {
+  checkModelFormat(model, "");
   if (model.value("model", "") != "rft") throw CalibrationError("not an rft model file (\"model\": \"rft\")");
   RftModelFile f;
   f.zeta = model.at("zeta").at("value").get<double>();

@@ -8,7 +8,8 @@
 //   bekker      slip, Fz (N) [, radius, width (m)]              ->  sinkage, DP, T
 //
 // One name per quantity in every model (the wheel load is Fz). Inputs outside the span of
-// the file's training runs are refused unless `extrapolate`: a fitted polynomial or soil
+// the file's training runs (beyond a relative tolerance of 1e-3, predict.cpp
+// kSpanTolerance) are refused unless `extrapolate`: a fitted polynomial or soil
 // says nothing beyond its data. The result carries "units" (output name -> unit) and
 // "extrapolated" (the inputs that were outside the span).
 #pragma once
@@ -25,7 +26,8 @@ using PredictInputs = std::map<std::string, double>;
 
 // The outputs as {"name": value, ..., "units": {...}, "extrapolated": [...]};
 // CalibrationError for a missing or unknown input, an input outside the training runs
-// (unless `extrapolate`) or a file that is not a model.
+// (unless `extrapolate`), a file that is not a model or one of another format version
+// (fit_json.h checkModelFormat).
 nlohmann::json predict(const nlohmann::json& model, const PredictInputs& inputs, bool extrapolate = false);
 
 // "name=value" -> inputs (CalibrationError naming the bad argument).

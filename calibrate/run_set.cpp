@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -31,8 +32,16 @@ CalibrationRun loadRun(const fs::path& dir, const std::string& study, const std:
   return {dir.filename().string(), dir.string(), std::move(data)};
 }
 
+// The files a run folder holds at some point of its life (planned, running, run,
+// measured): a subfolder of a sweep with any of them, or with nothing, is one of its runs.
+bool looksLikeRun(const fs::path& dir) {
+  for (const char* f : {"metrics.json", "run.h5", "scene.json", "log.txt", "checkpoint.h5"})
+    if (fs::exists(dir / f)) return true;
+  return fs::is_empty(dir);
+}
+
 // A run folder or a sweep folder: the runs it holds.
-void collect(const fs::path& path, const std::string& study, const std::string& command,
+void collect(const fs::path& path, const std::string& study, const std::string& command, const ReadRunsOptions& options,
              std::vector<CalibrationRun>& out) {
   if (!fs::is_directory(path))
     throw CalibrationError(path.string() + ": no such folder (a run's --out folder, or a sweep's)");
@@ -44,15 +53,28 @@ void collect(const fs::path& path, const std::string& study, const std::string& 
   // A run folder whose metrics.json is missing (or not a run's): loadRun says what to do.
   if (fs::is_regular_file(path / "run.h5")) loadRun(path, study, command);
   std::vector<fs::path> subs;
-  for (const fs::directory_entry& e : fs::directory_iterator(path))
-    if (e.is_directory() && (fs::exists(e.path() / "run.h5") || fs::exists(e.path() / "metrics.json")))
-      subs.push_back(e.path());
-  if (subs.empty())
+  bool anyFiles = false;  // a sweep has at least one run with files; an empty folder is not one
+  for (const fs::directory_entry& e : fs::directory_iterator(path)) {
+    if (!e.is_directory() || e.path().filename().string().rfind('.', 0) == 0 || !looksLikeRun(e.path())) continue;
+    subs.push_back(e.path());
+    anyFiles = anyFiles || !fs::is_empty(e.path());
+  }
+  if (!anyFiles)
     throw CalibrationError(path.string() +
                            ": neither a run (no metrics.json, no run.h5) nor a sweep "
                            "(no subfolder with either)");
   std::sort(subs.begin(), subs.end());
-  for (const fs::path& s : subs) out.push_back(loadRun(s, study, command));
+  for (const fs::path& s : subs) {
+    if (!fs::is_regular_file(s / "metrics.json")) {
+      if (!options.skipMissing)
+        throw CalibrationError(s.string() + ": a run of the sweep " + path.string() +
+                               " without metrics.json (not run, failed or not measured: run `regolith metrics " +
+                               s.string() + "`, or give --skip-missing to fit without it)");
+      if (options.skipped) options.skipped->push_back(s.string());
+      continue;
+    }
+    out.push_back(loadRun(s, study, command));
+  }
 }
 
 const json& metricEntry(const CalibrationRun& run, const std::string& key) {
@@ -63,12 +85,23 @@ const json& metricEntry(const CalibrationRun& run, const std::string& key) {
   return q.is_object() && q.contains("value") ? q["value"] : absent;
 }
 
+// A number of a metrics.json, refused with its file and pointer when not finite (1e309
+// reads as inf) or beyond kMaxMetricMagnitude.
+double checked(const CalibrationRun& run, const std::string& pointer, double v) {
+  if (std::isfinite(v) && std::fabs(v) <= kMaxMetricMagnitude) return v;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", v);
+  throw CalibrationError((fs::path(run.path) / "metrics.json").string() + ": " + pointer + ": found " + text +
+                         ", expected a finite number of magnitude at most 1e30 (no DEM metric is that large: "
+                         "a corrupt or hand-edited file)");
+}
+
 }  // namespace
 
 std::vector<CalibrationRun> readRuns(const std::vector<std::string>& paths, const std::string& study,
-                                     const std::string& command) {
+                                     const std::string& command, const ReadRunsOptions& options) {
   std::vector<CalibrationRun> runs;
-  for (const std::string& p : paths) collect(fs::path(p), study, command, runs);
+  for (const std::string& p : paths) collect(fs::path(p), study, command, options, runs);
   std::sort(runs.begin(), runs.end(), [](const CalibrationRun& a, const CalibrationRun& b) { return a.path < b.path; });
   std::set<std::string> seen;
   std::vector<CalibrationRun> unique;
@@ -83,7 +116,8 @@ std::vector<CalibrationRun> readRuns(const std::vector<std::string>& paths, cons
 
 double metricOrNaN(const CalibrationRun& run, const std::string& key) {
   const json& v = metricEntry(run, key);
-  return v.is_number() ? v.get<double>() : std::numeric_limits<double>::quiet_NaN();
+  return v.is_number() ? checked(run, "/metrics/" + key + "/value", v.get<double>())
+                       : std::numeric_limits<double>::quiet_NaN();
 }
 
 double metricValue(const CalibrationRun& run, const std::string& key) {
@@ -91,14 +125,20 @@ double metricValue(const CalibrationRun& run, const std::string& key) {
   if (!v.is_number())
     throw CalibrationError(run.path + ": metrics." + key + (v.is_null() ? " is null or missing" : " is not a number") +
                            " in metrics.json");
-  return v.get<double>();
+  return checked(run, "/metrics/" + key + "/value", v.get<double>());
 }
 
 double parameterValue(const CalibrationRun& run, const std::string& key) {
   const json& p = run.data.contains("parameters") ? run.data["parameters"] : json();
   if (!p.is_object() || !p.contains(key) || !p[key].is_number())
     throw CalibrationError(run.path + ": parameters." + key + " is missing from metrics.json");
-  return p[key].get<double>();
+  return checked(run, "/parameters/" + key, p[key].get<double>());
+}
+
+double parameterOr(const CalibrationRun& run, const std::string& key, double fallback) {
+  const json& p = run.data.contains("parameters") ? run.data["parameters"] : json();
+  if (!p.is_object() || !p.contains(key) || !p[key].is_number()) return fallback;
+  return checked(run, "/parameters/" + key, p[key].get<double>());
 }
 
 namespace {

@@ -130,6 +130,23 @@ def test_predict_outside_the_training_runs_raises_unless_asked(source_dir):
     assert "slip" in out["extrapolated"]
 
 
+def test_predict_refuses_a_model_file_of_another_format(source_dir, tmp_path):
+    model = json.loads((source_dir / "models" / "fitted" / "single_wheel_slip_W0.98N.json").read_text())
+    model["format"] = 2
+    path = tmp_path / "format2.json"
+    path.write_text(json.dumps(model))
+    with pytest.raises(ValueError, match="/format: found 2, expected 1"):
+        models.load(path).predict(slip=0.3, Fz=0.981)
+
+
+def test_predict_admits_a_load_typed_to_four_digits(source_dir):
+    # The training load is W = m|g| = 0.9810000000000001 N; 0.9805 is 5e-4 below it.
+    model = models.load(source_dir / "models" / "fitted" / "single_wheel_slip_W0.98N.json")
+    assert model.predict(slip=0.3, Fz=0.9805)["extrapolated"] == []
+    with pytest.raises(ValueError, match="Fz"):
+        model.predict(slip=0.3, Fz=0.97)
+
+
 def test_version_is_the_programs(regolith_binary):
     printed = subprocess.run([regolith_binary, "--version"], check=True, capture_output=True, text=True).stdout
     assert printed.split()[1] == regolith.__version__

@@ -78,6 +78,18 @@ def test_fit_bekker_is_the_commands_json(regolith_binary, tmp_path):
             assert fitted.soil[name] == pytest.approx(value, rel=1e-3), name
 
 
+def test_fit_refuses_a_sweep_run_without_metrics_and_absurd_metrics(wheel_runs):
+    # A run of the sweep whose metrics.json is gone is named, not dropped.
+    (wheel_runs / "run_03" / "metrics.json").unlink()
+    with pytest.raises(ValueError, match="run_03: a run of the sweep .* without metrics.json"):
+        regolith.fit.regression(wheel_runs)
+    # A metric no DEM run makes is refused with its file and key.
+    write_wheel_run(wheel_runs, "run_08", 0.9, 1.0, 1e308, 0.1, 0.2)
+    (wheel_runs / "run_03").rmdir()
+    with pytest.raises(ValueError, match=r"run_08/metrics.json: /metrics/sinkage/value: found 1e\+308"):
+        regolith.fit.regression(wheel_runs)
+
+
 def test_fit_refuses_runs_of_another_study(tmp_path):
     folder = tmp_path / "runs"
     write_wheel_run(folder, "run_00", 0.2, 1.0, 1e-3, 0.1, 0.2)
