@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "io/frame_static.h"
 #include "io/h5_file.h"
 #include "io/run_file_layout.h"
 
@@ -37,6 +38,8 @@ void rebuildRunFile(const std::string& path, std::uint64_t lastStep) {
       }
       if (step > lastStep) break;
       frames.copyTo(name, kept);
+      // H5Ocopy copies the frame's links into /static as datasets of its own: link again.
+      run_layout::relinkStatic(fresh, kept.open(name));
     }
     fresh.flush();
   }
