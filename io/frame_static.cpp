@@ -1,6 +1,7 @@
 // Static frame data written once and linked; see frame_static.h.
 #include "io/frame_static.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <numeric>
 
@@ -91,12 +92,31 @@ void StaticStore::link(const h5::Group& root, const h5::Group& frame, const Stat
   for (const auto& entry : s) frame.hardLink(entry.first, m_path + "/" + entry.first);
 }
 
-void relinkStatic(const h5::Group& root, const h5::Group& frame) {
-  if (!frame.hasAttribute(kStaticAttribute)) return;
-  const std::string path = frame.stringAttribute(kStaticAttribute);
-  for (const std::string& name : datasetPaths(root.open(path.substr(1)))) {
-    frame.remove(name);
-    frame.hardLink(name, path + "/" + name);
+void copyFrame(const h5::Group& from, const std::string& name, const h5::Group& to, const h5::Group& root) {
+  const h5::Group source = from.open(name);
+  if (!source.hasAttribute(kStaticAttribute)) {
+    from.copyTo(name, to);  // a frame of a file without static groups: all its own
+    return;
+  }
+  const std::string path = source.stringAttribute(kStaticAttribute);
+  std::vector<std::string> linked = datasetPaths(root.open(path.substr(1)));
+  const auto isStatic = [&](const std::string& p) {
+    return std::find(linked.begin(), linked.end(), p) != linked.end();
+  };
+  const h5::Group copy = to.create(name);
+  source.copyAttributesTo(copy);
+  for (const std::string& child : source.children()) {
+    if (!source.isGroup(child)) {
+      if (isStatic(child)) copy.hardLink(child, path + "/" + child);
+      else source.copyTo(child, copy);
+      continue;
+    }
+    const h5::Group inner = source.open(child), innerCopy = copy.create(child);
+    inner.copyAttributesTo(innerCopy);
+    for (const std::string& leaf : inner.children()) {
+      if (isStatic(child + "/" + leaf)) innerCopy.hardLink(leaf, path + "/" + child + "/" + leaf);
+      else inner.copyTo(leaf, innerCopy);
+    }
   }
 }
 

@@ -38,8 +38,10 @@ class StaticStore {
   StaticSet m_current;
 };
 
-// After H5Ocopy of a frame into another file (io/run_file_repair.cpp): the copy's static
-// datasets become links into that file's copy of the frame's static group again.
-void relinkStatic(const h5::Group& root, const h5::Group& frame);
+// Copies the frame `name` of `from` (a torn file's /frames) into `to` (the repaired file's
+// /frames, whose file already holds a copy of /static: `root`): the frame's own datasets
+// are copied, its static ones linked to that copy, as H5Ocopy of the whole frame would
+// turn them into copies of their own (io/run_file_repair.cpp).
+void copyFrame(const h5::Group& from, const std::string& name, const h5::Group& to, const h5::Group& root);
 
 }  // namespace regolith::run_layout

@@ -189,6 +189,34 @@ void Group::copyTo(const std::string& name, const Group& dest) const {
               ("cannot copy to " + dest.where(name)).c_str());
 }
 
+void Group::copyAttributesTo(const Group& dest) const {
+  struct Context {
+    const Group* from;
+    const Group* to;
+  } context{this, &dest};
+  checkStatus(H5Aiterate2(
+                  id(), H5_INDEX_NAME, H5_ITER_INC, nullptr,
+                  [](hid_t object, const char* name, const H5A_info_t*, void* data) -> herr_t {
+                    const auto* c = static_cast<const Context*>(data);
+                    Handle a(H5Aopen(object, name, H5P_DEFAULT), H5Aclose);
+                    Handle type(H5Aget_type(a.get()), H5Tclose);
+                    Handle space(H5Aget_space(a.get()), H5Sclose);
+                    if (a.get() < 0 || type.get() < 0 || space.get() < 0) return -1;
+                    // Variable-length strings read as pointers that are written back as they are.
+                    std::vector<unsigned char> value(
+                        H5Tget_size(type.get()) *
+                        std::size_t(std::max<hssize_t>(1, H5Sget_simple_extent_npoints(space.get()))));
+                    if (H5Aread(a.get(), type.get(), value.data()) < 0) return -1;
+                    Handle copy(H5Acreate2(c->to->id(), name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                                H5Aclose);
+                    const herr_t written = copy.get() < 0 ? -1 : H5Awrite(copy.get(), type.get(), value.data());
+                    H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, value.data());
+                    return written < 0 ? -1 : 0;
+                  },
+                  &context),
+              where(), ("cannot copy its attributes to " + dest.where()).c_str());
+}
+
 bool Group::isGroup(const std::string& name) const {
   H5O_info_t info;
   checkStatus(H5Oget_info_by_name(id(), name.c_str(), &info, H5P_DEFAULT), where(name), "cannot read object info");

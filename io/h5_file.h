@@ -95,6 +95,8 @@ class Group {
   // Copies the object `name` (a group with all it holds, or a dataset) into `dest` under
   // the same name; `dest` may be in another file.
   void copyTo(const std::string& name, const Group& dest) const;
+  // Copies every attribute of this object onto `dest` (numbers and strings alike).
+  void copyAttributesTo(const Group& dest) const;
   std::vector<std::string> children() const;    // link names, in name order
   bool isGroup(const std::string& name) const;  // the object `name` is a group
 

@@ -37,9 +37,7 @@ void rebuildRunFile(const std::string& path, std::uint64_t lastStep) {
         break;  // the torn frame: it and anything after it were never finished
       }
       if (step > lastStep) break;
-      frames.copyTo(name, kept);
-      // H5Ocopy copies the frame's links into /static as datasets of its own: link again.
-      run_layout::relinkStatic(fresh, kept.open(name));
+      run_layout::copyFrame(frames, name, kept, fresh);
     }
     fresh.flush();
   }
