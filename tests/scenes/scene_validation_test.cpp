@@ -252,7 +252,7 @@ TEST(SceneValidation, OutputCompressionSettings) {
   EXPECT_EQ(scene.output.compression.deflate, 6);
   EXPECT_FALSE(scene.output.compression.shuffle);
   s["output"]["deflate"] = 10;
-  expectProblem(problemsOf(s), "/output/deflate", "10", "an integer in [0, 9]");
+  expectProblem(problemsOf(s), "/output/deflate", "10", "an integer <= 9");
   s["output"]["deflate"] = 1.5;
   expectProblem(problemsOf(s), "/output/deflate", "1.5", "an integer");
 }
