@@ -199,7 +199,8 @@ int prepare(const Scene& scene, const BedOptions& o) {
   m.settled = meetsCriterion(m.motion, scene.settle) && sim.stepCount() >= first;
   m.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   {
-    const std::unique_ptr<RunFileWriter> writer = RunFileWriter::create(o.outFile, runHeaderOf(scene));
+    const std::unique_ptr<RunFileWriter> writer = RunFileWriter::create(o.outFile, runHeaderOf(scene), "",
+                                                                        scene.output.compression);
     writer->writeFrame(frame);
   }
   writeMeasures(o.outFile, scene, m, sim.stepCount());

@@ -102,7 +102,7 @@ class RunOutput {
     if (resumeFrom) {
       const std::uint64_t step = resumeFrom->engine.steps;
       const double time = double(step) * scene.model.timeStep;
-      m_run = RunFileWriter::openForAppend(m_h5, step, time, xmf);
+      m_run = RunFileWriter::openForAppend(m_h5, step, time, xmf, scene.output.compression);
       if (m_run->frameCount() != resumeFrom->output.framesWritten)
         throw std::runtime_error(m_h5 + " holds " + std::to_string(m_run->frameCount()) + " frames up to step " +
                                  std::to_string(step) + " but the checkpoint says " +
@@ -110,7 +110,7 @@ class RunOutput {
                                  " were written: the run file and the checkpoint are not of the same run");
       if (scene.output.csv) m_series.emplace(SeriesCsvWriter::openForAppend(m_csv, header.bodyNames, time));
     } else {
-      m_run = RunFileWriter::create(m_h5, header, xmf);
+      m_run = RunFileWriter::create(m_h5, header, xmf, scene.output.compression);
       if (scene.output.csv) m_series.emplace(SeriesCsvWriter::create(m_csv, header.bodyNames));
     }
   }

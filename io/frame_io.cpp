@@ -1,9 +1,9 @@
 // One /frames/<k> group of run.h5: the frame's state and what a viewer needs to draw it.
-#include <numeric>
 #include <stdexcept>
 
 #include "io/boundary_mesh.h"
 #include "io/dataset_units.h"
+#include "io/frame_static.h"
 #include "io/h5_arrays.h"
 #include "io/run_file_layout.h"
 #include "io/sphere_fields.h"
@@ -13,7 +13,6 @@ namespace regolith::run_layout {
 
 using h5::readList;
 using h5::readVec3s;
-using h5::writeList;
 using h5::writeVec3s;
 
 namespace {
@@ -52,45 +51,31 @@ void readPairs(const h5::Group& g, const std::string& name, std::vector<Index>& 
   }
 }
 
-void writeMesh(const h5::Group& g, const BoundaryMesh& m) {
-  writeVec3s(g, "body_vertices", m.vertices);
-  std::vector<Index> flat;
-  for (const auto& t : m.triangles) flat.insert(flat.end(), t.begin(), t.end());
-  g.write("body_triangles", flat, {m.triangles.size(), 3});
-  writeList(g, "body_triangle_boundary", m.triangleBoundary);
-  // A zero radius on the body vertices: a Glyph scaled by radius over the whole dataset
-  // then draws spheres for the particles only.
-  writeList(g, "body_vertex_radius", std::vector<Real>(m.vertices.size(), Real(0)));
-}
-
 }  // namespace
 
-void writeFrame(const h5::Group& g, const FrameData& f) {
+void writeFrame(const h5::Group& root, const h5::Group& g, const FrameData& f, StaticStore& statics) {
   requireConsistent(f);
   g.setAttribute("step", f.step);
   g.setAttribute("time", f.time);
   g.setAttribute("has_contacts", std::int64_t(f.hasContacts ? 1 : 0));
-  writeStateArrays(g, f.state);
-  writeList(g, "owner_template", f.ownerTemplate);
+  writeOwnerMotion(g, f.state);
   writeVec3s(g, "sphere_position", f.sphereCentres);
   writeVec3s(g, "sphere_velocity", sphereVelocities(f.state, f.sphereCentres));
-  writeList(g, "sphere_family", sphereFamilies(f.state));
-  // The XDMF Polyvertex topology needs explicit connectivity (docs/output-format.md).
-  std::vector<Index> connectivity(f.sphereCentres.size());
-  std::iota(connectivity.begin(), connectivity.end(), Index(0));
-  writeList(g, "connectivity", connectivity);
-  writeBoundaries(g.create("boundaries"), f.boundaries);
-  BoundaryMeshSettings mesh;
-  mesh.extent = meshExtentFor(f.boundaries, f.sphereCentres);
-  writeMesh(g, tessellateBoundaries(f.boundaries, mesh));
+  writeBoundaryPlacement(g.create("boundaries"), f.boundaries);
+  BoundaryMeshSettings settings;
+  settings.extent = meshExtentFor(f.boundaries, f.sphereCentres);
+  const BoundaryMesh mesh = tessellateBoundaries(f.boundaries, settings);
+  writeVec3s(g, "body_vertices", mesh.vertices);
   if (f.hasContacts) {
     writePairs(g, "contact_pair", f.contacts.pairFirst, f.contacts.pairSecond);
     writeVec3s(g, "contact_force", f.contacts.pairForce);
     writePairs(g, "wall_contact", f.contacts.wallSphere, f.contacts.wallBoundary);
     writeVec3s(g, "wall_contact_force", f.contacts.wallForce);
   }
+  // Labelled before the static datasets are linked in: those carry their units already.
   labelUnits(g);
   labelUnits(g.open("boundaries"));
+  statics.link(root, g, staticDatasetsOf(f, mesh));
 }
 
 FrameData readFrame(const h5::Group& g) {

@@ -55,6 +55,17 @@ void writeVec3s(const Group& g, const std::string& name, const std::vector<Vec3T
   g.write(name, flattenVec3s(v), {v.size(), 3});
 }
 
+// The same datasets as Blobs (a list: N, Vec3s: N x 3).
+template <class T>
+Blob listBlob(const std::vector<T>& v) {
+  return blobOf(v, {v.size()});
+}
+
+template <class T>
+Blob vec3sBlob(const std::vector<Vec3T<T>>& v) {
+  return blobOf(flattenVec3s(v), {v.size(), 3});
+}
+
 template <class T>
 std::vector<Vec3T<T>> readVec3s(const Group& g, const std::string& name) {
   std::vector<hsize_t> dims;

@@ -42,6 +42,26 @@ struct DatasetInfo {
   std::size_t typeSize = 0;              // bytes per element
 };
 
+// HDF5's own filters on the datasets a Group writes (docs/output-format.md, "Compression"):
+// shuffle (bytes regrouped by significance, so deflate finds the runs) and deflate (zlib,
+// level 0 = off). Any HDF5 reader decodes them; they are recorded in each dataset's
+// creation property list.
+struct Filters {
+  int deflate = 0;  // 0..9
+  bool shuffle = false;
+  bool any() const { return deflate > 0 || shuffle; }
+};
+
+// A dataset's contents as written: memory type, shape and bytes, so that what a frame
+// would write can be compared with what an earlier frame wrote (io/frame_static.h).
+struct Blob {
+  hid_t type = -1;  // an H5T_NATIVE_* type (not owned)
+  std::vector<hsize_t> dims;
+  std::vector<unsigned char> bytes;
+  bool operator==(const Blob& o) const;
+  bool operator!=(const Blob& o) const { return !(*this == o); }
+};
+
 inline std::size_t elementCount(const std::vector<hsize_t>& dims) {
   std::size_t n = 1;
   for (hsize_t d : dims) n *= static_cast<std::size_t>(d);
@@ -69,10 +89,16 @@ class Group {
   void remove(const std::string& name) const;  // unlinks (the space is not reclaimed)
   // A soft link `name` here to the absolute path `target` (which need not exist yet).
   void linkTo(const std::string& name, const std::string& target) const;
+  // A hard link `name` here to the existing object at the absolute path `target`: the
+  // same dataset under a second name, indistinguishable from the first to any reader.
+  void hardLink(const std::string& name, const std::string& target) const;
   // Copies the object `name` (a group with all it holds, or a dataset) into `dest` under
   // the same name; `dest` may be in another file.
   void copyTo(const std::string& name, const Group& dest) const;
-  std::vector<std::string> children() const;  // link names, in name order
+  // Copies every attribute of this object onto `dest` (numbers and strings alike).
+  void copyAttributesTo(const Group& dest) const;
+  std::vector<std::string> children() const;    // link names, in name order
+  bool isGroup(const std::string& name) const;  // the object `name` is a group
 
   // Attributes: scalars and strings (variable-length UTF-8, so h5py reads str).
   void setAttribute(const std::string& name, const std::string& value) const;
@@ -93,6 +119,19 @@ class Group {
   template <class T>
   std::vector<T> read(const std::string& name, std::vector<hsize_t>* dims = nullptr) const;
   DatasetInfo info(const std::string& name) const;
+  // The same as bytes: write a Blob, read a dataset as one (in its native memory type).
+  void write(const std::string& name, const Blob& blob) const {
+    writeRaw(name, blob.type, blob.bytes.data(), blob.dims);
+  }
+  Blob readBlob(const std::string& name) const;
+  // The filters of the datasets this handle writes, inherited by the groups it opens or
+  // creates. Small datasets (below kMinFilteredBytes) stay contiguous and unfiltered: a
+  // chunk index costs more than deflate saves on them.
+  void setFilters(const Filters& f) { m_filters = f; }
+  const Filters& filters() const { return m_filters; }
+  static constexpr std::size_t kMinFilteredBytes = 4096;
+  // Rows per chunk of a filtered dataset: about kChunkBytes per chunk.
+  static constexpr std::size_t kChunkBytes = 256 * 1024;
 
   // String datasets: one string (scalar) or a list (1-D), variable-length UTF-8.
   void writeString(const std::string& name, const std::string& value) const;
@@ -120,6 +159,7 @@ class Group {
   Handle m_id;
   std::string m_file;
   std::string m_path;
+  Filters m_filters;
 };
 
 class File : public Group {
@@ -140,6 +180,16 @@ class File : public Group {
 };
 
 // --- templates -------------------------------------------------------------------------
+
+template <class T>
+Blob blobOf(const std::vector<T>& values, const std::vector<hsize_t>& dims) {
+  Blob b;
+  b.type = nativeType<T>();
+  b.dims = dims;
+  const auto* p = reinterpret_cast<const unsigned char*>(values.data());
+  b.bytes.assign(p, p + values.size() * sizeof(T));
+  return b;
+}
 
 template <class T>
 void Group::write(const std::string& name, const std::vector<T>& values, const std::vector<hsize_t>& dims) const {

@@ -26,7 +26,10 @@ RunHeader readHeader(const h5::File& f);
 // Throws unless `f` carries the run-file format attributes of a version this build reads.
 void requireFormat(const h5::Group& root, const char* format, std::int64_t version);
 
-void writeFrame(const h5::Group& g, const FrameData& frame);
+class StaticStore;  // io/frame_static.h
+// Writes the frame's motion into `g` and links its static datasets from /static
+// (io/frame_static.h); `root` is the file's root group.
+void writeFrame(const h5::Group& root, const h5::Group& g, const FrameData& frame, StaticStore& statics);
 FrameData readFrame(const h5::Group& g);
 FrameView readFrameView(const h5::Group& g);
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "io/frame_static.h"
 #include "io/h5_file.h"
 #include "io/run_file_layout.h"
 
@@ -36,7 +37,7 @@ void rebuildRunFile(const std::string& path, std::uint64_t lastStep) {
         break;  // the torn frame: it and anything after it were never finished
       }
       if (step > lastStep) break;
-      frames.copyTo(name, kept);
+      run_layout::copyFrame(frames, name, kept, fresh);
     }
     fresh.flush();
   }

@@ -2,6 +2,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "io/frame_static.h"
 #include "io/h5_file.h"
 #include "io/run_file.h"
 #include "io/run_file_layout.h"
@@ -14,8 +15,15 @@ namespace {
 
 class Hdf5RunFileWriter final : public RunFileWriter {
  public:
-  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames, const std::string& xmfPath)
+  Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames, const std::string& xmfPath,
+                    const RunFileCompression& compression)
       : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {
+    m_file.setFilters({compression.deflate, compression.shuffle});
+    // A continued file: the next frame links the static group its last frame used.
+    if (m_frames > 0) {
+      const h5::Group frames = m_file.open("frames");
+      m_statics.restore(m_file, frames.open(run_layout::frameName(m_frames - 1)));
+    }
     if (xmfPath.empty()) return;
     m_xmf.emplace(m_file.file(), xmfPath);
     m_xmf->addAll(m_file.open("frames"));
@@ -26,7 +34,7 @@ class Hdf5RunFileWriter final : public RunFileWriter {
     const h5::Group frames = m_file.open("frames");
     const std::string name = run_layout::frameName(m_frames);
     try {
-      run_layout::writeFrame(frames.create(name), frame);
+      run_layout::writeFrame(m_file, frames.create(name), frame, m_statics);
     } catch (...) {
       // A half-written frame would be read as a broken one: drop it.
       if (frames.has(name)) frames.remove(name);
@@ -55,6 +63,7 @@ class Hdf5RunFileWriter final : public RunFileWriter {
   h5::File m_file;
   std::vector<std::string> m_bodies;
   std::size_t m_frames;
+  run_layout::StaticStore m_statics;
   std::optional<XdmfSidecar> m_xmf;
 };
 
@@ -85,15 +94,17 @@ void truncateSeries(const h5::Group& body, double lastTime) {
 }  // namespace
 
 std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path, const RunHeader& header,
-                                                     const std::string& xmfPath) {
+                                                     const std::string& xmfPath,
+                                                     const RunFileCompression& compression) {
   h5::File file = h5::File::createReplacing(path);
   run_layout::writeHeader(file, header);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath, compression);
 }
 
 std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path, std::uint64_t lastStep,
-                                                            double lastTime, const std::string& xmfPath) {
+                                                            double lastTime, const std::string& xmfPath,
+                                                            const RunFileCompression& compression) {
   // A run that stopped on a failed write (a full disk) may have left the file torn: HDF5
   // reads it but cannot change it, so it is rebuilt from what it holds first.
   if (runFileIsTorn(path)) rebuildRunFile(path, lastStep);
@@ -103,7 +114,7 @@ std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& p
   const h5::Group series = file.open("series");
   for (const std::string& body : header.bodyNames) truncateSeries(series.open(body), lastTime);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames, xmfPath);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames, xmfPath, compression);
 }
 
 }  // namespace regolith

@@ -10,25 +10,32 @@ namespace regolith {
 using h5::readList;
 using h5::readQuats;
 using h5::readVec3s;
-using h5::writeList;
 using h5::writeQuats;
 using h5::writeVec3s;
 
-void writeStateArrays(const h5::Group& g, const StateArrays& s) {
+void writeOwnerMotion(const h5::Group& g, const StateArrays& s) {
   writeVec3s(g, "owner_position", s.ownerPosition);
   writeQuats(g, "owner_orientation", s.ownerOrientation);
   writeVec3s(g, "owner_velocity", s.ownerVelocity);
   writeVec3s(g, "owner_angular_velocity", s.ownerAngularVelocity);
-  writeList(g, "owner_mass", s.ownerMass);
-  writeVec3s(g, "owner_inertia", s.ownerInertia);
-  writeList(g, "owner_sphere_begin", s.ownerSphereBegin);
   writeVec3s(g, "owner_force", s.ownerForce);
   writeVec3s(g, "owner_torque", s.ownerTorque);
-  writeList(g, "owner_family", s.ownerFamily);
-  writeList(g, "sphere_owner", s.sphereOwner);
-  writeVec3s(g, "sphere_offset", s.sphereOffset);
-  writeList(g, "sphere_radius", s.sphereRadius);
-  writeList(g, "sphere_material", s.sphereMaterial);
+}
+
+std::map<std::string, h5::Blob> stateLayoutOf(const StateArrays& s) {
+  return {{"owner_mass", h5::listBlob(s.ownerMass)},
+          {"owner_inertia", h5::vec3sBlob(s.ownerInertia)},
+          {"owner_sphere_begin", h5::listBlob(s.ownerSphereBegin)},
+          {"owner_family", h5::listBlob(s.ownerFamily)},
+          {"sphere_owner", h5::listBlob(s.sphereOwner)},
+          {"sphere_offset", h5::vec3sBlob(s.sphereOffset)},
+          {"sphere_radius", h5::listBlob(s.sphereRadius)},
+          {"sphere_material", h5::listBlob(s.sphereMaterial)}};
+}
+
+void writeStateArrays(const h5::Group& g, const StateArrays& s) {
+  writeOwnerMotion(g, s);
+  for (const auto& [name, blob] : stateLayoutOf(s)) g.write(name, blob);
 }
 
 StateArrays readStateArrays(const h5::Group& g) {
@@ -50,44 +57,50 @@ StateArrays readStateArrays(const h5::Group& g) {
   return s;
 }
 
-void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries) {
-  std::vector<std::int32_t> kind, material, owner, triangle;
-  std::vector<std::uint8_t> inside;
+void writeBoundaryPlacement(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries) {
   std::vector<Vec3d> point, corner1, corner2;
   std::vector<Vec3> normal, tangentU, tangentV;
+  for (const BoundaryPrimitive& b : boundaries) {
+    point.push_back(b.point);
+    normal.push_back(b.normal);
+    tangentU.push_back(b.tangentU);
+    tangentV.push_back(b.tangentV);
+    corner1.push_back(b.corner1);
+    corner2.push_back(b.corner2);
+  }
+  writeVec3s(g, "point", point);
+  writeVec3s(g, "normal", normal);
+  writeVec3s(g, "tangent_u", tangentU);
+  writeVec3s(g, "tangent_v", tangentV);
+  writeVec3s(g, "corner_1", corner1);
+  writeVec3s(g, "corner_2", corner2);
+}
+
+std::map<std::string, h5::Blob> boundaryLayoutOf(const std::vector<BoundaryPrimitive>& boundaries) {
+  std::vector<std::int32_t> kind, material, owner, triangle;
+  std::vector<std::uint8_t> inside;
   std::vector<Real> halfU, halfV, radius, halfLength;
   for (const BoundaryPrimitive& b : boundaries) {
     kind.push_back(static_cast<std::int32_t>(b.kind));
     material.push_back(b.material);
     owner.push_back(b.owner);
     inside.push_back(b.inside ? 1 : 0);
-    point.push_back(b.point);
-    normal.push_back(b.normal);
-    tangentU.push_back(b.tangentU);
-    tangentV.push_back(b.tangentV);
     halfU.push_back(b.halfU);
     halfV.push_back(b.halfV);
     radius.push_back(b.radius);
     halfLength.push_back(b.halfLength);
-    corner1.push_back(b.corner1);
-    corner2.push_back(b.corner2);
     triangle.push_back(b.triangle);
   }
-  writeList(g, "kind", kind);
-  writeList(g, "material", material);
-  writeList(g, "owner", owner);
-  writeList(g, "inside", inside);
-  writeVec3s(g, "point", point);
-  writeVec3s(g, "normal", normal);
-  writeVec3s(g, "tangent_u", tangentU);
-  writeVec3s(g, "tangent_v", tangentV);
-  writeList(g, "half_u", halfU);
-  writeList(g, "half_v", halfV);
-  writeList(g, "radius", radius);
-  writeList(g, "half_length", halfLength);
-  writeVec3s(g, "corner_1", corner1);
-  writeVec3s(g, "corner_2", corner2);
-  writeList(g, "triangle", triangle);
+  return {{"kind", h5::listBlob(kind)},        {"material", h5::listBlob(material)},
+          {"owner", h5::listBlob(owner)},      {"inside", h5::listBlob(inside)},
+          {"half_u", h5::listBlob(halfU)},     {"half_v", h5::listBlob(halfV)},
+          {"radius", h5::listBlob(radius)},    {"half_length", h5::listBlob(halfLength)},
+          {"triangle", h5::listBlob(triangle)}};
+}
+
+void writeBoundaries(const h5::Group& g, const std::vector<BoundaryPrimitive>& boundaries) {
+  writeBoundaryPlacement(g, boundaries);
+  for (const auto& [name, blob] : boundaryLayoutOf(boundaries)) g.write(name, blob);
 }
 
 std::vector<BoundaryPrimitive> readBoundaries(const h5::Group& g) {

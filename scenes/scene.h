@@ -11,6 +11,7 @@
 #include "core/clump_template.h"
 #include "core/model.h"
 #include "io/json_problem.h"
+#include "io/run_file.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -39,10 +40,11 @@ inline constexpr int kSceneErrorExitCode = 2;
 // What a run writes (a scene's "output"; when it leaves them out the loader sets the
 // intervals to end time / 100 and / 1000).
 struct OutputSettings {
-  double frameInterval = 0;   // simulated seconds between frames [s]
-  bool contacts = false;      // contact pairs with force vectors in every frame
-  double seriesInterval = 0;  // simulated seconds between series rows [s]
-  bool csv = true;            // also write series.csv
+  double frameInterval = 0;        // simulated seconds between frames [s]
+  bool contacts = false;           // contact pairs with force vectors in every frame
+  double seriesInterval = 0;       // simulated seconds between series rows [s]
+  bool csv = true;                 // also write series.csv
+  RunFileCompression compression;  // deflate and shuffle on run.h5's frames (io/run_file.h)
 };
 
 // When `regolith bed` calls a bed settled (a scene's "settle"): checked every

@@ -89,6 +89,8 @@ void buildOutput(BuildContext& c) {
   o.seriesInterval = j.value("series_interval", o.seriesInterval);
   o.contacts = j.value("contacts", o.contacts);
   o.csv = j.value("csv", o.csv);
+  o.compression.deflate = j.value("deflate", o.compression.deflate);
+  o.compression.shuffle = j.value("shuffle", o.compression.shuffle);
 }
 
 void buildSettle(BuildContext& c) {

@@ -5,6 +5,9 @@ Output.XdmfReferencesExist). Run with Debian's /usr/bin/python3 (python3-h5py).
                              and dtypes (docs/output-format.md)
   check_run_h5.py xdmf DIR   run.xmf parses as XML; every DataItem names an existing
                              dataset of matching dimensions
+  check_run_h5.py large DIR  DIR/large (ctest: Output.H5pyReadsCompressedLinkedFrames): the
+                             positions read back bit for bit through shuffle + deflate; the
+                             frames' static datasets are one object under several links
 """
 import json
 import os
@@ -183,7 +186,41 @@ def check_xdmf(folder):
     print(f"ok: {len(steps)} time steps, {items} data items")
 
 
+def check_large(folder):
+    expected = json.load(open(os.path.join(folder, "expected.json")))["frames"]
+    raw = np.fromfile(os.path.join(folder, "positions.bin"), dtype="<f8")
+    static_names = ("owner_mass", "owner_inertia", "owner_sphere_begin", "owner_family", "owner_template",
+                    "sphere_owner", "sphere_offset", "sphere_radius", "sphere_material", "sphere_family",
+                    "connectivity", "body_triangles", "body_triangle_boundary", "body_vertex_radius",
+                    "boundaries/kind", "boundaries/material", "boundaries/half_u", "boundaries/triangle")
+    with h5py.File(os.path.join(folder, "run.h5"), "r") as f:
+        expect(int(f.attrs["format_version"]) == 1, "format_version")
+        frames = sorted(f["frames"].keys())
+        expect(len(frames) == len(expected), f"{len(frames)} frames")
+        at = 0
+        for name, want in zip(frames, expected):
+            g = f["frames"][name]
+            p = g["sphere_position"]
+            expect(p.compression == "gzip" and p.shuffle, f"{p.name}: filters {p.compression}, shuffle {p.shuffle}")
+            n = 3 * want["spheres"]
+            expect(p[()].astype("<f8").tobytes() == raw[at:at + n].tobytes(),
+                   f"{p.name}: not the positions written, bit for bit")
+            at += n
+            # Each static dataset is the one of the group the frame names.
+            home = f[g.attrs["static"]]
+            for s in static_names:
+                expect(h5py.h5o.get_info(g[s].id).addr == h5py.h5o.get_info(home[s].id).addr,
+                       f"{g.name}/{s} is not {home.name}/{s}")
+            expect((g["sphere_radius"][()] > 0).all(), f"{g.name}/sphere_radius not positive")
+        expect(at == raw.size, f"{raw.size - at} positions left over")
+        homes = [f["frames"][k].attrs["static"] for k in frames]
+        expect(homes[0] == "/static/000000" and len(set(homes)) == 2,
+               f"static groups {homes}: expected one until the last frame's family switch")
+    print(f"ok: {len(frames)} frames, positions bit for bit, static data linked")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("h5py", "xdmf"):
+    checks = {"h5py": check_h5py, "xdmf": check_xdmf, "large": check_large}
+    if len(sys.argv) != 3 or sys.argv[1] not in checks:
         fail(__doc__)
-    (check_h5py if sys.argv[1] == "h5py" else check_xdmf)(sys.argv[2])
+    checks[sys.argv[1]](sys.argv[2])

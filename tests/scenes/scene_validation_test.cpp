@@ -241,5 +241,21 @@ TEST(SceneValidation, MissingFile) {
   }
 }
 
+// output.deflate and output.shuffle: the run file's filters (docs/output-format.md).
+TEST(SceneValidation, OutputCompressionSettings) {
+  Json s = smokeScene();
+  EXPECT_EQ(parse(s.dump()).output.compression.deflate, RunFileCompression{}.deflate);
+  EXPECT_EQ(parse(s.dump()).output.compression.shuffle, RunFileCompression{}.shuffle);
+  s["output"]["deflate"] = 6;
+  s["output"]["shuffle"] = false;
+  const Scene scene = parse(s.dump());
+  EXPECT_EQ(scene.output.compression.deflate, 6);
+  EXPECT_FALSE(scene.output.compression.shuffle);
+  s["output"]["deflate"] = 10;
+  expectProblem(problemsOf(s), "/output/deflate", "10", "an integer <= 9");
+  s["output"]["deflate"] = 1.5;
+  expectProblem(problemsOf(s), "/output/deflate", "1.5", "an integer");
+}
+
 }  // namespace
 }  // namespace regolith
