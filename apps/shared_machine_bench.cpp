@@ -135,9 +135,9 @@ int runSharedMachineBench(const SharedMachineBenchOptions& o) {
   } else {
     std::printf(
         "bench shared: dense, %zu spheres, %llu steps, beside %d busy process%s (OMP_WAIT_POLICY: %s)\n"
-        "  idle machine,  default threads (%d): %.3f s\n"
-        "  shared,        default threads (%d): %.3f s\n"
-        "  shared,        --threads 1:          %.3f s\n"
+        "  before the busy processes, default threads (%d): %.3f s\n"
+        "  beside them,   default threads (%d): %.3f s\n"
+        "  beside them,   --threads 1:          %.3f s\n"
         "  slowdown of the default against one thread: %.2f (bound 1.3: %s)\n",
         o.particles, static_cast<unsigned long long>(o.steps), o.busy, o.busy == 1 ? "" : "es", policyName.c_str(),
         idle.threads, idle.wallSeconds, shared.threads, shared.wallSeconds, single.wallSeconds, slowdown,

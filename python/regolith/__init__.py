@@ -14,10 +14,11 @@ import os as _os
 
 # OpenMP threads wait passively at barriers unless the user chose (OMP_WAIT_POLICY or
 # GOMP_SPINCOUNT): spinning threads stall a step when one of them shares its core with
-# another busy process (issue 41; the program does the same, apps/openmp_wait_default.cpp).
-# libgomp reads the variable once, when the extension module loads it, so it is set for
-# that moment only and the interpreter's environment is left as it was. (Where another
-# module loaded libgomp first, its setting stays.)
+# another busy process (issue 41), which an interpreter that lives for hours meets even
+# when its simulations start on free cores (core/free_cores.h). libgomp reads the variable
+# once, when the extension module loads it, so it is set for that moment only and the
+# interpreter's environment is left as it was. (Where another module loaded libgomp
+# first, its setting stays.)
 _wait_chosen = "OMP_WAIT_POLICY" in _os.environ or "GOMP_SPINCOUNT" in _os.environ
 if not _wait_chosen:
     _os.environ["OMP_WAIT_POLICY"] = "PASSIVE"

@@ -76,9 +76,9 @@ json convert(py::handle v, const std::string& pointer, std::size_t depth) {
   // The files' own bound (io/json_document.h), which also ends a dict or list that
   // contains itself: without it the conversion would recurse until memory ran out.
   const auto nested = [&] {
-    if (depth >= kMaxJsonDepth)
+    if (depth >= regolith::json::kMaxJsonDepth)
       throw py::value_error("at \"" + pointer.substr(0, 80) + (pointer.size() > 80 ? "...\"" : "\"") +
-                            ": nested more than " + std::to_string(kMaxJsonDepth) +
+                            ": nested more than " + std::to_string(regolith::json::kMaxJsonDepth) +
                             " levels deep (a dict or list that contains itself?)");
   };
   if (py::isinstance<py::dict>(v)) {
