@@ -114,6 +114,12 @@ trap 'exit 130' INT TERM
 now() { date +%s.%N; }
 wall() { awk -v a="$1" -v b="$2" 'BEGIN {t = b - a; printf "%d min %05.2f s (%.1f s)", int(t / 60), t - 60 * int(t / 60), t}'; }
 
+# The committed HEAD as a bundle now (one file), so that a commit made while the root is
+# being built does not change what is checked.
+git -C "$repo" bundle create "$work/regolith.bundle" HEAD 2>/dev/null
+[ "$(git bundle list-heads "$work/regolith.bundle" HEAD | cut -d' ' -f1)" = "$head" ] ||
+  { echo "fresh-machine-check: HEAD moved while it was bundled; run again" >&2; exit 1; }
+
 step "host: $(nproc) cores, $(grep -c ^processor /proc/cpuinfo) processors; checking $head from $repo"
 command -v debootstrap >/dev/null || {
   step "installing debootstrap on this machine"
@@ -150,10 +156,11 @@ t0=$(now)
 inside 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null'
 echo "git installed: $(wall "$t0" "$(now)")"
 
-# The committed HEAD as a bundle (one file, copied in), cloned with the root's own git.
-git -C "$repo" bundle create "$root/tmp/regolith.bundle" HEAD 2>/dev/null
-inside "git -c advice.detachedHead=false clone -q /tmp/regolith.bundle /root/regolith && \
-        test \"\$(git -C /root/regolith rev-parse HEAD)\" = $head"
+# The bundle made at the start, copied in and cloned with the root's own git.
+cp "$work/regolith.bundle" "$root/tmp/regolith.bundle"
+inside 'git -c advice.detachedHead=false clone -q /tmp/regolith.bundle /root/regolith'
+cloned=$(inside 'git -C /root/regolith rev-parse HEAD')
+[ "$cloned" = "$head" ] || { echo "fresh-machine-check: cloned $cloned, expected $head" >&2; exit 1; }
 echo "cloned $head into $root/root/regolith"
 
 # `ctest --preset cpu -N`'s test count in the clone (0 when it lists none).
