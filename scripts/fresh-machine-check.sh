@@ -74,7 +74,11 @@ if [ -z "$mirror" ]; then
   [ -n "$mirror" ] || { echo "fresh-machine-check: no mirror in apt's sources; give --mirror URL" >&2; exit 2; }
 fi
 
-step() { echo "== fresh-machine-check: $* [$(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)]"; }
+current="starting"
+step() {
+  current=$*
+  echo "== fresh-machine-check: $* [$(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)]"
+}
 
 mkdir -p "$work_parent"
 work=$(mktemp -d "$work_parent/regolith-fresh.XXXXXX")
@@ -84,6 +88,7 @@ mounted=()
 cleanup() {
   local status=$?
   set +e
+  [ "$status" -eq 0 ] || echo "fresh-machine-check: FAILED (exit $status) at: $current" >&2
   # Whatever the check left running inside the root (a daemon of an interrupted test)
   # holds its mounts: stop those processes, by their pids.
   local pids=() p
