@@ -171,20 +171,34 @@ echo "cloned $head into $root/root/regolith"
 # `ctest --preset cpu -N`'s test count in the clone (0 when it lists none).
 listed() { inside 'cd /root/regolith && ctest --preset cpu -N' | awk '/^Total Tests:/ {print $3}'; }
 
+# Runs NAME's command inside, prints its wall time whether it passes or fails, and
+# leaves the time in $took; a failure ends the check (set -e) after saying so.
+timed() {
+  local name=$1 t0 status=0
+  t0=$(now)
+  inside "$2" || status=$?
+  took=$(wall "$t0" "$(now)")
+  echo "$name: exit $status, wall $took"
+  return "$status"
+}
+
 step "inside: scripts/quickstart.sh"
-t0=$(now)
-inside 'cd /root/regolith && scripts/quickstart.sh'
-quick=$(wall "$t0" "$(now)")
-echo "quick start: exit 0, wall $quick"
+timed "quick start" 'cd /root/regolith && scripts/quickstart.sh'
+quick=$took
+
+# The README's commands right after the quick start ("Then look at it").
+step "inside: the README's commands after the quick start (render, info, h5py)"
+inside 'cd /root/regolith && build/cpu/apps/regolith render runs/demo --out demo.png && test -s demo.png &&
+        build/cpu/apps/regolith info runs/demo/run.h5 >/dev/null &&
+        /usr/bin/python3 -c "import h5py; f = h5py.File(\"runs/demo/run.h5\", \"r\"); print(len(f[\"frames\"]), \"frames\")"'
+
 n=$(listed)
 echo "after the quick start, ctest --preset cpu -N lists ${n:-0} tests"
 [ "${n:-0}" -ge 1 ] || { echo "fresh-machine-check: the quick start left build/cpu without tests" >&2; exit 1; }
 
 step "inside: scripts/test.sh"
-t0=$(now)
-inside 'cd /root/regolith && scripts/test.sh'
-tests=$(wall "$t0" "$(now)")
-echo "test command: exit 0, wall $tests"
+timed "test command" 'cd /root/regolith && scripts/test.sh'
+tests=$took
 suite=$(listed)
 
 step "inside: scripts/quickstart.sh again, in the folder the test command built"
