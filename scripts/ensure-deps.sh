@@ -20,7 +20,8 @@ build=(g++ cmake ninja-build libthrust-dev libcub-dev libcli11-dev libeigen3-dev
   python3-dev python3-numpy libmujoco-dev libqhull-dev xvfb python3-h5py)
 # GoogleTest; h5diff; xauth for xvfb-run, under which the ParaView output test runs
 # pvpython (a Recommends of xvfb, so --no-install-recommends leaves it out and xvfb-run
-# stops: "xauth command not found"); matplotlib for `regolith plot`; slurm-wlm and munge for the
+# stops: "xauth command not found"; git's recommends bring it in through openssh-client,
+# a git installed without them does not); matplotlib for `regolith plot`; slurm-wlm and munge for the
 # one-node Slurm cluster of the batch test; clang-format for .ci/run's formatting check;
 # pytest for the Python package's tests; python3-venv (venv's ensurepip) and python3-wheel
 # (setuptools 66 builds wheels through it) for the test that pip-installs the package into
