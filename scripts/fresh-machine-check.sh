@@ -101,7 +101,7 @@ cleanup() {
   fi
   local i
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-    umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}"
+    umount -R "${mounted[i]}" 2>/dev/null || umount -R -l "${mounted[i]}"
   done
   if findmnt -rn -o TARGET | grep -q "^$root/"; then
     echo "fresh-machine-check: something is still mounted under $root; not removing it" >&2
@@ -137,8 +137,17 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/debootstrap.log
   { tail -n 30 "$work/debootstrap.log" >&2; exit 1; }
 echo "debootstrap: $(wall "$t0" "$(now)")"
 
+# /sys with its submounts (--rbind), as a booted machine has it: slurmd (Slurm 22.05) stops
+# at start with "No filesystem mounted on /sys/fs/cgroup" even with task/none and
+# proctrack/linuxproc, which failed the Slurm test in a root with a plain bind of /sys.
+# --make-rslave keeps the unmounting below from reaching this machine's own mounts.
 for m in /proc /sys /dev /dev/pts; do
-  mount --bind "$m" "$root$m"
+  if [ "$m" = /sys ]; then
+    mount --rbind "$m" "$root$m"
+    mount --make-rslave "$root$m"
+  else
+    mount --bind "$m" "$root$m"
+  fi
   mounted+=("$root$m")
 done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
