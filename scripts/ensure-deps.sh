@@ -7,17 +7,27 @@ set -euo pipefail
 
 profile=${1:-test}
 # Compiler and build tools; Thrust/CUB (the CPU backend); CLI11, Eigen, nlohmann/json,
-# valijson, HDF5; VTK from paraview-dev (libvtk9-dev conflicts with python3-paraview);
-# pybind11, the interpreter's headers and NumPy for the Python package; MuJoCo (and qhull,
-# which Debian's MuJoCo CMake config needs) for robots/ and `regolith robot`.
+# valijson, HDF5; VTK from paraview-dev (libvtk9-dev conflicts with python3-paraview), and
+# python3-paraview with it: ParaView's VTK CMake package imports VTK::vtkCommonCorePython,
+# whose files are in python3-paraview, a Recommends of paraview-dev that apt's
+# --no-install-recommends leaves out, and configure fails without it (found on a fresh
+# Debian 12 root, scripts/fresh-machine-check.sh); pybind11, the interpreter's headers and
+# NumPy for the Python package; MuJoCo (and qhull, which Debian's MuJoCo CMake config
+# needs) for robots/ and `regolith robot`; xvfb (Xvfb for `regolith render`) and h5py, which
+# the README's commands right after the quick start use.
 build=(g++ cmake ninja-build libthrust-dev libcub-dev libcli11-dev libeigen3-dev
-  nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev pybind11-dev python3-dev python3-numpy
-  libmujoco-dev libqhull-dev)
-# GoogleTest; h5diff; h5py, pvpython and xvfb for the output tests; matplotlib for
-# `regolith plot`; slurm-wlm and munge for the one-node Slurm cluster of the batch test;
-# clang-format for .ci/run's formatting check; pytest for the Python package's tests.
-test=(libgtest-dev hdf5-tools python3-h5py python3-paraview xvfb python3-matplotlib slurm-wlm munge
-  clang-format python3-pytest)
+  nlohmann-json3-dev libvalijson-dev libhdf5-dev paraview-dev python3-paraview pybind11-dev
+  python3-dev python3-numpy libmujoco-dev libqhull-dev xvfb python3-h5py)
+# GoogleTest; h5diff; xauth for xvfb-run, under which the ParaView output test runs
+# pvpython (a Recommends of xvfb, so --no-install-recommends leaves it out and xvfb-run
+# stops: "xauth command not found"; git's recommends bring it in through openssh-client,
+# a git installed without them does not); matplotlib for `regolith plot`; slurm-wlm and munge for the
+# one-node Slurm cluster of the batch test; clang-format for .ci/run's formatting check;
+# pytest for the Python package's tests; python3-venv (venv's ensurepip) and python3-wheel
+# (setuptools 66 builds wheels through it) for the test that pip-installs the package into
+# a virtual environment (docs/python.md).
+test=(libgtest-dev hdf5-tools xauth python3-matplotlib slurm-wlm munge
+  clang-format python3-pytest python3-venv python3-wheel)
 
 case "$profile" in
   build) packages=("${build[@]}") ;;

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh test
-# REGOLITH_TESTS explicitly: a build folder configured by the quick start has it off.
+# REGOLITH_TESTS explicitly: a build folder may have it off (set by hand, or by the quick
+# start before issue 41); the quick start now leaves it as it is.
 # REGOLITH_UNITY_BUILD=ON (CI sets it) compiles each target's sources 8 to a translation
 # unit: half the build time of a one-shot build, at the cost of slower incremental
 # rebuilds, so the default stays file by file and every call sets it either way (a build
