@@ -260,11 +260,11 @@ def test_every_cpu_vector_level_gives_the_same_state(demo):
 
 
 def test_a_body_whose_orientation_turns_nan_raises_blow_up(demo):
-    # Issue 41: the drum's orientation turned NaN and Python stepped on silently, where
-    # `regolith run` exits 5 on the same state. One step: the engine's own speed check (at
-    # the step's start) has not yet seen the grains the NaN wall reaches.
+    # Issue 41: the drum's orientation turned NaN (a spin of 1e300 rad/s) and Python
+    # stepped on silently, where `regolith run` exits 5 on the same state. One step: the
+    # engine's own speed check sees spheres only, and no grain touches the drum yet.
     sim = regolith.Simulation(regolith.Scene.load(demo), threads=1)
-    sim.set_family_motion("drum", linear=("fixed",) * 3, angular=(float("nan"), "fixed", "fixed"))
+    sim.set_family_motion("drum", linear=("fixed",) * 3, angular=(1e300, "fixed", "fixed"))
     with pytest.raises(regolith.BlowUpError, match="owner .* blew up by step 1"):
         sim.step(1)
 
