@@ -21,7 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kScene = std::string(REGOLITH_SOURCE_DIR) + "/tests/data/checkpoint_scene.json";
+const std::string kLockScene = std::string(REGOLITH_SOURCE_DIR) + "/tests/data/checkpoint_scene.json";
 
 TEST(OutputLock, SecondLockIsRefusedWithTheHoldersPidAndFreedAfter) {
   const fs::path dir = test::scratchDir("regolith_output_lock_unit_");
@@ -42,7 +42,7 @@ TEST(OutputLock, SecondLockIsRefusedWithTheHoldersPidAndFreedAfter) {
 
 TEST(OutputLock, ConcurrentOverwriteIsRefusedAndTheFirstRunCompletes) {
   const fs::path dir = test::scratchDir("regolith_output_lock_");
-  std::vector<std::string> args = {REGOLITH_BINARY, "run", kScene, "--out", dir.string(), "--threads", "1"};
+  std::vector<std::string> args = {REGOLITH_BINARY, "run", kLockScene, "--out", dir.string(), "--threads", "1"};
 #ifdef REGOLITH_SANITIZED
   args.insert(args.end(), {"--set", "/phases/1/duration=0.15"});
 #endif
