@@ -94,7 +94,7 @@ consumer scenes "valijson"
 mkdir -p "$work/unknown"
 printf 'cmake_minimum_required(VERSION 3.25)\nproject(x CXX)\nfind_package(Regolith CONFIG REQUIRED COMPONENTS modles)\n' \
   > "$work/unknown/CMakeLists.txt"
-if cmake -S "$work/unknown" -B "$work/unknown/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/unknown.log" 2>&1; then
+if cmake -S "$work/unknown" -B "$work/unknown/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" > "$work/unknown.log" 2>&1; then
   echo "FAILED: find_package(Regolith COMPONENTS modles) succeeded" >&2
   exit 1
 fi
