@@ -3,8 +3,8 @@
 
 #include <ostream>
 
-#include "apps/blow_up_report.h"
-#include "apps/run_loop.h"
+#include "service/blow_up_report.h"
+#include "apps/exit_status.h"
 #include "scenes/scene.h"
 
 namespace regolith {
@@ -16,7 +16,7 @@ int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
     for (const std::string& w : s.warnings) err << path << ": warning: " << w << std::endl;
     if (const std::optional<std::string> fault = initialStateBlowUp(s)) {
       err << path << ": " << *fault << ". `regolith run` would refuse it (exit 5)." << std::endl;
-      return kRunBlowUp;
+      return int(ExitStatus::kBlowUp);
     }
     out << path << ": OK (" << s.initial.ownerCount() << " owners, " << s.initial.sphereCount() << " spheres, "
         << s.model.boundaries.size() << " boundaries, " << sceneSteps(s) << " steps)" << std::endl;

@@ -1,30 +1,22 @@
-// `regolith metrics DIR`: a study's metrics from its run files into DIR/metrics.json.
-//
-// DIR is one run's folder (DIR/run.h5) or a sweep's: a folder whose subfolders are runs.
-// A run's metrics.json holds the study as the scene resolved it, the window the averages
-// were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
-// its runs' in the subfolders' name order (and each run's is written beside its run.h5).
-// One run's metrics: scene::runMetrics (scenes/study_table.h); a `regolith robot` run's
-// (its run.h5 /meta format "regolith-robot-run") come from postprocess/robot_metrics.h
-// as study "robot" (docs/robots.md).
+// `regolith metrics DIR`: the run service's computeMetrics (service/run_metrics.h) on a
+// terminal: one line per run on stdout, DIR/metrics.json written; exit 4 when a robot run
+// among them did not run to its end (its metrics.json says "complete": false).
 #pragma once
 
-#include <ostream>
 #include <string>
+
+#include <CLI/CLI.hpp>
 
 namespace regolith {
 
-// Whether runDir/run.h5 holds a scene with a "study" or is a robot run: whether it has
-// metrics (false also when there is no run file).
-bool runHasStudy(const std::string& runDir);
+struct MetricsCommand {
+  CLI::App* command = nullptr;
+  std::string dir;
+};
 
-// The exit code of `regolith metrics` when every metrics.json was written but a robot
-// run among them did not run to its end (killed, blown up or stopped: its run.h5 /meta
-// records no end "completed"): its metrics.json says "complete": false and "end" why.
-inline constexpr int kMetricsUnfinished = 4;
-
-// Writes DIR/metrics.json (and each sweep run's); prints one line per run. Returns the
-// exit code: 0, kMetricsUnfinished, or 1 with the reason on stderr.
-int metricsCommand(const std::string& dir, std::ostream& out);
+// Adds "metrics" to `app`, filling `c`.
+void addMetricsCommand(CLI::App& app, MetricsCommand& c);
+// Computes the metrics of the run or sweep in `dir`; the exit status (apps/exit_status.h).
+int metricsCommand(const std::string& dir);
 
 }  // namespace regolith

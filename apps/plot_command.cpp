@@ -6,8 +6,10 @@
 #include <iostream>
 
 #include "io/data_files.h"
+#include "apps/exit_status.h"
 #include "apps/metrics_command.h"
 #include "apps/run_program.h"
+#include "service/run_metrics.h"
 
 namespace regolith {
 
@@ -34,8 +36,8 @@ int plotCommand(const PlotOptions& o, std::ostream& out) {
     return 1;
   }
   if (!bodies && !fs::is_regular_file(fs::path(dir) / "metrics.json")) {
-    const int rc = metricsCommand(dir, out);
-    if (rc != 0 && rc != kMetricsUnfinished) return rc;  // an unfinished run is said, and drawn
+    const int rc = metricsCommand(dir);
+    if (rc != 0 && rc != int(ExitStatus::kShortOfGoal)) return rc;  // an unfinished run is said, and drawn
   }
   const std::string script = plotScript();
   if (!fs::is_regular_file(script)) {

@@ -32,10 +32,10 @@
 #include "apps/mesh_command.h"
 #include "bench/bench_command_line.h"
 #include "core/time_step_guard.h"
-#include "apps/bed_prepare.h"
+#include "apps/bed_command.h"
 #include "io/build_info.h"
 #include "apps/run_info.h"
-#include "apps/run_loop.h"
+#include "apps/run_command.h"
 #include "apps/check_command.h"
 #include "apps/exit_status.h"
 #include "io/vtp_export.h"
@@ -96,31 +96,8 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--set", checkSets,
                        "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable)");
 
-  regolith::RunOptions runOptions;
-  std::string runScenePath;
-  CLI::App* runCmd = app.add_subcommand(
-      "run",
-      "Run a scene: DIR/run.h5, run.xmf, series.csv and checkpoint.h5.\n"
-      "Exit status: 0 done; 1 failure (I/O, a checkpoint that does not fit, DIR in use by "
-      "another run: DIR/.regolith.lock names its PID); 2 invalid scene; 5 blow-up (a particle "
-      "not finite or faster than r_min / dt, or a contact list past 256 candidates per "
-      "sphere: a last frame is written, the last good checkpoint kept); 128 + N after "
-      "signal N.");
-  runCmd->add_option("scene", runScenePath, "scene file (JSON)")->required();
-  runCmd->add_option("--out,-o", runOptions.outDir, "output folder")->required();
-  runCmd->add_option("--set", runOptions.overrides,
-                     "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable; "
-                     "give the same ones to --resume)");
-  runCmd->add_flag("--resume", runOptions.resume, "continue from DIR/checkpoint.h5, appending to DIR/run.h5");
-  runCmd->add_flag("--overwrite", runOptions.overwrite, "replace an existing DIR/run.h5");
-  runCmd->add_option("--threads,-t", runOptions.threads, "OpenMP threads (CPU build; 0 = default)")
-      ->check(CLI::NonNegativeNumber);
-  runCmd
-      ->add_option("--checkpoint-every", runOptions.checkpointEvery,
-                   "wall seconds between checkpoints (default: the scene's checkpoint_every)")
-      ->check(CLI::NonNegativeNumber);
-  runCmd->add_flag_callback(
-      "--quiet,-q", [&] { runOptions.progress = nullptr; }, "no progress lines on stderr");
+  regolith::RunCommand run;
+  regolith::addRunCommand(app, run);
 
 #ifdef REGOLITH_ROBOTS
   regolith::RobotOptions robotOptions;
@@ -136,17 +113,8 @@ int main(int argc, char** argv) {
 #endif
 
   std::string runFile;
-  std::string bedScenePath;
-  regolith::BedOptions bedOptions;
-  bool bedQuiet = false;
-  CLI::App* bedCmd = app.add_subcommand(
-      "bed", "Settle a scene's grains until its \"settle\" criterion holds; store the bed and its measures");
-  bedCmd->add_option("scene", bedScenePath, "scene file (JSON) with a \"settle\" criterion")->required();
-  bedCmd->add_option("--out,-o", bedOptions.outFile, "the bed file to write (bed.h5)")->required();
-  bedCmd->add_flag("--overwrite", bedOptions.overwrite, "replace an existing file");
-  bedCmd->add_option("--threads,-t", bedOptions.threads, "OpenMP threads (CPU build; 0 = default)")
-      ->check(CLI::NonNegativeNumber);
-  bedCmd->add_flag("--quiet,-q", bedQuiet, "no progress lines on stderr");
+  regolith::BedCommand bed;
+  regolith::addBedCommand(app, bed);
 
   CLI::App* infoCmd = app.add_subcommand("info",
                                          "Print the backend and whether a device is usable, or what a run file holds");
@@ -159,10 +127,8 @@ int main(int argc, char** argv) {
   exportCmd->add_option("--frame", exportFrame, "frame index (0 = first)")->required();
   exportCmd->add_option("--vtp", vtpPath, "output .vtp file")->required();
 
-  std::string studyDir;
-  CLI::App* metricsCmd = app.add_subcommand(
-      "metrics", "Compute a study's metrics from a run folder (or a sweep of them) into DIR/metrics.json");
-  metricsCmd->add_option("dir", studyDir, "a run's --out folder, or a folder of run folders")->required();
+  regolith::MetricsCommand metrics;
+  regolith::addMetricsCommand(app, metrics);
   regolith::PlotOptions plotOptions;
   CLI::App* plotCmd = app.add_subcommand(
       "plot",
@@ -211,19 +177,16 @@ int main(int argc, char** argv) {
   }
   try {
     if (*checkCmd) return regolith::checkScene(scenePath, std::cout, std::cerr, checkSets);
-    if (*metricsCmd) return regolith::metricsCommand(studyDir, std::cout);
+    if (*metrics.command) return regolith::metricsCommand(metrics.dir);
     if (*plotCmd) return regolith::plotCommand(plotOptions, std::cout);
     if (*renderCmd) return regolith::renderCommand(renderOptions);
     if (const int rc = regolith::runCalibrateCommands(calibrateOptions); rc >= 0) return rc;
     if (const int rc = regolith::runBatchCommands(batchOptions); rc >= 0) return rc;
-    if (*runCmd) return regolith::runScene(runScenePath, runOptions);
+    if (*run.command) return regolith::runRunCommand(run);
 #ifdef REGOLITH_ROBOTS
     if (*robotOptions.command) return regolith::runRobot(robotOptions);
 #endif
-    if (*bedCmd) {
-      if (bedQuiet) bedOptions.progress = nullptr;
-      return regolith::prepareBed(bedScenePath, bedOptions);
-    }
+    if (*bed.command) return regolith::runBedCommand(bed);
     if (*infoCmd && !runFile.empty()) {
       regolith::printRunInfo(runFile, std::cout);
       return 0;

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "apps/progress_meter.h"
-#include "apps/run_header.h"
+#include "service/progress_meter.h"
+#include "service/run_header.h"
 #include "core/stop_signals.h"
 #include "io/build_info.h"
 #include "io/output_lock.h"

@@ -31,7 +31,7 @@ struct RobotOptions {
 // Adds "robot" to `app`.
 void addRobotCommand(CLI::App& app, RobotOptions& o);
 
-// Exit codes as `regolith run` (apps/run_loop.h): 0 done; 1 failure (I/O, DIR in use, an
+// Exit codes as `regolith run` (apps/exit_status.h): 0 done; 1 failure (I/O, DIR in use, an
 // existing run.h5 without --overwrite); 2 invalid input (terrain file, MJCF, control
 // file); 5 blow-up (a position or velocity not finite: a last frame is written);
 // 128 + N after signal N.

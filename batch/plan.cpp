@@ -51,7 +51,7 @@ std::string readBaseScene(const std::string& path) {
 }  // namespace
 
 PlanError::PlanError(const std::string& sweepFile, std::vector<RunProblem> problems)
-    : std::runtime_error(describe(sweepFile, problems)), m_problems(std::move(problems)) {}
+    : InvalidInputError(describe(sweepFile, problems), sweepFile), m_problems(std::move(problems)) {}
 
 std::string absolutizeFiles(const std::string& sceneText, const std::string& sceneDir) {
   Json doc = Json::parse(sceneText);

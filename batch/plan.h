@@ -21,7 +21,7 @@ struct RunProblem {
 
 // Every problem of every run; what() lists them one per line as
 //   <sweep file>: <run id> (<name>): <pointer>: found <found>, expected <expected>
-class PlanError : public std::runtime_error {
+class PlanError : public InvalidInputError {
  public:
   PlanError(const std::string& sweepFile, std::vector<RunProblem> problems);
   const std::vector<RunProblem>& problems() const { return m_problems; }

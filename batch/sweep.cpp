@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 
+#include "io/regular_file.h"
 #include "io/data_files.h"
 #include "io/json_document.h"
 #include "io/json_pointer.h"
@@ -23,10 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string readText(const std::string& path) {
-  // The type first: opening a FIFO for reading blocks until a writer comes.
-  std::error_code error;
-  if (!fs::is_regular_file(path, error))
-    throw SceneError(path, {{"", "no readable file", "a sweep file (JSON) at this path"}});
+  if (const std::optional<std::string> found = notARegularFile(path))
+    throw SceneError(path, {{"", *found, "a sweep file (JSON) at this path"}});
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SceneError(path, {{"", "no readable file", "a sweep file (JSON) at this path"}});
   std::stringstream text;

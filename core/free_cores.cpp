@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -66,9 +67,21 @@ int freeCoreCount(std::chrono::milliseconds window) {
 
 int useFreeCores() {
   if (backendName() == "cuda" || std::getenv("OMP_NUM_THREADS") != nullptr) return threadCount();
+  // A sample costs its 0.1 s window, so one is reused for kFreeCoresReuse: a Python loop
+  // that builds many simulations pays it once every few seconds (at most 2 % of the time),
+  // not once per simulation, and still follows a load that comes and goes.
+  static std::mutex mutex;
+  static std::chrono::steady_clock::time_point sampled;
+  static int cores = 0;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto now = std::chrono::steady_clock::now();
+  if (cores == 0 || now - sampled >= kFreeCoresReuse) {
+    cores = freeCoreCount();
+    sampled = now;
+  }
   // Set every time, not only lowered: a process that chose fewer before (a Python session
   // that built a simulation on a busy machine) gets the cores back once they are free.
-  setThreadCount(freeCoreCount());
+  setThreadCount(cores);
   return threadCount();
 }
 

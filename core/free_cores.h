@@ -16,10 +16,13 @@ namespace regolith {
 // at least 1. Without /proc/stat (not Linux): the cores of the affinity set.
 int freeCoreCount(std::chrono::milliseconds window = std::chrono::milliseconds(100));
 
+// How long useFreeCores() reuses one sample of freeCoreCount().
+inline constexpr std::chrono::seconds kFreeCoresReuse{5};
+
 // For a command that did not get a thread count: unless OMP_NUM_THREADS is set (the
 // user's choice), sets the OpenMP threads to freeCoreCount() (OpenMP's own default is
-// every core of the affinity set). Returns the threads now in use. A no-op on the CUDA
-// build.
+// every core of the affinity set), sampled at most once per kFreeCoresReuse. Returns the
+// threads now in use. A no-op on the CUDA build.
 int useFreeCores();
 
 }  // namespace regolith

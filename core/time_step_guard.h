@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/material.h"
+#include "kernels/input_error.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -25,9 +26,10 @@ struct RayleighLimit {
 
 RayleighLimit finestRayleighTime(const std::vector<Material>& materials, const StateArrays& s);
 
-class TimeStepError : public std::runtime_error {
+// Invalid input (the scene's time step), placed by whoever knows the scene file.
+class TimeStepError : public InvalidInputError {
  public:
-  using std::runtime_error::runtime_error;
+  explicit TimeStepError(const std::string& what) : InvalidInputError(what, "") {}
 };
 
 // Throws TimeStepError with dt, t_R, the fraction and the limit printed, unless allowed.

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "io/regular_file.h"
 #include "io/input_file_error.h"
 
 namespace regolith::h5 {
@@ -494,10 +495,8 @@ Handle rootOf(hid_t file, const std::string& path) {
 // A FIFO or a device is refused before anything opens it: opening a FIFO for reading
 // waits for a writer that may never come.
 void requireHdf5File(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::exists(path, error)) throw InputFileError(path, "cannot open: no such file or not readable");
-  if (!std::filesystem::is_regular_file(path, error))
-    throw InputFileError(path, "cannot open: not a regular file (a folder, a FIFO or a device)");
+  if (const std::optional<std::string> found = notARegularFile(path))
+    throw InputFileError(path, "cannot open: " + *found);
   if (H5Fis_hdf5(path.c_str()) > 0) return;
   H5Eclear2(H5E_DEFAULT);
   FILE* probe = std::fopen(path.c_str(), "rb");

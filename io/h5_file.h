@@ -1,7 +1,8 @@
 // Thin RAII layer over the HDF5 C API (serial 1.10): files, groups, attributes and
 // datasets of numbers and strings. Every failure throws std::runtime_error naming the file
 // and the object ("run.h5: /frames/000003/owner_position: cannot open dataset (...)");
-// HDF5's own error printing is switched off. Only io/*.cpp include this header.
+// HDF5's own error printing is switched off. io/ builds its formats on it; beyond io/,
+// service/prepare_bed.cpp writes the /bed group of a bed file and tests read datasets.
 #pragma once
 
 #include <cstdint>

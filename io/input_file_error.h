@@ -7,23 +7,27 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/input_error.h"
+
 namespace regolith {
 
-class InputFileError : public std::runtime_error {
+class InputFileError : public InvalidInputError {
  public:
   // "<file>: <dataset>: found <found>, expected <expected>"
   InputFileError(const std::string& file, const std::string& dataset, const std::string& found,
                  const std::string& expected)
-      : std::runtime_error(file + ": " + dataset + ": found " + found + ", expected " + expected),
+      : InvalidInputError(file + ": " + dataset + ": found " + found + ", expected " + expected, file + ": " + dataset),
         file_(file),
         dataset_(dataset) {}
   // "<file>: <dataset>: <reason>", for a refusal that is not one value out of range.
   InputFileError(const std::string& file, const std::string& dataset, const std::string& reason)
-      : std::runtime_error(file + ": " + dataset + ": " + reason), file_(file), dataset_(dataset) {}
+      : InvalidInputError(file + ": " + dataset + ": " + reason, file + ": " + dataset),
+        file_(file),
+        dataset_(dataset) {}
 
   // "<file>: <reason>", for a file refused as a whole (missing, not HDF5, a FIFO).
   InputFileError(const std::string& file, const std::string& reason)
-      : std::runtime_error(file + ": " + reason), file_(file) {}
+      : InvalidInputError(file + ": " + reason, file), file_(file) {}
 
   // Where, for a program that reports it its own way (the Python module's
   // regolith.InputFileError has them as attributes).

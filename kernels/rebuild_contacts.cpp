@@ -1,7 +1,8 @@
 // Candidate-list builds and their adoption: the contact-detection stage. A synchronous
 // rebuild builds from the live positions with the dynamic stream's own scratch and adopts
 // at once; the kinematic stream builds from a PositionSnapshot into a CandidateList that
-// the dynamic stream adopts later (core/dual_stream.cpp).
+// the dynamic stream adopts later (core/kinematic_stream.cpp runs that build,
+// core/simulation.cpp adopts its list).
 #include <thrust/copy.h>
 #include <thrust/fill.h>
 

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/regular_file.h"
+
 namespace regolith::robots {
 namespace {
 
@@ -81,12 +83,8 @@ class TripodController : public Controller {
 }  // namespace
 
 std::unique_ptr<Controller> controlTableFromCsv(const std::string& path, const mjModel* m) {
-  // Not a regular file (a FIFO would block the read forever): refused before it is opened.
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-    throw std::invalid_argument(path +
-                                ": not a regular file (a folder, FIFO or device): expected a CSV of actuator "
-                                "targets");
+  if (const std::optional<std::string> found = notARegularFile(path))
+    throw std::invalid_argument(path + ": " + *found + ": expected a CSV of actuator targets");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument(path + ": no readable file: expected a CSV of actuator targets");
   std::string line;

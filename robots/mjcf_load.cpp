@@ -8,6 +8,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/regular_file.h"
+
 namespace regolith::robots {
 
 std::string mjcfErrorMessage(const std::string& path, const std::string& mujocoError) {
@@ -33,12 +35,8 @@ std::string mjcfErrorMessage(const std::string& path, const std::string& mujocoE
 }
 
 mjModel* loadMjcf(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) throw std::invalid_argument(path + ": no such file (expected an MJCF .xml)");
-  if (!fs::is_regular_file(status))
-    throw std::invalid_argument(path + ": not a regular file (a folder, FIFO or device); expected an MJCF .xml file");
+  if (const std::optional<std::string> found = notARegularFile(path))
+    throw std::invalid_argument(path + ": " + *found + "; expected an MJCF .xml file");
   char error[1000] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
   if (!m) {

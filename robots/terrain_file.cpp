@@ -382,7 +382,9 @@ void hintRenamedSoilKeys(const Json& doc, std::vector<JsonProblem>& problems) {
 }  // namespace
 
 TerrainError::TerrainError(std::string file, std::vector<JsonProblem> problems)
-    : std::runtime_error(describeProblems(file, problems)), m_file(std::move(file)), m_problems(std::move(problems)) {}
+    : InvalidInputError(describeProblems(file, problems), problemPlace(file, problems)),
+      m_file(std::move(file)),
+      m_problems(std::move(problems)) {}
 
 std::string describeProblems(const std::string& file, const std::vector<JsonProblem>& problems) {
   std::string out;

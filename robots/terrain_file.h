@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "io/json_problem.h"
+#include "kernels/input_error.h"
 #include "models/bekker/rigid_wheel.h"
 #include "models/bekker/soil_parameters.h"
 #include "models/rft/rft_model.h"
@@ -112,7 +113,7 @@ struct TerrainSpec {
   std::optional<EstimatorSpec> estimator;
 };
 
-class TerrainError : public std::runtime_error {
+class TerrainError : public InvalidInputError {
  public:
   TerrainError(std::string file, std::vector<JsonProblem> problems);
   const std::string& file() const { return m_file; }

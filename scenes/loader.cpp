@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "scenes/scene.h"
+#include "io/regular_file.h"
 #include "scenes/build.h"
 #include "io/json_document.h"
 #include "scenes/schema.h"
@@ -43,7 +44,7 @@ void buildStages(scene::BuildContext& c) {
 }  // namespace
 
 SceneError::SceneError(std::string file, std::vector<SceneProblem> problems, const std::vector<std::string>& warnings)
-    : std::runtime_error(describeProblems(file, problems, warnings)),
+    : InvalidInputError(describeProblems(file, problems, warnings), problemPlace(file, problems)),
       m_file(std::move(file)),
       m_problems(std::move(problems)) {}
 
@@ -143,13 +144,8 @@ std::string applyOverrides(const std::string& text, const std::string& path,
 }
 
 Scene loadScene(const std::string& path, const std::vector<std::string>& overrides) {
-  // A regular file before it is opened: opening a FIFO waits for a writer that may never come.
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    throw SceneError(path, {{"",
-                             std::filesystem::exists(path, error) ? "not a regular file (a folder, a FIFO or a device)"
-                                                                  : "no readable file",
-                             "a scene file (JSON) at this path"}});
+  if (const std::optional<std::string> found = notARegularFile(path))
+    throw SceneError(path, {{"", *found, "a scene file (JSON) at this path"}});
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   if (in) text << in.rdbuf();

@@ -12,6 +12,7 @@
 #include "core/model.h"
 #include "io/json_problem.h"
 #include "io/run_file.h"
+#include "kernels/input_error.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -23,7 +24,7 @@ using SceneProblem = JsonProblem;
 // Every problem of one scene file. what() lists them one per line as
 //   <file>: <pointer>: found <found>, expected <expected>
 // followed by the build's warnings so far, one per line as <file>: warning: <text>.
-class SceneError : public std::runtime_error {
+class SceneError : public InvalidInputError {
  public:
   SceneError(std::string file, std::vector<SceneProblem> problems, const std::vector<std::string>& warnings = {});
   const std::string& file() const { return m_file; }
@@ -55,7 +56,7 @@ struct SettleSettings {
   double maxSpeed = 0;          // fastest grain's centre of mass [m/s]
   double checkInterval = 0.01;  // [s]
   double minTime = 0;           // [s]
-  bool hasSampleBox = false;    // the packing fraction's box; otherwise bed_prepare's default
+  bool hasSampleBox = false;    // the packing fraction's box; otherwise service/prepare_bed's default
   Vec3d sampleLo, sampleHi;     // [m]
 };
 

@@ -1,19 +1,19 @@
-// regolith.run and regolith.metrics: `regolith run` and `regolith metrics` from Python,
-// with the same files and the exit codes turned into exceptions.
+// regolith.run and regolith.metrics: the run service (service/) from Python, with the same
+// files as `regolith run` and `regolith metrics` and each outcome turned into an exception.
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <pybind11/stl.h>
 
-#include "apps/metrics_command.h"
-#include "apps/run_loop.h"
 #include "python/src/bindings.h"
 #include "python/src/json_python.h"
+#include "service/run_metrics.h"
+#include "service/run_scene.h"
 
 namespace regolith::python {
 namespace py = pybind11;
@@ -23,58 +23,59 @@ namespace {
 
 std::string pathText(const py::handle& path) { return py::str(py::module_::import("os").attr("fspath")(path)); }
 
-// What the command printed on its error stream, captured in memory while it runs (the GIL
-// is released then, so it cannot be Python's sys.stderr directly) and then both echoed on
-// sys.stderr, as on the command line, and carried by the exception.
-class CapturedErrors {
- public:
-  CapturedErrors() : m_file(open_memstream(&m_buffer, &m_size)) {
-    if (!m_file) throw std::runtime_error("regolith.run: could not open a memory stream for the command's messages");
+// Feedback while the GIL is released: notes on the C stdout, as on the command line (C
+// stdio needs no GIL), warnings kept for sys.stderr once the GIL is back.
+struct HeldFeedback {
+  std::vector<std::string> warnings;
+  Feedback feedback(bool progress) {
+    Feedback f;
+    f.note = [](const std::string& line) {
+      std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
+    };
+    f.warning = [this](const std::string& line) { warnings.push_back(line); };
+    f.progress = progress ? stderr : nullptr;
+    return f;
   }
-  ~CapturedErrors() {
-    if (m_file) std::fclose(m_file);
-    std::free(m_buffer);
+  // With the GIL: the warnings on sys.stderr, as the command line prints them.
+  void flush() const {
+    if (warnings.empty()) return;
+    std::string text;
+    for (const std::string& w : warnings) text += w + "\n";
+    py::module_::import("sys").attr("stderr").attr("write")(text);
+    py::module_::import("sys").attr("stderr").attr("flush")();
   }
-  CapturedErrors(const CapturedErrors&) = delete;
-  CapturedErrors& operator=(const CapturedErrors&) = delete;
-  std::FILE* file() const { return m_file; }
-  // Closes the stream, echoes its text on sys.stderr and returns it (trailing newline cut).
-  std::string finish() {
-    std::fclose(m_file);
-    m_file = nullptr;
-    std::string text(m_buffer ? m_buffer : "", m_size);
-    if (!text.empty()) {
-      py::module_::import("sys").attr("stderr").attr("write")(text);
-      py::module_::import("sys").attr("stderr").attr("flush")();
-    }
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
-  }
-
- private:
-  char* m_buffer = nullptr;
-  std::size_t m_size = 0;
-  std::FILE* m_file = nullptr;
 };
 
-// `regolith run`'s exit code as the exception a Python caller expects, with the command's
-// own message (`said`).
-void raiseForExitCode(int code, const std::string& what, const std::string& said) {
-  if (code == kRunOk) return;
-  const std::string message = said.empty() ? "" : "\n" + said;
-  if (code == kSceneErrorExitCode) throw py::value_error(what + ": invalid input (exit 2)" + message);
-  if (code == kRunBlowUp) {
-    const py::object type = py::module_::import("regolith.errors").attr("BlowUpError");
-    PyErr_SetObject(type.ptr(), type(what + ": the state blew up (exit 5)" + message).ptr());
-    throw py::error_already_set();
+// The run service's outcome as the exception a Python caller expects, with the service's
+// own message and the exit status the command line gives the same outcome (its words say
+// which: apps/exit_status.h); the message is also printed on sys.stderr, as the command
+// line prints it.
+void raiseFor(const Outcome& outcome, const std::string& what) {
+  if (outcome.kind == Outcome::Kind::kFinished) return;
+  if (!outcome.message.empty()) {
+    py::module_::import("sys").attr("stderr").attr("write")(outcome.message + "\n");
+    py::module_::import("sys").attr("stderr").attr("flush")();
   }
-  if (code > 128) {
-    PyErr_SetString(
-        PyExc_KeyboardInterrupt,
-        (what + ": stopped by signal " + std::to_string(code - 128) + " (continue with resume=True)" + message).c_str());
-    throw py::error_already_set();
+  const std::string message = outcome.message.empty() ? "" : "\n" + outcome.message;
+  switch (outcome.kind) {
+    case Outcome::Kind::kInvalidInput:
+      throw py::value_error(what + ": invalid input (exit 2)" + message);
+    case Outcome::Kind::kBlewUp: {
+      const py::object type = py::module_::import("regolith.errors").attr("BlowUpError");
+      PyErr_SetObject(type.ptr(), type(what + ": the state blew up (exit 5)" + message, outcome.step).ptr());
+      throw py::error_already_set();
+    }
+    case Outcome::Kind::kStopped:
+      PyErr_SetString(PyExc_KeyboardInterrupt, (what + ": stopped by signal " + std::to_string(outcome.signal) +
+                                                " (continue with resume=True)" + message)
+                                                   .c_str());
+      throw py::error_already_set();
+    case Outcome::Kind::kEnvironment:
+      throw std::runtime_error(what + ": this machine or installation cannot run it (exit 3)" + message);
+    default:
+      throw std::runtime_error(what + ": failed (exit 1)" + message);
   }
-  throw std::runtime_error(what + ": failed (exit " + std::to_string(code) + ")" + message);
 }
 
 py::object run(const py::object& scene, const py::object& out, bool overwrite, bool resume, std::optional<int> threads,
@@ -88,10 +89,9 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
   o.threads = threads.value_or(0);
   o.checkpointEvery = checkpointEvery.value_or(-1);
   const bool showProgress = progress.value_or(py::module_::import("sys").attr("stderr").attr("isatty")().cast<bool>());
-  o.progress = showProgress ? stderr : nullptr;
-  CapturedErrors errors;
-  o.errors = errors.file();
-  int code = 0;
+  HeldFeedback held;
+  const Feedback feedback = held.feedback(showProgress);
+  Outcome outcome;
   std::string what;
   if (py::isinstance<PyScene>(scene)) {
     if (!overrides.is_none())
@@ -99,7 +99,7 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
     const std::shared_ptr<const Scene> s = scene.cast<const PyScene&>().scene;
     what = "regolith.run(" + s->file + ")";
     py::gil_scoped_release free;
-    code = runScene(*s, o);
+    outcome = runScene(*s, o, feedback);
   } else {
     const std::string path = pathText(scene);
     what = "regolith.run(" + path + ")";
@@ -107,28 +107,31 @@ py::object run(const py::object& scene, const py::object& out, bool overwrite, b
       for (const auto& [pointer, value] : overrides.cast<py::dict>())
         o.overrides.push_back(pointer.cast<std::string>() + "=" + fromPython(value).dump());
     py::gil_scoped_release free;
-    code = runScene(path, o);
+    outcome = runScene(path, o, feedback);
   }
-  std::fflush(stdout);
-  raiseForExitCode(code, what, errors.finish());
+  held.flush();
+  raiseFor(outcome, what);
   return py::module_::import("regolith").attr("RunFile")((fs::path(o.outDir) / "run.h5").string());
 }
 
 py::object metrics(const py::object& dir) {
   const std::string d = pathText(dir);
-  std::ostringstream lines;
-  int code = 0;
+  HeldFeedback held;
+  const Feedback feedback = held.feedback(false);
+  Outcome outcome;
   {
     py::gil_scoped_release free;
-    code = metricsCommand(d, lines);
+    outcome = computeMetrics(d, feedback);
   }
+  held.flush();
+  raiseFor(outcome, "regolith.metrics(" + d + ")");
   // A robot run that did not finish: its metrics, flagged "complete": false, and a warning
-  // (the command exits kMetricsUnfinished; its reason is printed above).
-  if (code == kMetricsUnfinished) {
+  // (the command exits 4; its reason is printed above).
+  if (outcome.shortOfGoal) {
     const std::string warning = "regolith.metrics(" + d +
                                 "): a run did not finish; its metrics say \"complete\": false";
     if (PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) throw py::error_already_set();
-  } else if (code != 0) throw std::runtime_error("regolith.metrics(" + d + "): failed (the reason is printed above)");
+  }
   std::ifstream in(fs::path(d) / "metrics.json");
   std::stringstream text;
   text << in.rdbuf();

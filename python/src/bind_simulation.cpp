@@ -12,7 +12,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "apps/frame_capture.h"
+#include "service/frame_capture.h"
 #include "core/blow_up_guard.h"
 #include "core/free_cores.h"
 #include "core/simulation.h"

@@ -124,7 +124,9 @@ TEST(BatchInputs, AFifoAsTheSweepFileIsRefusedWithoutBlocking) {
   const fs::path dir = batchDir();
   const fs::path fifo = dir / "sweep.json";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  expectPlanRefused(dir, fifo.string(), {fifo.string() + ": : found no readable file, expected a sweep file"});
+  expectPlanRefused(
+      dir, fifo.string(),
+      {fifo.string() + ": : found not a regular file (a folder, a FIFO or a device), expected a sweep file"});
 }
 
 TEST(BatchInputs, PlanIntoAPlannedFolderExitsTwo) {

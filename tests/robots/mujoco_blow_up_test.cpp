@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -22,6 +21,7 @@
 #include "robots/mjcf_load.h"
 #include "robots/robot_simulation.h"
 #include "tests/robots/robot_test_support.h"
+#include "tests/support/json_file.h"
 
 namespace regolith::test {
 namespace {
@@ -47,13 +47,6 @@ const char* kCartTerrain =
 int shell(const std::string& command) {
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // `regolith robot MODEL --terrain TERRAIN ARGS`, its stdout and stderr into `log`.
@@ -105,8 +98,8 @@ TEST(MujocoBlowUp, RegolithRobotExitsFiveAndKeepsWhatItWrote) {
   ASSERT_EQ(regolithRobot(model, terrain,
                           "--duration 1 --frame-every 0.01 --series-every 0.01 -q --out " + dir.string(), log),
             5)
-      << text(log);
-  const std::string said = text(log);
+      << readText(log);
+  const std::string said = readText(log);
   EXPECT_NE(said.find("blow-up"), std::string::npos) << said;
   EXPECT_NE(said.find("mjWARN_BADQACC"), std::string::npos) << said;
   EXPECT_NE(said.find("joint \"slide\""), std::string::npos) << said;
@@ -125,9 +118,9 @@ TEST(MujocoBlowUp, RegolithRobotExitsFiveAndKeepsWhatItWrote) {
   EXPECT_NEAR(run.frameTimes.back(), run.header.endTime, 1e-12) << "the last frame is the last good state";
   // `regolith metrics` says the run did not finish: exit 4, "complete": false.
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 4)
-      << text(log);
-  EXPECT_NE(text(log).find("not a finished run"), std::string::npos) << text(log);
-  EXPECT_NE(text(dir / "metrics.json").find("\"complete\": false"), std::string::npos);
+      << readText(log);
+  EXPECT_NE(readText(log).find("not a finished run"), std::string::npos) << readText(log);
+  EXPECT_NE(readText(dir / "metrics.json").find("\"complete\": false"), std::string::npos);
 }
 
 // A slope of 89.9999999 degrees: the box slides off a near-vertical wall of sand; whatever
@@ -141,7 +134,7 @@ TEST(MujocoBlowUp, NearVerticalSlopeNeverPassesSilently) {
           "interact": [{"body": "box", "plate_density": 20000}], "kappa_F": 0.5})");
   const fs::path log = dir.string() + ".log";
   const int rc = regolithRobot(data + "drop_box.xml", terrain, "--duration 0.5 -q --out " + dir.string(), log);
-  ASSERT_TRUE(rc == 0 || rc == 5) << rc << "\n" << text(log);
+  ASSERT_TRUE(rc == 0 || rc == 5) << rc << "\n" << readText(log);
   const RobotRunSeries run = readRobotRun((dir / "run.h5").string());
   const std::vector<double>& rows = run.bodyRows[0];
   for (std::size_t i = 1; i < rows.size() / 22; ++i) ASSERT_GT(rows[i * 22], rows[(i - 1) * 22]) << "row " << i;
@@ -161,37 +154,37 @@ TEST(MujocoBlowUp, InputsThatHungAreRefused) {
   // A time step of 0 (and -1): MuJoCo 2.2 loads it and steps forever.
   for (const double dt : {0.0, -1.0}) {
     const std::string model = writeScratchFile("zero_dt.xml", stiffCart(1, dt));
-    EXPECT_EQ(regolithRobot(model, terrain, "--duration 1 -q --out " + dir.string(), log), 2) << text(log);
-    EXPECT_NE(text(log).find(dt == 0 ? "<option timestep=\"0\">" : "<option timestep=\"-1\">"), std::string::npos)
-        << text(log);
-    EXPECT_NE(text(log).find("zero_dt.xml"), std::string::npos) << text(log);
+    EXPECT_EQ(regolithRobot(model, terrain, "--duration 1 -q --out " + dir.string(), log), 2) << readText(log);
+    EXPECT_NE(readText(log).find(dt == 0 ? "<option timestep=\"0\">" : "<option timestep=\"-1\">"), std::string::npos)
+        << readText(log);
+    EXPECT_NE(readText(log).find("zero_dt.xml"), std::string::npos) << readText(log);
   }
   // A FIFO as the model: refused before MuJoCo opens (and blocks on) it.
   const fs::path fifo = dir.string() + ".fifo.xml";
   fs::remove(fifo);
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_EQ(regolithRobot(fifo.string(), terrain, "--duration 1 -q --out " + dir.string(), log), 2) << text(log);
-  EXPECT_NE(text(log).find("not a regular file"), std::string::npos) << text(log);
+  EXPECT_EQ(regolithRobot(fifo.string(), terrain, "--duration 1 -q --out " + dir.string(), log), 2) << readText(log);
+  EXPECT_NE(readText(log).find("not a regular file"), std::string::npos) << readText(log);
   // And as the control table.
   const std::string soft = writeScratchFile("soft_cart_fifo.xml", stiffCart(1));
   EXPECT_EQ(regolithRobot(soft, terrain, "--control " + fifo.string() + " --duration 1 -q --out " + dir.string(), log),
             2)
-      << text(log);
-  EXPECT_NE(text(log).find("not a regular file"), std::string::npos) << text(log);
+      << readText(log);
+  EXPECT_NE(readText(log).find("not a regular file"), std::string::npos) << readText(log);
   fs::remove(fifo);
   // --duration nan and 1e308: no step count to run.
   const std::string model = writeScratchFile("soft_cart2.xml", stiffCart(1));
-  EXPECT_EQ(regolithRobot(model, terrain, "--duration nan -q --out " + dir.string(), log), 2) << text(log);
-  EXPECT_NE(text(log).find("--duration"), std::string::npos) << text(log);
-  EXPECT_EQ(regolithRobot(model, terrain, "--duration 1e308 -q --out " + dir.string(), log), 2) << text(log);
-  EXPECT_NE(text(log).find("at most"), std::string::npos) << text(log);
+  EXPECT_EQ(regolithRobot(model, terrain, "--duration nan -q --out " + dir.string(), log), 2) << readText(log);
+  EXPECT_NE(readText(log).find("--duration"), std::string::npos) << readText(log);
+  EXPECT_EQ(regolithRobot(model, terrain, "--duration 1e308 -q --out " + dir.string(), log), 2) << readText(log);
+  EXPECT_NE(readText(log).find("at most"), std::string::npos) << readText(log);
   EXPECT_FALSE(fs::exists(dir / "run.h5")) << "nothing written for a refused run";
   EXPECT_EQ(regolithRobot(model, terrain, "--duration 1 --frame-every nan -q --out " + dir.string(), log), 2)
-      << text(log);
-  EXPECT_NE(text(log).find("--frame-every"), std::string::npos) << text(log);
+      << readText(log);
+  EXPECT_NE(readText(log).find("--frame-every"), std::string::npos) << readText(log);
   // A frame interval past the run's end: the first and last frames only.
   EXPECT_EQ(regolithRobot(model, terrain, "--duration 0.1 --frame-every 1e308 -q --out " + dir.string(), log), 0)
-      << text(log);
+      << readText(log);
   EXPECT_EQ(readRobotRun((dir / "run.h5").string()).frameTimes.size(), 2u);
 }
 
@@ -245,12 +238,12 @@ TEST(RobotRunEnd, AKilledRunIsNotFinished) {
   EXPECT_NE(why.find("killed"), std::string::npos) << why;
   const fs::path log = dir.string() + ".log";
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 4)
-      << text(log);
+      << readText(log);
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " info " + (dir / "run.h5").string() + " > " + log.string() + " 2>&1"),
             0)
-      << text(log);
-  EXPECT_NE(text(log).find("NOT FINISHED"), std::string::npos) << text(log);
-  EXPECT_NE(text(log).find("duration asked: 2 s"), std::string::npos) << text(log);
+      << readText(log);
+  EXPECT_NE(readText(log).find("NOT FINISHED"), std::string::npos) << readText(log);
+  EXPECT_NE(readText(log).find("duration asked: 2 s"), std::string::npos) << readText(log);
 }
 
 // The issue's case itself: `regolith robot` killed with SIGKILL mid-run. Its run.h5 has the
@@ -268,23 +261,23 @@ TEST(RobotRunEnd, SigkillLeavesARunThatSaysSoAndCanBeRedone) {
                   " 2>&1 & pid=$!; for i in $(seq 1 200); do " + "grep -q frame_000003 " + dir.string() +
                   "/run.xmf 2>/dev/null && break; sleep 0.05; done; " + "kill -9 $pid; wait $pid; test $? -eq 137'"),
             0)
-      << text(log);
+      << readText(log);
   EXPECT_TRUE(fs::exists(dir / ".regolith.lock"));
   const RobotRunSeries run = readRobotRun((dir / "run.h5").string());
   EXPECT_DOUBLE_EQ(run.header.duration, 1000);
   EXPECT_EQ(run.header.end, "");
   EXPECT_FALSE(robotRunCompleted(run.header));
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 4)
-      << text(log);
+      << readText(log);
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " info " + (dir / "run.h5").string() + " > " + log.string() + " 2>&1"),
             0);
-  EXPECT_NE(text(log).find("NOT FINISHED"), std::string::npos) << text(log);
+  EXPECT_NE(readText(log).find("NOT FINISHED"), std::string::npos) << readText(log);
   std::ofstream(dir / "run.xmf.tmp") << "half a sidecar";
-  EXPECT_EQ(shell(robot + " --duration 0.05 --overwrite > " + log.string() + " 2>&1"), 0) << text(log);
+  EXPECT_EQ(shell(robot + " --duration 0.05 --overwrite > " + log.string() + " 2>&1"), 0) << readText(log);
   EXPECT_FALSE(fs::exists(dir / "run.xmf.tmp"));
   EXPECT_EQ(readRobotRun((dir / "run.h5").string()).header.end, "completed");
   EXPECT_EQ(shell(std::string(REGOLITH_BINARY) + " metrics " + dir.string() + " > " + log.string() + " 2>&1"), 0)
-      << text(log);
+      << readText(log);
 }
 
 }  // namespace

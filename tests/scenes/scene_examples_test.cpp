@@ -332,7 +332,7 @@ TEST(SceneValidation, CheckCommandExitsWithTwo) {
   status = std::system((binary + " check " + dir + "/no_such_scene.json > " + out + " 2> " + err).c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), kSceneErrorExitCode);
-  EXPECT_NE(readText(err).find("no readable file"), std::string::npos);
+  EXPECT_NE(readText(err).find("no such file or not readable"), std::string::npos);
 
   // A schema that cannot be read is the installation's fault, not the scene's: status 3.
   status = std::system(

@@ -237,7 +237,7 @@ TEST(SceneValidation, MissingFile) {
   } catch (const SceneError& e) {
     ASSERT_EQ(e.problems().size(), 1u);
     EXPECT_EQ(e.problems()[0].pointer, "");
-    EXPECT_EQ(e.problems()[0].found, "no readable file");
+    EXPECT_EQ(e.problems()[0].found, "no such file or not readable");
   }
 }
 

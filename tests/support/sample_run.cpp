@@ -8,7 +8,7 @@
 #include "core/simulation.h"
 #include "core/world_builder.h"
 #include "io/build_info.h"
-#include "apps/frame_capture.h"
+#include "service/frame_capture.h"
 #include "io/series_csv.h"
 #include "kernels/stages.h"
 #include "tests/support/test_support.h"

@@ -1,5 +1,5 @@
 // Frames and series rows from a Simulation; see frame_capture.h.
-#include "apps/frame_capture.h"
+#include "service/frame_capture.h"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // The blow-up message of `regolith run`: the first bad particle named with its family and body.
-#include "apps/blow_up_report.h"
+#include "service/blow_up_report.h"
 
 #include <algorithm>
 #include <sstream>

@@ -1,11 +1,11 @@
-// The run loop of `regolith run` (apps/run_loop.h).
+// The run loop of `regolith run` and regolith.run (service/run_scene.h).
 //
 // Output is scheduled by step number, never by wall clock, so a resumed run writes the
 // same frames at the same steps: frames at every multiple of frame_every steps and at the
 // last step, series rows likewise. Checkpoints are taken on wall time (checkpoint_every)
 // but only between steps, after every output due at that step, so a checkpoint and the
 // files always agree on what has been written.
-#include "apps/run_loop.h"
+#include "service/run_scene.h"
 
 #include <algorithm>
 #include <csignal>
@@ -21,19 +21,18 @@
 #include "core/free_cores.h"
 #include "core/simulation.h"
 #include "core/stop_signals.h"
-#include "apps/blow_up_report.h"
 #include "io/checkpoint.h"
 #include "io/checkpoint_check.h"
-#include "apps/frame_capture.h"
 #include "io/output_lock.h"
-#include "apps/progress_meter.h"
-#include "apps/run_header.h"
 #include "io/run_file.h"
-#include "scenes/scene.h"
-#include "apps/scene_command.h"
 #include "io/series_csv.h"
 #include "kernels/build_guard.h"
 #include "kernels/stages.h"
+#include "scenes/scene.h"
+#include "service/blow_up_report.h"
+#include "service/frame_capture.h"
+#include "service/progress_meter.h"
+#include "service/run_header.h"
 
 namespace regolith {
 namespace {
@@ -75,19 +74,21 @@ Schedule scheduleOf(const Scene& scene) {
   return s;
 }
 
-// One line on stdout: what will run.
-void printSummary(const Scene& scene, const Schedule& sch, const Simulation& sim, const RunOptions& o) {
+// One line: what will run.
+std::string summaryOf(const Scene& scene, const Schedule& sch, const Simulation& sim, const RunOptions& o) {
   const StateArrays& s = scene.initial;
   std::size_t clumps = 0;
   for (Index t : scene.ownerTemplate) clumps += t >= 0 ? 1 : 0;
-  std::printf(
-      "%s: %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
-      "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s\n",
-      scene.file.c_str(), clumps, s.sphereCount(), scene.bodies.size(), scene.model.boundaries.size(),
-      static_cast<unsigned long long>(sch.total), scene.model.timeStep, double(sch.total) * scene.model.timeStep,
-      static_cast<unsigned long long>(sch.frameCount()), double(sim.deviceBytes()) / 1e6, backendName().c_str(),
-      threadCount(), streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
-  std::fflush(stdout);
+  char rest[512];  // everything but the file's name, whose length has no bound
+  std::snprintf(rest, sizeof rest,
+                ": %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
+                "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s",
+                clumps, s.sphereCount(), scene.bodies.size(), scene.model.boundaries.size(),
+                static_cast<unsigned long long>(sch.total), scene.model.timeStep,
+                double(sch.total) * scene.model.timeStep, static_cast<unsigned long long>(sch.frameCount()),
+                double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
+                streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
+  return scene.file + rest;
 }
 
 class RunOutput {
@@ -169,7 +170,16 @@ Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedul
   return c;
 }
 
-int run(const Scene& scene, const RunOptions& o) {
+Outcome stoppedBy(int signal, std::uint64_t step, std::string message) {
+  Outcome o;
+  o.kind = Outcome::Kind::kStopped;
+  o.signal = signal;
+  o.step = step;
+  o.message = std::move(message);
+  return o;
+}
+
+Outcome run(const Scene& scene, const RunOptions& o, const Feedback& feedback) {
   const fs::path dir(o.outDir);
   const std::string checkpointPath = (dir / "checkpoint.h5").string();
   // Before anything in DIR is read or changed: a second writer is refused here, with the
@@ -198,8 +208,11 @@ int run(const Scene& scene, const RunOptions& o) {
     // A bad value in the input (a bed with a NaN position, a source velocity past the
     // limit) stops here, before the contact search is built from it.
     if (const std::optional<std::string> fault = initialStateBlowUp(scene)) {
-      std::fprintf(o.errors, "regolith run: %s. Nothing was run or written.\n", fault->c_str());
-      return kRunBlowUp;
+      Outcome blown;
+      blown.kind = Outcome::Kind::kBlewUp;
+      blown.message = "regolith run: " + *fault + ". Nothing was run or written.";
+      blown.place = scene.file;
+      return blown;
     }
   }
   Simulation sim(scene.model, scene.initial);
@@ -209,7 +222,7 @@ int run(const Scene& scene, const RunOptions& o) {
     restoreCheckpoint(sim, *resumeFrom, checkpointPath);
     wallBefore = resumeFrom->wallSeconds;
   }
-  printSummary(scene, sch, sim, o);
+  feedback.say(summaryOf(scene, sch, sim, o));
   RunOutput out(scene, o, resumeFrom.get());
   if (!resumeFrom) out.writeDue(sim, sch);  // frame and series row of the initial state
   resumeFrom.reset();
@@ -220,7 +233,7 @@ int run(const Scene& scene, const RunOptions& o) {
   const auto start = Clock::now();
   auto lastCheckpoint = start;
   const auto wallSeconds = [&] { return wallBefore + std::chrono::duration<double>(Clock::now() - start).count(); };
-  ProgressMeter meter(o.progress, sim.stepCount(), sch.total, scene.model.timeStep, scene.initial.sphereCount());
+  ProgressMeter meter(feedback.progress, sim.stepCount(), sch.total, scene.model.timeStep, scene.initial.sphereCount());
   // The step of checkpoint.h5 as this run left it (none: -1).
   std::int64_t checkpointStep = o.resume ? std::int64_t(sim.stepCount()) : -1;
   const auto saveCheckpoint = [&] {
@@ -232,22 +245,26 @@ int run(const Scene& scene, const RunOptions& o) {
     return checkpointStep < 0 ? std::string("no checkpoint was written yet")
                               : checkpointPath + " stays at step " + std::to_string(checkpointStep);
   };
-  // Exit 5: a post-mortem frame of the state as it is, recorded at `step` (mid-step when an
+  // A post-mortem frame of the state as it is, recorded at `step` (mid-step when an
   // exception came from inside one), and the message. No checkpoint of this state.
   const auto blewUp = [&](std::uint64_t step, const std::string& cause) {
+    Outcome blown;
+    blown.kind = Outcome::Kind::kBlewUp;
+    blown.step = step;
     std::string frame;
     try {
       out.writePostMortem(sim, step);
       frame = "wrote frame " + std::to_string(out.frames() - 1) + " (step " + std::to_string(step) + ") of " +
               out.h5() + " for post-mortem";
+      blown.place = out.h5();
     } catch (const std::exception& e) {
       frame = std::string("could not write a post-mortem frame (") + e.what() + ")";
     }
     meter.finish(sim.stepCount());
-    std::fprintf(o.errors, "regolith run: %s.\n%s; %s.\n",
-                 blowUpMessage(scene, sim.state(), step, sim.blowUpSpeed(), sim.minRadius(), cause).c_str(),
-                 frame.c_str(), checkpointWords().c_str());
-    return kRunBlowUp;
+    blown.message = "regolith run: " +
+                    blowUpMessage(scene, sim.state(), step, sim.blowUpSpeed(), sim.minRadius(), cause) + ".\n" + frame +
+                    "; " + checkpointWords() + ".";
+    return blown;
   };
 
   while (sim.stepCount() < sch.total) {
@@ -256,11 +273,12 @@ int run(const Scene& scene, const RunOptions& o) {
       meter.finish(sim.stepCount());
       std::string sets;  // the same overrides, or the scene text differs from the checkpoint's
       for (const std::string& s : o.overrides) sets += " --set '" + s + "'";
-      std::fprintf(o.errors,
-                   "regolith: stopped by signal %d at t = %.6g s; checkpoint written. "
-                   "Continue with: regolith run %s --out %s%s --resume\n",
-                   signal, sim.time(), scene.file.c_str(), o.outDir.c_str(), sets.c_str());
-      return 128 + signal;
+      char at[64];
+      std::snprintf(at, sizeof at, "%.6g", sim.time());
+      return stoppedBy(signal, sim.stepCount(),
+                       "regolith: stopped by signal " + std::to_string(signal) + " at t = " + at +
+                           " s; checkpoint written. Continue with: regolith run " + scene.file + " --out " + o.outDir +
+                           sets + " --resume");
     }
     const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
     try {
@@ -272,9 +290,10 @@ int run(const Scene& scene, const RunOptions& o) {
     } catch (const BuildInterrupted& e) {
       // Mid-step: no checkpoint of this state; the last one (if any) stays valid.
       meter.finish(sim.stepCount());
-      std::fprintf(o.errors, "regolith: stopped by signal %d during a contact-list build in step %llu; %s\n",
-                   e.signal(), static_cast<unsigned long long>(sim.stepCount() + 1), checkpointWords().c_str());
-      return 128 + e.signal();
+      return stoppedBy(e.signal(), sim.stepCount() + 1,
+                       "regolith: stopped by signal " + std::to_string(e.signal()) +
+                           " during a contact-list build in step " + std::to_string(sim.stepCount() + 1) + "; " +
+                           checkpointWords());
     }
     // Before anything of this state is written (frames, series, checkpoint).
     if (sim.firstBadOwner() >= 0) return blewUp(sim.stepCount(), "");
@@ -284,21 +303,20 @@ int run(const Scene& scene, const RunOptions& o) {
   }
   saveCheckpoint();
   meter.finish(sim.stepCount());
-  std::printf("wrote %s (%zu frames), run.xmf%s, checkpoint.h5 in %s\n", out.h5().c_str(), out.frames(),
-              scene.output.csv ? ", series.csv" : "", o.outDir.c_str());
-  return kRunOk;
+  feedback.say("wrote " + out.h5() + " (" + std::to_string(out.frames()) + " frames), run.xmf" +
+               (scene.output.csv ? ", series.csv" : "") + ", checkpoint.h5 in " + o.outDir);
+  return Outcome();
 }
 
 }  // namespace
 
-int runScene(const std::string& scenePath, const RunOptions& options) {
-  return runSceneCommand(
-      scenePath, "run", [&](const Scene& scene) { return run(scene, options); }, options.overrides, options.errors);
+Outcome runScene(const std::string& scenePath, const RunOptions& options, const Feedback& feedback) {
+  return withScene(scenePath, options.overrides, "run", feedback,
+                   [&](const Scene& scene) { return run(scene, options, feedback); });
 }
 
-int runScene(const Scene& scene, const RunOptions& options) {
-  return runBuiltSceneCommand(
-      scene, "run", [&](const Scene& s) { return run(s, options); }, options.errors);
+Outcome runScene(const Scene& scene, const RunOptions& options, const Feedback& feedback) {
+  return withBuiltScene(scene, "run", feedback, [&](const Scene& s) { return run(s, options, feedback); });
 }
 
 }  // namespace regolith

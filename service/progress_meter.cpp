@@ -1,5 +1,5 @@
-// Progress lines for `regolith run` (apps/progress_meter.h).
-#include "apps/progress_meter.h"
+// Progress lines for `regolith run` and `regolith bed` (service/progress_meter.h).
+#include "service/progress_meter.h"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
-// Settling a bed and storing it with its measures (apps/bed_prepare.h).
-#include "apps/bed_prepare.h"
+// Settling a bed and storing it with its measures (service/prepare_bed.h).
+#include "service/prepare_bed.h"
 
 #include <algorithm>
 #include <chrono>
@@ -11,15 +11,13 @@
 #include "clumps/bed_metrics.h"
 #include "core/free_cores.h"
 #include "core/simulation.h"
-#include "apps/frame_capture.h"
 #include "io/h5_file.h"
-#include "apps/progress_meter.h"
 #include "io/run_file.h"
-#include "apps/run_header.h"
-#include "apps/run_loop.h"
-#include "scenes/scene.h"
-#include "apps/scene_command.h"
 #include "kernels/stages.h"
+#include "scenes/scene.h"
+#include "service/frame_capture.h"
+#include "service/progress_meter.h"
+#include "service/run_header.h"
 
 namespace regolith {
 namespace {
@@ -27,7 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Steps between progress reports.
-constexpr std::uint64_t kChunk = 100;
+constexpr std::uint64_t kReportChunk = 100;
 // The default sampling box keeps this many of the largest grain's diameters from the
 // bed's sides, bottom and mean surface: wall ordering reaches a few diameters in.
 constexpr double kSampleMarginDiameters = 3;
@@ -127,38 +125,47 @@ void writeMeasures(const std::string& path, const Scene& scene, const BedMeasure
   file.flush();
 }
 
-void printReport(const std::string& path, const Scene& scene, const BedMeasures& m, std::uint64_t steps,
-                 std::size_t spheres) {
-  const double t = double(steps) * scene.model.timeStep;
-  std::printf(
-      "%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
-      "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)\n",
-      m.settled ? "settled" : "NOT settled by the end time", t, static_cast<unsigned long long>(steps), m.wallSeconds,
-      m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0, m.motion.kineticEnergyPerGrain,
-      scene.settle.maxKineticEnergy, m.motion.maxSpeed, scene.settle.maxSpeed);
-  if (m.sampled)
-    std::printf(
-        "packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)\n",
-        m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y, m.sampleLo.z, m.sampleHi.x,
-        m.sampleHi.y, m.sampleHi.z, m.packing.grains);
-  else
-    std::printf(
-        "packing fraction not measured: the bed is too small for a sampling box %g "
-        "grain diameters inside it (give settle.sample_box)\n",
-        kSampleMarginDiameters);
-  std::printf("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f\n", m.surface.mean(),
-              m.surface.maximum(), m.coordination.mean);
-  std::printf("wrote %s\n", path.c_str());
-  std::fflush(stdout);
+// printf's formatting into a string, for the report's lines (none of them holds a path).
+template <class... Args>
+std::string formatted(const char* format, Args... args) {
+  char text[512];
+  std::snprintf(text, sizeof text, format, args...);
+  return text;
 }
 
-int prepare(const Scene& scene, const BedOptions& o) {
+void report(const Feedback& feedback, const std::string& path, const Scene& scene, const BedMeasures& m,
+            std::uint64_t steps, std::size_t spheres) {
+  const double t = double(steps) * scene.model.timeStep;
+  feedback.say(formatted(
+      "%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
+      "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)",
+      m.settled ? "settled" : "NOT settled by the end time", t, static_cast<unsigned long long>(steps), m.wallSeconds,
+      m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0, m.motion.kineticEnergyPerGrain,
+      scene.settle.maxKineticEnergy, m.motion.maxSpeed, scene.settle.maxSpeed));
+  if (m.sampled)
+    feedback.say(formatted(
+        "packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)",
+        m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y, m.sampleLo.z, m.sampleHi.x,
+        m.sampleHi.y, m.sampleHi.z, m.packing.grains));
+  else
+    feedback.say(
+        formatted("packing fraction not measured: the bed is too small for a sampling box %g "
+                  "grain diameters inside it (give settle.sample_box)",
+                  kSampleMarginDiameters));
+  feedback.say(formatted("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f", m.surface.mean(),
+                         m.surface.maximum(), m.coordination.mean));
+  feedback.say("wrote " + path);
+}
+
+Outcome prepare(const Scene& scene, const BedOptions& o, const Feedback& feedback) {
   if (!scene.settle.given) {
-    std::fprintf(stderr,
-                 "%s: /settle: found nothing, expected a settling criterion: {\"max_kinetic_energy\": "
-                 "J per grain, \"max_speed\": m/s} (docs/scene-format.md, settle)\n",
-                 scene.file.c_str());
-    return kSceneErrorExitCode;
+    Outcome refused;
+    refused.kind = Outcome::Kind::kInvalidInput;
+    refused.message = scene.file +
+                      ": /settle: found nothing, expected a settling criterion: {\"max_kinetic_energy\": "
+                      "J per grain, \"max_speed\": m/s} (docs/scene-format.md, settle)";
+    refused.place = scene.file + "#/settle";
+    return refused;
   }
   if (fs::exists(o.outFile) && !o.overwrite)
     throw std::runtime_error(o.outFile + " exists: replace it with --overwrite or choose another --out");
@@ -174,18 +181,18 @@ int prepare(const Scene& scene, const BedOptions& o) {
   const std::uint64_t total = sceneSteps(scene);
   const std::uint64_t every = std::max<std::uint64_t>(1, stepsFor(scene.settle.checkInterval, dt));
   const std::uint64_t first = stepsFor(scene.settle.minTime, dt);
-  std::printf("%s: settling %zu spheres for at most %.4g s (%llu steps), checking every %llu steps from step %llu\n",
-              scene.file.c_str(), scene.initial.sphereCount(), double(total) * dt,
-              static_cast<unsigned long long>(total), static_cast<unsigned long long>(every),
-              static_cast<unsigned long long>(first));
-  std::fflush(stdout);
+  feedback.say(scene.file + formatted(": settling %zu spheres for at most %.4g s (%llu steps), checking every %llu "
+                                      "steps from step %llu",
+                                      scene.initial.sphereCount(), double(total) * dt,
+                                      static_cast<unsigned long long>(total), static_cast<unsigned long long>(every),
+                                      static_cast<unsigned long long>(first)));
 
   const auto start = std::chrono::steady_clock::now();
-  ProgressMeter meter(o.progress, 0, total, dt, scene.initial.sphereCount());
+  ProgressMeter meter(feedback.progress, 0, total, dt, scene.initial.sphereCount());
   bool settled = false;
   while (!settled && sim.stepCount() < total) {
     const std::uint64_t nextCheck = std::max(first, (sim.stepCount() / every + 1) * every);
-    sim.step(std::min({nextCheck, total, sim.stepCount() + kChunk}) - sim.stepCount());
+    sim.step(std::min({nextCheck, total, sim.stepCount() + kReportChunk}) - sim.stepCount());
     meter.update(sim.stepCount());
     if (sim.stepCount() >= first && sim.stepCount() % every == 0) {
       settled = meetsCriterion(grainMotion(sim.state()), scene.settle);
@@ -204,14 +211,17 @@ int prepare(const Scene& scene, const BedOptions& o) {
     writer->writeFrame(frame);
   }
   writeMeasures(o.outFile, scene, m, sim.stepCount());
-  printReport(o.outFile, scene, m, sim.stepCount(), scene.initial.sphereCount());
-  return m.settled ? kRunOk : kBedNotSettled;
+  report(feedback, o.outFile, scene, m, sim.stepCount(), scene.initial.sphereCount());
+  Outcome done;
+  done.shortOfGoal = !m.settled;
+  return done;
 }
 
 }  // namespace
 
-int prepareBed(const std::string& scenePath, const BedOptions& options) {
-  return runSceneCommand(scenePath, "bed", [&](const Scene& scene) { return prepare(scene, options); });
+Outcome prepareBed(const std::string& scenePath, const BedOptions& options, const Feedback& feedback) {
+  return withScene(scenePath, {}, "bed", feedback,
+                   [&](const Scene& scene) { return prepare(scene, options, feedback); });
 }
 
 }  // namespace regolith

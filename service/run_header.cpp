@@ -1,5 +1,5 @@
-// The run file's header from a scene (apps/run_header.h).
-#include "apps/run_header.h"
+// The run file's header from a scene (service/run_header.h).
+#include "service/run_header.h"
 
 #include <ctime>
 

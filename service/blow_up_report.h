@@ -1,4 +1,4 @@
-// The words of `regolith run` when a run blows up (exit 5, apps/run_loop.h): which particle,
+// The words of `regolith run` when a run blows up (a blow-up outcome, service/run_scene.h): which particle,
 // of which family (and body), what is wrong with it, at which step, and what usually
 // causes it. The rule of what counts as a blow-up is core/blow_up_guard.h.
 #pragma once

@@ -1,0 +1,25 @@
+// `regolith run scene.json --out DIR [--resume] ...`: the run service's runScene
+// (service/run_scene.h) on a terminal, its outcome printed and turned into the exit status.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "service/run_scene.h"
+
+namespace regolith {
+
+struct RunCommand {
+  CLI::App* command = nullptr;
+  std::string scene;
+  RunOptions options;
+  bool quiet = false;  // no progress line
+};
+
+// Adds "run" to `app`, filling `c`.
+void addRunCommand(CLI::App& app, RunCommand& c);
+// Runs it; the exit status (apps/exit_status.h).
+int runRunCommand(const RunCommand& c);
+
+}  // namespace regolith

@@ -1,0 +1,30 @@
+// Computing metrics (`regolith metrics DIR`, regolith.metrics in Python): a study's metrics
+// from its run files into DIR/metrics.json.
+//
+// DIR is one run's folder (DIR/run.h5) or a sweep's: a folder whose subfolders are runs.
+// A run's metrics.json holds the study as the scene resolved it, the window the averages
+// were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
+// its runs' in the subfolders' name order (and each run's is written beside its run.h5).
+// One run's metrics: scene::runMetrics (scenes/study_table.h); a `regolith robot` run's
+// (its run.h5 /meta format "regolith-robot-run") come from postprocess/robot_metrics.h
+// as study "robot" (docs/robots.md).
+#pragma once
+
+#include <string>
+
+#include "service/outcome.h"
+
+namespace regolith {
+
+// Whether runDir/run.h5 holds a scene with a "study" or is a robot run: whether it has
+// metrics (false also when there is no run file).
+bool runHasStudy(const std::string& runDir);
+
+// Writes DIR/metrics.json (and each sweep run's). `feedback` gets one line per run (its
+// name and the headline metrics of its study) and the files written, and a warning for
+// every robot run that did not run to its end (killed, blown up or stopped: its run.h5
+// /meta records no end "completed"): its metrics.json says "complete": false and "end"
+// why, and the outcome is finished but `shortOfGoal`.
+Outcome computeMetrics(const std::string& dir, const Feedback& feedback);
+
+}  // namespace regolith
