@@ -91,7 +91,10 @@ TEST(FullDisk, RunExitsOneWithoutASignalAndResumesOnceSpaceReturns) {
   const int rc = test::runRegolith(runInto(run, {"--resume", "--checkpoint-every", "1000"}), full);
   const std::string message = test::readText(full);
   EXPECT_EQ(rc, 1) << "128 + n is signal n\n" << message;
-  EXPECT_NE(message.find("run.h5"), std::string::npos) << message;
+  // The file that met the full disk: the next frame in run.h5, or, when the stop came a
+  // few steps earlier on a loaded machine, the XDMF sidecar's rewrite (run.xmf.tmp):
+  // either is named.
+  EXPECT_TRUE(message.find("run.h5") != std::string::npos || message.find("run.xmf") != std::string::npos) << message;
   EXPECT_NE(message.find("No space left on device"), std::string::npos) << message;
 
   // Space returns: the torn frame is dropped and the run goes on to its end.
