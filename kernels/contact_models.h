@@ -12,7 +12,6 @@
 // buildPairTable) and read on the device, one flat table indexed a * n + b.
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <type_traits>
 
@@ -112,7 +111,7 @@ void setContactRestitution(PairParams& p, double e, ContactModelList<Models...>)
 
 // What is wrong with the settings of the model `kind` (its keys out of their bounds,
 // kernels/contact_setting_key.h), or "" if nothing. Only the selected model's settings
-// matter: the others' are not read.
+// matter: the others' go into the pair table too, but no force reads them.
 inline std::string contactSettingsProblem(const ContactSettings& s, ContactModelKind kind) {
   std::string problem;
   forEachContactModel([&](auto m) {
@@ -121,10 +120,8 @@ inline std::string contactSettingsProblem(const ContactSettings& s, ContactModel
     for (const auto& k : M::kSettingKeys) {
       const double value = settingsOf<M>(s).*k.member;
       if (!problem.empty() || contactSettingInRange(k, value)) continue;
-      char text[32];
-      std::snprintf(text, sizeof text, "%g", value);
-      problem = std::string("contact model ") + M::kName + ": " + k.symbol + " (" + k.key + ") = " + text +
-                ", expected " + contactSettingRange(k);
+      problem = std::string("contact model ") + M::kName + ": " + k.symbol + " (" + k.key +
+                ") = " + contactSettingText(value) + ", expected " + contactSettingRange(k);
     }
   });
   return problem;

@@ -33,12 +33,18 @@ struct ContactSettingKey {
 template <class Settings, std::size_t N>
 using ContactSettingKeys = std::array<ContactSettingKey<Settings>, N>;
 
+// A setting's value in messages (six significant digits: "1e+04", "0.2").
+inline std::string contactSettingText(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 // "k_n > 0 N/m": the key's range, as the messages about it say it.
 template <class Settings>
 std::string contactSettingRange(const ContactSettingKey<Settings>& k) {
-  char bound[32];
-  std::snprintf(bound, sizeof bound, "%g", k.lowerBound);
-  return std::string(k.symbol) + (k.bound == ContactBound::Above ? " > " : " >= ") + bound + " " + k.unit;
+  return std::string(k.symbol) + (k.bound == ContactBound::Above ? " > " : " >= ") + contactSettingText(k.lowerBound) +
+         " " + k.unit;
 }
 
 // Whether `value` lies in the key's range (NaN does not).
