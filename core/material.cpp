@@ -17,7 +17,6 @@ namespace {
 // What a contact model's mixing rule reads of a material pair (kernels/contact_models.h).
 struct MaterialPair {
   double youngA, poissonA, youngB, poissonB;
-  const LinearSpringSettings& linear;
 };
 
 }  // namespace
@@ -35,9 +34,9 @@ void validateMaterial(const Material& m, bool needsDensity) {
     fail(m, "density", m.density, "a finite value > 0 kg/m^3");
 }
 
-PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear) {
+PairParams mixPair(const Material& a, const Material& b, const ContactSettings& settings) {
   PairParams p;
-  mixContactModels(p, MaterialPair{a.youngsModulus, a.poissonRatio, b.youngsModulus, b.poissonRatio, linear},
+  mixContactModels(p, MaterialPair{a.youngsModulus, a.poissonRatio, b.youngsModulus, b.poissonRatio}, settings,
                    ContactModels());
   setContactRestitution(p, 0.5 * (a.restitution + b.restitution), ContactModels());
   p.friction = Real(0.5 * (a.friction + b.friction));
@@ -53,11 +52,11 @@ Index materialIndex(const std::vector<Material>& materials, const std::string& n
 }
 
 std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
-                                       const std::vector<PairOverride>& overrides, const LinearSpringSettings& linear) {
+                                       const std::vector<PairOverride>& overrides, const ContactSettings& settings) {
   const std::size_t n = materials.size();
   std::vector<PairParams> table(n * n);
   for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = 0; b < n; ++b) table[a * n + b] = mixPair(materials[a], materials[b], linear);
+    for (std::size_t b = 0; b < n; ++b) table[a * n + b] = mixPair(materials[a], materials[b], settings);
   for (const PairOverride& o : overrides) {
     const Index a = materialIndex(materials, o.first), b = materialIndex(materials, o.second);
     for (PairParams* p : {&table[a * n + b], &table[b * n + a]}) {

@@ -29,17 +29,16 @@ struct PairOverride {
   std::optional<double> restitution, friction, rollingResistance;
 };
 
-// The pair's parameters: every contact model's share from its own mixing rule
-// (kernels/contact_models.h: E* and G* for Hertz–Mindlin, the scene's k_n, d_n, k_t for the
-// linear model), its restitution (the mean of the two materials') with what each model
+// The pair's parameters: every contact model's share from its own mixing rule and its own
+// settings (kernels/contact_models.h), its restitution (the mean of the two materials') with what each model
 // derives from it, and friction and rolling resistance as the arithmetic means of the two
 // materials' values.
-PairParams mixPair(const Material& a, const Material& b, const LinearSpringSettings& linear);
+PairParams mixPair(const Material& a, const Material& b, const ContactSettings& settings);
 
 // Flat table [a * n + b] over all materials, symmetric, with overrides applied.
 // Throws std::invalid_argument for an override naming an unknown material.
 std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
-                                       const std::vector<PairOverride>& overrides, const LinearSpringSettings& linear);
+                                       const std::vector<PairOverride>& overrides, const ContactSettings& settings);
 
 // Index of the material called name; throws std::invalid_argument if there is none.
 Index materialIndex(const std::vector<Material>& materials, const std::string& name);

@@ -28,8 +28,10 @@ struct Model {
   Vec3 gravity{0, 0, Real(-9.81)};  // [m/s^2]
   double timeStep = 1e-5;           // [s]
   bool allowLargeTimeStep = false;  // explicit override of the Rayleigh guard
-  ContactModelKind contactModel = ContactModelKind::HertzMindlin;
-  LinearSpringSettings linearSpring;
+  ContactModelKind contactModel = kDefaultContactModel;
+  // Every contact model's own settings (kernels/contact_models.h); the selected model's
+  // are checked when the Simulation starts.
+  ContactSettings contactSettings;
   // Contact-detection margin of the sync and verlet modes [m]; 0 selects 0.4 x the
   // smallest sphere radius. In verlet mode lists are rebuilt once any sphere has moved
   // more than half of it. (Async sizes its margin from speeds: StreamSettings.)

@@ -26,10 +26,8 @@ void validateModel(const Model& m, const StateArrays& s) {
   for (const BoundaryPrimitive& b : m.boundaries)
     if (b.material < 0 || b.material >= static_cast<Index>(m.materials.size()))
       throw std::invalid_argument("a boundary refers to an undefined material index");
-  if (m.contactModel == ContactModelKind::LinearSpringDashpot &&
-      !(m.linearSpring.normalStiffness > 0 && m.linearSpring.tangentialStiffness >= 0 &&
-        m.linearSpring.normalDamping >= 0))
-    throw std::invalid_argument("linear spring-dashpot model: k_n must be > 0, k_t and d_n must be >= 0");
+  if (const std::string problem = contactSettingsProblem(m.contactSettings, m.contactModel); !problem.empty())
+    throw std::invalid_argument(problem);
   if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
   validateFamilies(m.families, m.familySwitches);
 }
@@ -52,7 +50,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   m_blowUpSpeed = regolith::blowUpSpeed(rMin, m_model.timeStep);
   m_margin = m_model.margin > 0 ? m_model.margin : 0.4 * rMin;
   m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
-  const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.linearSpring);
+  const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.contactSettings);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,
                                m_model.meshTopology);
   std::vector<Index> boundaryOwners;

@@ -23,6 +23,7 @@
 #include <cmath>
 
 #include "kernels/contact_input.h"
+#include "kernels/contact_setting_key.h"
 #include "kernels/tangential_coulomb.h"
 
 namespace regolith {
@@ -45,14 +46,20 @@ struct HertzMindlinPair {
   Real dampTangential = 0;
 };
 
+// Hertz–Mindlin has no settings of its own: the materials give everything.
+struct HertzMindlinSettings {};
+
 struct HertzMindlin {
   using Pair = HertzMindlinPair;
-  static constexpr const char* kName = "hertz_mindlin";  // the scene's /contact/model
+  using Settings = HertzMindlinSettings;
+  static constexpr const char* kName = "hertz_mindlin";             // the scene's /contact/model
+  static constexpr ContactSettingKeys<Settings, 0> kSettingKeys{};  // no scene keys
+  static constexpr Settings kReferenceSettings{};                   // of its golden reference case
 
   // E* and G* of the two materials (`m`: youngA, poissonA, youngB, poissonB); the damping
   // follows from the pair's restitution (setRestitution).
   template <class MaterialPair>
-  static void mix(Pair& p, const MaterialPair& m) {
+  static void mix(Pair& p, const MaterialPair& m, const Settings&) {
     const double invE = (1 - m.poissonA * m.poissonA) / m.youngA + (1 - m.poissonB * m.poissonB) / m.youngB;
     const double invG = 2 * (2 - m.poissonA) * (1 + m.poissonA) / m.youngA +
                         2 * (2 - m.poissonB) * (1 + m.poissonB) / m.youngB;

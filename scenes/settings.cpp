@@ -42,20 +42,31 @@ void buildTiming(BuildContext& c) {
   s.endTime = t;
 }
 
+// Every model's settings from its keys in /contact (kernels/contact_models.h: each model's
+// kSettingKeys), whichever model the scene selects; a key the selected model requires and
+// the scene leaves out is a problem at /contact. The bounds are the schema's (a test holds
+// it to the tables); what is absent keeps its member's default.
+void readContactSettings(BuildContext& c, const Json& contact, Model& m) {
+  forEachContactModel([&](auto model) {
+    using M = decltype(model);
+    const bool selected = m.contactModel == contactModelKind<M>();
+    for (const auto& k : M::kSettingKeys) {
+      if (contact.contains(k.key)) settingsOf<M>(m.contactSettings).*k.member = contact[k.key].template get<double>();
+      else if (selected && k.required)
+        c.problem("/contact", "no key \"" + std::string(k.key) + "\"",
+                  "a key \"" + std::string(k.key) + "\" (" + contactSettingRange(k) + ") for \"model\": \"" + M::kName +
+                      "\"");
+    }
+  });
+}
+
 void buildContact(BuildContext& c) {
   Model& m = c.scene.model;
   if (!c.has("/contact")) return;
   const Json& contact = c.at("/contact");
   // The schema admits only the names of the model table (kernels/contact_models.h).
-  contactModelNamed(contact.value("model", std::string(HertzMindlin::kName)), m.contactModel, ContactModels());
-  if (m.contactModel == ContactModelKind::LinearSpringDashpot) {
-    if (!contact.contains("normal_stiffness"))
-      c.problem("/contact", "no key \"normal_stiffness\"",
-                "a key \"normal_stiffness\" (k_n > 0 N/m) for \"model\": \"linear_spring_dashpot\"");
-  }
-  m.linearSpring.normalStiffness = contact.value("normal_stiffness", 0.0);
-  m.linearSpring.normalDamping = contact.value("normal_damping", 0.0);
-  m.linearSpring.tangentialStiffness = contact.value("tangential_stiffness", 0.0);
+  contactModelNamed(contact.value("model", contactModelName(kDefaultContactModel)), m.contactModel, ContactModels());
+  readContactSettings(c, contact, m);
   m.margin = contact.value("margin", 0.0);
 }
 

@@ -137,9 +137,10 @@ Simulation wallSimulation(const Material& mat, double vn, double vt, double wy, 
     // (equal normal and tangential periods of a sphere).
     const double kn = m * std::pow(M_PI / tc, 2);
     const double lne = std::log(mat.restitution);
-    model.linearSpring.normalStiffness = kn;
-    model.linearSpring.normalDamping = -2 * lne * std::sqrt(m * kn / (lne * lne + M_PI * M_PI));
-    model.linearSpring.tangentialStiffness = 2.0 / 7.0 * kn;
+    LinearSpringSettings& linear = settingsOf<LinearSpringDashpot>(model.contactSettings);
+    linear.normalStiffness = kn;
+    linear.normalDamping = -2 * lne * std::sqrt(m * kn / (lne * lne + M_PI * M_PI));
+    linear.tangentialStiffness = 2.0 / 7.0 * kn;
   }
   if (wall == Wall::Plane) {
     model.boundaries = {infinitePlane(Vec3d(0, 0, 0), Vec3d(0, 0, 1), 1)};

@@ -21,7 +21,7 @@ TEST(LinearSpringDashpot, WallImpactMatchesDampedOscillator) {
   const double e = std::exp(-d * tc / (2 * m));
   Model model = modelWith({mat}, tc / 2000);
   model.contactModel = ContactModelKind::LinearSpringDashpot;
-  model.linearSpring = {k, d, 2.0 / 7.0 * k};
+  settingsOf<LinearSpringDashpot>(model.contactSettings) = {k, d, 2.0 / 7.0 * k};
   model.boundaries = {infinitePlane(Vec3d(), Vec3d(0, 0, 1), 0)};
   WorldBuilder w;
   w.addClump(sphereTemplate("ball", R, 0, rho), Vec3d(0, 0, R + 10 * v * model.timeStep), Quat(), Vec3d(0, 0, -v));
@@ -45,7 +45,12 @@ TEST(LinearSpringDashpot, RefusesMissingStiffness) {
   model.contactModel = ContactModelKind::LinearSpringDashpot;
   WorldBuilder w;
   w.addClump(sphereTemplate("ball", 0.005, 0, 2600), Vec3d());
-  EXPECT_THROW(Simulation(model, w.state()), std::invalid_argument);
+  try {
+    Simulation sim(model, w.state());
+    ADD_FAILURE() << "a linear model without k_n was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "contact model linear_spring_dashpot: k_n (normal_stiffness) = 0, expected k_n > 0 N/m");
+  }
 }
 
 }  // namespace

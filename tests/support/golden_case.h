@@ -26,7 +26,7 @@ namespace regolith::test {
 
 // One contact model's case: the scene, how long it runs and what it is called in files.
 struct GoldenCase {
-  std::string name;          // file stem in data/reference/
+  std::string name;          // file stem in data/reference/: golden_<the model's kName>
   std::string contactModel;  // the model's kName
   Model model;
   StateArrays initial;
@@ -73,28 +73,23 @@ inline ClumpTemplate goldenRodTemplate(double r, double density) {
   return t;
 }
 
-// The case for one contact model: a 4 x 4 x 2 lattice (x, y, z) of grains with radii 0.99 to
-// 1 x kGoldenRadius and centres jittered by 2 um, whose sites (0..2, 1, 1) hold the rod
-// clump; planes below (z = 0), above, at -x, -y and +y; at +x a square plate of two
-// triangles whose body moves into the pack at 5 mm/s and turns about x at 2 rad/s.
-inline GoldenCase goldenCase(ContactModelKind kind) {
+// The case for contact model M with its settings for the case (M::kReferenceSettings): a
+// 4 x 4 x 2 lattice (x, y, z) of grains with radii 0.99 to 1 x kGoldenRadius and centres
+// jittered by 2 um, whose sites (0..2, 1, 1) hold the rod clump; planes below (z = 0),
+// above, at -x, -y and +y; at +x a square plate of two triangles whose body moves into the
+// pack at 5 mm/s and turns about x at 2 rad/s.
+template <class M>
+GoldenCase goldenCase() {
   GoldenCase c;
   c.steps = kGoldenSteps;
   const Material grain = material("golden_grain", 5e7, 0.3, 2500, 0.5, 0.4, 0.05);
   const Material wall = material("golden_wall", 5e7, 0.3, 2500, 0.6, 0.3, 0.02);
   c.model = modelWith({grain, wall}, kGoldenTimeStep, Vec3(0, 0, Real(-9.81)));
   c.model.streams.mode = StreamMode::Sync;
-  c.model.contactModel = kind;
-  if (kind == ContactModelKind::LinearSpringDashpot) {
-    // k_n near the Hertz pair's tangent stiffness at these overlaps (2 E* sqrt(R* delta)
-    // ~ 1e4 N/m), damping ~0.15 of critical for two grains, k_t = 2/7 k_n.
-    c.model.linearSpring = {1e4, 0.2, 2.0 / 7.0 * 1e4};
-    c.name = "golden_linear";
-    c.contactModel = LinearSpringDashpot::kName;
-  } else {
-    c.name = "golden_hertz_mindlin";
-    c.contactModel = HertzMindlin::kName;
-  }
+  c.model.contactModel = contactModelKind<M>();
+  settingsOf<M>(c.model.contactSettings) = M::kReferenceSettings;
+  c.name = std::string("golden_") + M::kName;
+  c.contactModel = M::kName;
 
   // Lattice centres run from g (kGoldenWallGap) to g + 3 s in x and y, g to g + s in z.
   const double g = kGoldenWallGap, s = kGoldenSpacing;
@@ -141,8 +136,11 @@ inline GoldenCase goldenCase(ContactModelKind kind) {
   return c;
 }
 
+// One case per model of the table (kernels/contact_models.h), in table order.
 inline std::vector<GoldenCase> goldenCases() {
-  return {goldenCase(ContactModelKind::HertzMindlin), goldenCase(ContactModelKind::LinearSpringDashpot)};
+  std::vector<GoldenCase> cases;
+  forEachContactModel([&](auto m) { cases.push_back(goldenCase<decltype(m)>()); });
+  return cases;
 }
 
 }  // namespace regolith::test
