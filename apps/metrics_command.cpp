@@ -14,8 +14,8 @@
 #include "io/robot_run_file.h"
 #include "io/run_file.h"
 #include "postprocess/robot_metrics.h"
-#include "scenes/study.h"
-#include "scenes/study_table.h"
+#include "studies/study.h"
+#include "studies/study_table.h"
 
 namespace regolith {
 namespace {
