@@ -1,7 +1,8 @@
 // What every study shares (studies/study.cpp): finding the body a study drives and the
 // values it derives, when it builds itself into a scene; reading a run's series and frames
 // into metrics JSON, when it measures a run. The studies themselves are
-// studies/<kind>/<kind>_study.cpp, listed in studies/study_table.cpp. Used only inside studies/.
+// studies/<kind>/<kind>_study.cpp, listed in studies/study_table.cpp. Used inside studies/,
+// and by `regolith metrics` for a robot run's metrics JSON (quantity).
 #pragma once
 
 #include <cstddef>
