@@ -1,5 +1,5 @@
 // `regolith fit bekker`: Bekker-Wong soil parameters from single-wheel runs
-// (scenes/single_wheel), through models/bekker's rigid wheel.
+// (studies/single_wheel), through models/bekker's rigid wheel.
 //
 // For each run (slip s, load W = m|g|, rim radius R, width b) the model solves the sinkage
 // that carries W at s (solveSinkage) and predicts DP/W, T/(W R) and z/R; the chosen soil

@@ -1,5 +1,5 @@
 // `regolith fit regression`: slip-dependence regressions from single-wheel runs
-// (scenes/single_wheel), over models/regression's polynomial bases in the variables
+// (studies/single_wheel), over models/regression's polynomial bases in the variables
 // (slip, Fz), Fz the wheel's load W = m|g| [N]:
 //
 //   sinkage                    z = -sinkage [m] (the sign of compliant_sinkage.h: negative

@@ -1,10 +1,10 @@
 // `regolith fit rft`: zeta and the nine Fourier coefficients of 3D RFT from plate-intrusion
-// runs (scenes/plate_intrusion).
+// runs (studies/plate_intrusion).
 //
 // Each run gives the stress per depth of one (beta, gamma) pair: the force-depth slope over
 // the plate area, stress_per_depth_z/_x, or the window's mean F/(depth A), mean_alpha_z/_x,
 // when the slope is null (a stroke at constant depth, gamma = 0). In the scene's signed
-// angles (scenes/plate_intrusion/README.md)
+// angles (studies/plate_intrusion/README.md)
 //   stress_per_depth_z = zeta alpha_Z(beta, gamma),  stress_per_depth_x = -zeta alpha_X(beta, gamma)
 // with alpha_Z, alpha_X the dimensionless maps of models/rft/rft_coefficients.h.
 //

@@ -8,7 +8,8 @@
 #     P/lib/libregolith_*.a
 #     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithFindVTK}.cmake
 #     P/lib/cmake/Regolith/Regolith{Common,Models,Engine,Io,Scenes}Targets*.cmake
-#     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, render_run.py, clumps/, scenes/}
+#     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, plot_common.py,
+#                       render_run.py, clumps/, scenes/, studies/plot_<kind>.py}
 #
 # Targets for consumers, each also a component: find_package(Regolith COMPONENTS models)
 # finds Eigen and nothing else (tests/downstream/<component>/ is a worked example of each):
@@ -23,9 +24,9 @@
 
 # ---- share/regolith --------------------------------------------------------------------
 set(REGOLITH_SHARE_FILES
-  ${PROJECT_SOURCE_DIR}/scenes/scene.schema.json
   ${PROJECT_SOURCE_DIR}/batch/sweep.schema.json
   ${PROJECT_SOURCE_DIR}/postprocess/plot_study.py
+  ${PROJECT_SOURCE_DIR}/postprocess/plot_common.py
   ${PROJECT_SOURCE_DIR}/postprocess/render_run.py)
 if(TARGET regolith_robots)
   list(APPEND REGOLITH_SHARE_FILES ${PROJECT_SOURCE_DIR}/robots/terrain.schema.json)
@@ -37,6 +38,28 @@ set(REGOLITH_SHARE_DIRS
 # The build tree's copy, refreshed on every build (a few hundred kB): <build>/apps/regolith
 # and <build>/tests/* find it as an installed program finds <prefix>/share/regolith.
 set(staged ${PROJECT_BINARY_DIR}/share/regolith)
+
+# The scene schema, composed from scenes/scene.base.schema.json and every study's fragment
+# (studies/<kind>/<kind>.schema.json; cmake/RegolithComposeSchema.cmake) straight into the
+# staged folder, and installed from there: the build tree, the tests (C++ and Python) and
+# an install all read this one file.
+file(GLOB regolith_study_schemas CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/studies/*/*.schema.json)
+set(REGOLITH_SCENE_SCHEMA ${staged}/scene.schema.json)
+add_custom_command(OUTPUT ${REGOLITH_SCENE_SCHEMA}
+  COMMAND ${CMAKE_COMMAND} -DBASE=${PROJECT_SOURCE_DIR}/scenes/scene.base.schema.json
+          -DOUT=${REGOLITH_SCENE_SCHEMA} "-DFRAGMENTS=${regolith_study_schemas}"
+          -P ${PROJECT_SOURCE_DIR}/cmake/RegolithComposeSchema.cmake
+  DEPENDS ${PROJECT_SOURCE_DIR}/scenes/scene.base.schema.json ${regolith_study_schemas}
+          ${PROJECT_SOURCE_DIR}/cmake/RegolithComposeSchema.cmake
+  COMMENT "Composing scene.schema.json from scenes/ and studies/" VERBATIM)
+install(FILES ${REGOLITH_SCENE_SCHEMA} DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith)
+
+# Each study's example scenes, sweep files and README (studies/<kind>/*.json but its schema
+# fragment, and README.md) as share/regolith/scenes/<kind>/, where the examples have always
+# been installed; and its figures as share/regolith/studies/plot_<kind>.py, which
+# plot_study.py loads by the study's kind.
+file(GLOB regolith_study_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/studies/*)
+file(GLOB regolith_study_plots CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/studies/*/plot_*.py)
 set(stage_commands COMMAND ${CMAKE_COMMAND} -E make_directory ${staged}
                    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${REGOLITH_SHARE_FILES} ${staged})
 foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
@@ -47,9 +70,25 @@ foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
   # Data only: scenes/ also holds the scene compiler's sources, which are not installed
   # there (the build tree's staged copy keeps them; nothing reads them).
   install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to}
-          FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl" PATTERN "*.xml")
+          FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl" PATTERN "*.xml"
+          PATTERN "scene.base.schema.json" EXCLUDE)
 endforeach()
+foreach(study_dir IN LISTS regolith_study_dirs)
+  file(GLOB examples CONFIGURE_DEPENDS ${study_dir}/*.json ${study_dir}/README.md)
+  list(FILTER examples EXCLUDE REGEX "\\.schema\\.json$")
+  if(NOT IS_DIRECTORY ${study_dir} OR NOT examples)
+    continue()  # studies/tests, studies/CMakeLists.txt
+  endif()
+  get_filename_component(kind ${study_dir} NAME)
+  list(APPEND stage_commands COMMAND ${CMAKE_COMMAND} -E make_directory ${staged}/scenes/${kind}
+                             COMMAND ${CMAKE_COMMAND} -E copy_if_different ${examples} ${staged}/scenes/${kind})
+  install(FILES ${examples} DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/scenes/${kind})
+endforeach()
+list(APPEND stage_commands COMMAND ${CMAKE_COMMAND} -E make_directory ${staged}/studies
+                           COMMAND ${CMAKE_COMMAND} -E copy_if_different ${regolith_study_plots} ${staged}/studies)
+install(FILES ${regolith_study_plots} DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/studies)
 add_custom_target(regolith_share ALL ${stage_commands}
+  DEPENDS ${REGOLITH_SCENE_SCHEMA}
   COMMENT "Staging share/regolith in the build tree" VERBATIM)
 add_dependencies(regolith regolith_share)
 install(FILES ${REGOLITH_SHARE_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith)
@@ -71,7 +110,7 @@ add_library(Regolith::scenes ALIAS regolith_scenes)
 #   Models  rft, regression, bekker, models               Eigen
 #   Engine  kernels, core, engine                         OpenMP (CPU) / the CUDA runtime
 #   Io      json, mesh_io, io                             Engine; HDF5, nlohmann_json, VTK
-#   Scenes  clumps, postprocess, scenes                   Models, Io
+#   Scenes  clumps, postprocess, scenes, studies          Models, Io
 # A target's dependencies on targets of an earlier set are references across export sets;
 # the generated files check that those are loaded. Header-only libraries that no public
 # header includes (Eigen in core and clumps, valijson, Thrust) are BUILD_INTERFACE: not in
@@ -82,7 +121,7 @@ set(REGOLITH_EXPORT_SETS
   "Models=regolith_rft,regolith_regression,regolith_bekker,regolith_models"
   "Engine=regolith_kernels,regolith_core,regolith_engine"
   "Io=regolith_json,regolith_mesh_io,regolith_io"
-  "Scenes=regolith_clumps,regolith_postprocess,regolith_scenes")
+  "Scenes=regolith_clumps,regolith_postprocess,regolith_scenes,regolith_studies")
 include(CMakePackageConfigHelpers)
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/Regolith)
 foreach(set_and_targets IN LISTS REGOLITH_EXPORT_SETS)
@@ -102,7 +141,7 @@ endforeach()
 install(TARGETS regolith RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # Public headers keep their folder: #include "core/simulation.h", "models/rft/rft_model.h".
-foreach(dir kernels core clumps io scenes postprocess models)
+foreach(dir kernels core clumps io scenes studies postprocess models)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/regolith/${dir}
           FILES_MATCHING PATTERN "*.h" PATTERN "tests" EXCLUDE PATTERN "bench" EXCLUDE PATTERN "fitted" EXCLUDE)
 endforeach()

@@ -3,7 +3,7 @@
 // (kernels/contact_models.h). The table is data, not code, so the three places that need
 // the keys read the same list without kernels/ knowing JSON: scenes/settings.cpp reads each
 // key into its member, core/simulation.cpp checks the bounds of the selected model's keys
-// (contactSettingsProblem), and a test holds scenes/scene.schema.json's /contact to it.
+// (contactSettingsProblem), and a test holds scenes/scene.base.schema.json's /contact to it.
 // A key's default is its member's initializer in the Settings struct.
 #pragma once
 

@@ -74,10 +74,12 @@ void buildFamilies(BuildContext& c);   // families, motion phases, switches
 void buildTemplates(BuildContext& c);  // inline and file templates
 void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
-void buildStudy(BuildContext& c);      // the study: resolved, and the motion it defines
+// The study's two hooks, declared here for the loader and defined above scenes/ by the study
+// table (studies/study_table.cpp; docs/ARCHITECTURE.md): scenes/ includes no studies/ header.
+void buildStudy(BuildContext& c);  // the study: resolved, and the motion it defines
 // The rotation the study gives the shape at `shapePointer` (a body's "/bodies/<i>/shape")
 // in place of a "rotate" of its own: plate_intrusion turns its plate by beta_deg; the
-// identity for every other shape (scenes/study.cpp).
+// identity for every other shape.
 Quat studyTurnOf(const BuildContext& c, const std::string& shapePointer);
 void checkTimeStep(BuildContext& c);         // the Rayleigh guard over the built spheres
 void checkInitialOverlaps(BuildContext& c);  // no body starts deep in the particles

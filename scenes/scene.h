@@ -1,6 +1,6 @@
 // A scene file: one JSON document that describes a run (docs/scene-format.md; schema in
-// scenes/scene.schema.json). loadScene validates it completely before anything runs and
-// builds the Model and the initial state.
+// share/regolith/scene.schema.json, composed from scenes/ and studies/). loadScene
+// validates it completely before anything runs and builds the Model and the initial state.
 #pragma once
 
 #include <cstdint>

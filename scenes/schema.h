@@ -1,5 +1,7 @@
-// The scene schema (scenes/scene.schema.json, installed as share/regolith/scene.schema.json)
-// and validation of scene documents against it, through io/json_schema.h.
+// The scene schema (scenes/scene.base.schema.json with every study's fragment
+// studies/<kind>/<kind>.schema.json, composed at build time into
+// share/regolith/scene.schema.json by cmake/RegolithComposeSchema.cmake) and validation of
+// scene documents against it, through io/json_schema.h.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// Every run's metrics.json (through the study table, scenes/study_table.h) and one line per
+// Every run's metrics.json (through the study table, studies/study_table.h) and one line per
 // run (service/run_metrics.h).
 #include "service/run_metrics.h"
 
@@ -14,8 +14,8 @@
 #include "io/robot_run_file.h"
 #include "io/run_file.h"
 #include "postprocess/robot_metrics.h"
-#include "scenes/study.h"
-#include "scenes/study_table.h"
+#include "studies/study.h"
+#include "studies/study_table.h"
 
 namespace regolith {
 namespace {

@@ -5,7 +5,7 @@
 // A run's metrics.json holds the study as the scene resolved it, the window the averages
 // were taken over (with its rule) and every metric as {"value", "unit"}; a sweep's lists
 // its runs' in the subfolders' name order (and each run's is written beside its run.h5).
-// One run's metrics: scene::runMetrics (scenes/study_table.h); a `regolith robot` run's
+// One run's metrics: scene::runMetrics (studies/study_table.h); a `regolith robot` run's
 // (its run.h5 /meta format "regolith-robot-run") come from postprocess/robot_metrics.h
 // as study "robot" (docs/robots.md).
 #pragma once

@@ -5,11 +5,11 @@ with the fitted curves.
 
     PYTHONPATH=build/cpu/python /usr/bin/python3 examples/python/slip_sweep.py [--smoke] [--out DIR]
 
-The scene is scenes/single_wheel/single_wheel.smoke.json (about 1,900 grains, a 10 mm
+The scene is studies/single_wheel/single_wheel.smoke.json (about 1,900 grains, a 10 mm
 grouser wheel; docs/studies.md). The full sweep runs seven slips with the scene's own
 0.4 s drive (about 25 s per run on one core); --smoke runs three slips with a 0.2 s drive,
 so it says little about the soil and only shows the path end to end. The same sweep from
-the command line is `regolith batch plan scenes/single_wheel/slip.sweep.json DIR`, then
+the command line is `regolith batch plan studies/single_wheel/slip.sweep.json DIR`, then
 `regolith batch run DIR`, `regolith metrics DIR`, `regolith fit regression DIR`.
 
 Metrics (docs/studies.md): DP/W = drawbar pull over wheel weight, T/(W R) = driving
@@ -25,7 +25,7 @@ import tempfile
 import regolith
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCENE = ROOT / "scenes" / "single_wheel" / "single_wheel.smoke.json"
+SCENE = ROOT / "studies" / "single_wheel" / "single_wheel.smoke.json"
 PANELS = [("drawbar_pull_coefficient", "DP / W", 1.0),
           ("torque_coefficient", "T / (W R)", 1.0),
           ("sinkage", "sinkage [mm]", 1e3)]

@@ -6,7 +6,7 @@ driving torque the grains give back.
 
     PYTHONPATH=build/cpu/python /usr/bin/python3 examples/python/wheel_controller.py [--smoke]
 
-The scene is scenes/single_wheel/single_wheel.smoke.json (the rig of docs/studies.md at
+The scene is studies/single_wheel/single_wheel.smoke.json (the rig of docs/studies.md at
 test size); with the study's own drive replaced by this loop. Slip s = 1 - v / (w R), so
 the spin for a slip s at forward speed v is w = v / (R (1 - s)). SI units.
 """
@@ -24,7 +24,7 @@ def main():
     parser.add_argument("--smoke", action="store_true", help="fewer slips (the test suite's run)")
     args = parser.parse_args()
 
-    scene = regolith.Scene.load(ROOT / "scenes" / "single_wheel" / "single_wheel.smoke.json")
+    scene = regolith.Scene.load(ROOT / "studies" / "single_wheel" / "single_wheel.smoke.json")
     study = scene.study
     radius, speed = study["radius"], study["forward_speed"]
     sim = regolith.Simulation(scene)

@@ -11,7 +11,7 @@ import regolith
 
 
 def test_run_then_metrics_are_the_commands(source_dir, regolith_binary, tmp_path):
-    path = source_dir / "scenes" / "single_wheel" / "single_wheel.smoke.json"
+    path = source_dir / "studies" / "single_wheel" / "single_wheel.smoke.json"
     run = regolith.run(path, tmp_path / "py", threads=1, overrides={"/study/slip": 0.3}, progress=False)
     assert isinstance(run, regolith.RunFile)
     assert run.study["slip"] == 0.3

@@ -33,7 +33,7 @@ def test_from_dict_of_to_dict_is_the_same_scene(demo):
 
 
 def test_overrides_are_those_of_set(source_dir):
-    path = source_dir / "scenes" / "single_wheel" / "single_wheel.smoke.json"
+    path = source_dir / "studies" / "single_wheel" / "single_wheel.smoke.json"
     scene = regolith.Scene.load(path, overrides={"/study/slip": 0.3})
     assert scene.study["slip"] == 0.3
     assert scene.to_dict()["study"]["slip"] == 0.3

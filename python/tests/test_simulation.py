@@ -135,7 +135,7 @@ def test_single_wheel_driven_from_python_gives_the_runs_series(source_dir, regol
     # The single-wheel smoke scene run by `regolith run`, and the same scene stepped from
     # Python row by row of its series (every 50 steps): the wheel's pose, velocities and
     # contact loads from sim.body("wheel") are the series rows, bit for bit.
-    path = source_dir / "scenes" / "single_wheel" / "single_wheel.smoke.json"
+    path = source_dir / "studies" / "single_wheel" / "single_wheel.smoke.json"
     subprocess.run([regolith_binary, "run", str(path), "--out", str(tmp_path / "run"), "--quiet", "--threads", "1"],
                    check=True)
     series = regolith.RunFile(tmp_path / "run" / "run.h5").series("wheel")

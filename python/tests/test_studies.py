@@ -98,7 +98,7 @@ def test_fit_refuses_runs_of_another_study(tmp_path):
 
 
 def test_plan_and_collect_are_the_commands(source_dir, regolith_binary, tmp_path):
-    manifest = regolith.batch.plan(source_dir / "scenes" / "single_wheel" / "slip.sweep.json", tmp_path / "sweep")
+    manifest = regolith.batch.plan(source_dir / "studies" / "single_wheel" / "slip.sweep.json", tmp_path / "sweep")
     assert len(manifest["runs"]) == 12  # 3 slips x 2 masses x 2 repeats (docs/batch.md)
     assert manifest == json.loads((tmp_path / "sweep" / "manifest.json").read_text())
     # two runs "finished": their metrics.json is what collect reads

@@ -217,7 +217,7 @@ TEST(Batch, RelativeFilesOfTheSceneBecomeAbsoluteWhenTheyExist) {
 
 TEST(Batch, ExampleSweepOfTheDocsPlans) {
   const fs::path dir = batchDir();
-  const Manifest m = planSweep(std::string(REGOLITH_SOURCE_DIR) + "/scenes/single_wheel/slip.sweep.json",
+  const Manifest m = planSweep(std::string(REGOLITH_SOURCE_DIR) + "/studies/single_wheel/slip.sweep.json",
                                (dir / "out").string());
   ASSERT_EQ(m.runs.size(), 12u);  // docs/batch.md says so
   EXPECT_EQ(m.runs[11].name, "slip=0.5 wheel_mass=0.018 seed=12");

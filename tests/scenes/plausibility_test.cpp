@@ -65,9 +65,9 @@ TEST(Plausibility, DensityInGramsPerCubicCentimetreIsNamedByTheTimeStepProblem) 
 // its pointer and its size against the grains' region, also when the scene is refused for
 // what that size causes (the wheel then overlaps the bed).
 TEST(Plausibility, BodyFarLargerThanTheGrainsIsFlagged) {
-  Json doc = Json::parse(readText(kSourceDir + "/scenes/single_wheel/single_wheel.smoke.json"));
+  Json doc = Json::parse(readText(kSourceDir + "/studies/single_wheel/single_wheel.smoke.json"));
   doc["bodies"][2]["shape"]["radius"] = 10;
-  const std::string dir = kSourceDir + "/scenes/single_wheel";
+  const std::string dir = kSourceDir + "/studies/single_wheel";
   try {
     parse(doc.dump(), dir);
     FAIL() << "a 20 m wheel in a 7 cm bed was accepted";

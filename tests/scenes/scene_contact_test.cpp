@@ -15,7 +15,7 @@ namespace {
 using namespace regolith::test;
 
 Json contactSchemaDefinition() {
-  return Json::parse(readText(kSourceDir + "/scenes/scene.schema.json")).at("definitions").at("contact");
+  return Json::parse(readText(kSourceDir + "/scenes/scene.base.schema.json")).at("definitions").at("contact");
 }
 
 TEST(SceneContact, LinearModelReadsItsKeys) {
@@ -58,7 +58,7 @@ TEST(SceneContact, SchemaModelsAreTheTable) {
   forEachContactModel([&](auto m) { names.push_back(decltype(m)::kName); });
   const Json model = contactSchemaDefinition().at("properties").at("model");
   EXPECT_EQ(model.at("enum").get<std::vector<std::string>>(), names)
-      << "scenes/scene.schema.json: /definitions/contact/properties/model/enum lists the kName of every model of "
+      << "scenes/scene.base.schema.json: /definitions/contact/properties/model/enum lists the kName of every model of "
          "kernels/contact_models.h, in table order";
 }
 
@@ -74,7 +74,7 @@ TEST(SceneContact, SchemaKeysAreTheModelsSettings) {
       SCOPED_TRACE(std::string(M::kName) + ": " + k.key);
       keys.insert(k.key);
       ASSERT_TRUE(properties.contains(k.key))
-          << "scenes/scene.schema.json: /definitions/contact has no \"" << k.key << "\"";
+          << "scenes/scene.base.schema.json: /definitions/contact has no \"" << k.key << "\"";
       const Json& p = properties.at(k.key);
       EXPECT_EQ(p.at("type"), "number");
       const bool above = k.bound == ContactBound::Above;
@@ -86,7 +86,7 @@ TEST(SceneContact, SchemaKeysAreTheModelsSettings) {
   });
   for (const auto& [key, value] : properties.items()) {
     (void)value;
-    EXPECT_EQ(keys.count(key), 1u) << "scenes/scene.schema.json: /definitions/contact/properties/" << key
+    EXPECT_EQ(keys.count(key), 1u) << "scenes/scene.base.schema.json: /definitions/contact/properties/" << key
                                    << " belongs to no model of kernels/contact_models.h";
   }
 }

@@ -23,24 +23,25 @@ using namespace regolith::test;
 // beside them (*.sweep.json, docs/batch.md) are checked by the Batch suite, terrain files
 // of robot studies (*.terrain.json, docs/robots.md) by the robots suite, model files that
 // `regolith fit` wrote (*.model.json) are not scenes, and neither is the scene schema
-// itself (scenes/scene.schema.json).
+// itself (scenes/scene.base.schema.json).
 bool endsWith(const std::string& name, const std::string& suffix) {
   return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::vector<std::string> exampleScenes() {
   std::vector<std::string> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + "/scenes")) {
-    const std::string name = e.path().filename().string();
-    const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json") &&
-                           !endsWith(name, ".terrain.json") && !endsWith(name, ".model.json");
-    if (e.path().extension() == ".json" && sceneFile) out.push_back(e.path().string());
-  }
+  for (const char* folder : {"/scenes", "/studies"})  // the studies' scenes are in their folders
+    for (const auto& e : std::filesystem::recursive_directory_iterator(kSourceDir + folder)) {
+      const std::string name = e.path().filename().string();
+      const bool sceneFile = !endsWith(name, ".sweep.json") && !endsWith(name, ".schema.json") &&
+                             !endsWith(name, ".terrain.json") && !endsWith(name, ".model.json");
+      if (e.path().extension() == ".json" && sceneFile) out.push_back(e.path().string());
+    }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-// A GPU-scale scene (over a million rained particles: scenes/plate_intrusion/plate_intrusion.json
+// A GPU-scale scene (over a million rained particles: studies/plate_intrusion/plate_intrusion.json
 // takes minutes and gigabytes to place them) is built here with its rain counts divided by
 // 1000, so everything but the counts is checked; the counts themselves pass the schema.
 constexpr std::size_t kGpuScale = 1000000;
@@ -149,7 +150,7 @@ void collectKeys(const Json& schema, std::set<std::string>& keys) {
 
 TEST(SceneValidation, DocumentationNamesEverySchemaKey) {
   std::set<std::string> keys;
-  collectKeys(Json::parse(readText(kSourceDir + "/scenes/scene.schema.json")), keys);
+  collectKeys(scene::schemaDocument(), keys);  // the composed schema: base and every study's
   const std::string doc = readText(kSourceDir + "/docs/scene-format.md");
   ASSERT_GT(keys.size(), 50u);
   for (const std::string& key : keys)

@@ -119,7 +119,7 @@ TEST(SceneProblemPlaces, UnknownKeyAndMeaningProblemsInOnePass) {
 // the study used to read the missing key and stop with a bare JSON type error. Here the
 // default ring is larger than the smoke ring and reaches into the bed, a located problem.
 TEST(SceneProblemPlaces, StudyRingWithoutRadiusTakesTheDefault) {
-  const std::string dir = kSourceDir + "/scenes/tumbling";
+  const std::string dir = kSourceDir + "/studies/tumbling";
   Json s = Json::parse(readText(dir + "/tumbling.smoke.json"));
   for (Json& b : s["bodies"])
     if (b.contains("shape") && b["shape"]["kind"] == "ring") b["shape"].erase("radius");

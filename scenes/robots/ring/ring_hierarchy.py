@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The ring hierarchy of issue 24 (README.md): the tumbling study's smoke ring on rigid
 ground (MuJoCo contact), on Bekker-Wong soil and RFT sand (regolith robot) and on DEM grains (regolith run of
-scenes/tumbling), spin free and prescribed: mean speed down the slope and energy the
+studies/tumbling), spin free and prescribed: mean speed down the slope and energy the
 ground takes per metre over the 0.35 s after release, one table and one plot.
 
     ring_hierarchy.py --mujoco RUNS --dem DEMRUNS --out ring_hierarchy.png
@@ -21,7 +21,7 @@ from regolith import body_series
 SLOPE = math.radians(24)
 MASS, RADIUS, INERTIA, GRAVITY = 0.1, 0.05, 1.875e-4, 9.8  # ring_body.xml, the DEM ring
 WINDOW = 0.35  # [s] after release
-DEM_RELEASE = 0.6  # [s] scenes/tumbling/tumbling.smoke.json: settle, lower, rest
+DEM_RELEASE = 0.6  # [s] studies/tumbling/tumbling.smoke.json: settle, lower, rest
 
 
 def ring_rows(folder):

@@ -1,0 +1,43 @@
+// StudySmoke, repose: the heap's smoke twin (studies/repose/tests/smoke.cmake runs it),
+// then `regolith metrics` and `regolith plot`, the angle held to a sensible band.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/study_smoke.h"
+
+namespace regolith {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using namespace regolith::test;
+
+TEST(StudySmoke, ReposeAngleWithinBand) {
+  const fs::path run = test::studySmokeDir() / "repose";
+  ASSERT_EQ(runRegolith("metrics", run), 0) << "see " << (run / "metrics.log");
+  const Json m = metricsOf(run);
+  ASSERT_EQ(m["study"], "repose");
+  // Dry granular materials stand at 25 to 45 degrees, and DEM heaps of frictional,
+  // rolling-resisted clumps (mu = 0.5, Crr = 0.05) at 20 to 40; below 15 degrees the heap
+  // has flowed out (a lift too fast, grains too smooth or too bouncy), above 45 the
+  // column has not failed (still held, or cohesive by overlap).
+  EXPECT_GT(metric(m, "angle"), 15);
+  EXPECT_LT(metric(m, "angle"), 45);
+  // A heap's flank is a straight slope: a least-squares line through the cells' tops
+  // explains most of their scatter. With 8 sectors of rough grains 5 mm across on a flank
+  // a few grains long, R^2 above 0.7 says the profile is a flank and not a mound or a
+  // layer (a layer or a still-standing column gives no flank and is refused).
+  EXPECT_GT(metric(m, "r_squared"), 0.7);
+  // The heap is lower than the settled column it came from (the column was 35 to 45 mm
+  // high) and spreads beyond the cylinder's radius (20 mm).
+  EXPECT_LT(metric(m, "height"), 0.045);
+  EXPECT_GT(metric(m, "base_radius"), m["parameters"]["radius"].get<double>());
+
+  ASSERT_EQ(runRegolith("plot", run), 0) << "see " << (run / "plot.log");
+  EXPECT_TRUE(isPng(run / "repose_profile.png"));
+}
+
+}  // namespace
+}  // namespace regolith
