@@ -37,10 +37,11 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
     // io/, and of kernels/ only the two header-only error types (checked below).
     {"robots", {"models", "calibrate", "io", "kernels"}},
     {"apps",
-     {"service", "batch", "bench", "calibrate", "robots", "scenes", "postprocess", "io", "clumps", "core", "kernels",
-      "models"}},
+     {"service", "studies", "batch", "bench", "calibrate", "robots", "scenes", "postprocess", "io", "clumps", "core",
+      "kernels", "models"}},
     {"python",
-     {"service", "batch", "bench", "calibrate", "scenes", "postprocess", "io", "clumps", "core", "kernels", "models"}},
+     {"service", "studies", "batch", "bench", "calibrate", "scenes", "postprocess", "io", "clumps", "core", "kernels",
+      "models"}},
 };
 // What robots/ may take from kernels/: errors every library shares, nothing of the engine.
 const std::set<std::string> kRobotsKernelHeaders = {"kernels/environment_error.h", "kernels/input_error.h"};
