@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   regolith::addRobotCommand(app, robotOptions);
   regolith::robots::RobotBenchOptions robotBench;
   CLI::App* robotBenchCmd = benchCmd->add_subcommand(
-      "robot", "The walking hexapod of scenes/robots/hexapod on RFT sand in MuJoCo, one CPU core");
+      "robot", "The walking hexapod of examples/robots/hexapod on RFT sand in MuJoCo, one CPU core");
   robotBenchCmd->add_flag("--deforming", robotBench.deforming, "with the deforming surface");
   robotBenchCmd->add_option("--seconds", robotBench.seconds, "simulated seconds (the gait starts at 0.5 s)")
       ->check(CLI::PositiveNumber)
@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
     }
 #ifdef REGOLITH_ROBOTS
     if (*robotBenchCmd) {
-      robotBench.hexapodDir = regolith::dataDirectory() + "/scenes/robots/hexapod";
+      robotBench.hexapodDir = regolith::dataDirectory() + "/examples/robots/hexapod";
       const regolith::robots::RobotBenchResult r = regolith::robots::runRobotBench(robotBench);
       const nlohmann::json j = regolith::robots::robotBenchJson(r);
       std::cout << (json ? j.dump(2) : regolith::robots::robotBenchText(j)) << std::endl;

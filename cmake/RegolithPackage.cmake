@@ -9,7 +9,8 @@
 #     P/lib/cmake/Regolith/{RegolithConfig,RegolithConfigVersion,RegolithFindVTK}.cmake
 #     P/lib/cmake/Regolith/Regolith{Common,Models,Engine,Io,Scenes}Targets*.cmake
 #     P/share/regolith/{scene.schema.json, sweep.schema.json, plot_study.py, plot_common.py,
-#                       render_run.py, clumps/, scenes/, studies/plot_<kind>.py}
+#                       render_run.py, clumps/, scenes/, studies/plot_<kind>.py,
+#                       examples/robots/}
 #
 # Targets for consumers, each also a component: find_package(Regolith COMPONENTS models)
 # finds Eigen and nothing else (tests/downstream/<component>/ is a worked example of each):
@@ -33,7 +34,8 @@ if(TARGET regolith_robots)
 endif()
 set(REGOLITH_SHARE_DIRS
   "${PROJECT_SOURCE_DIR}/data/clumps=clumps"
-  "${PROJECT_SOURCE_DIR}/scenes=scenes")
+  "${PROJECT_SOURCE_DIR}/scenes=scenes"
+  "${PROJECT_SOURCE_DIR}/examples/robots=examples/robots")
 
 # The build tree's copy, refreshed on every build (a few hundred kB): <build>/apps/regolith
 # and <build>/tests/* find it as an installed program finds <prefix>/share/regolith.
@@ -68,10 +70,11 @@ foreach(pair IN LISTS REGOLITH_SHARE_DIRS)
   list(GET pair 1 to)
   list(APPEND stage_commands COMMAND ${CMAKE_COMMAND} -E copy_directory ${from} ${staged}/${to})
   # Data only: scenes/ also holds the scene compiler's sources, which are not installed
-  # there (the build tree's staged copy keeps them; nothing reads them).
+  # there (the build tree's staged copy keeps them; nothing reads them). The robot
+  # examples' control tables (CSV) and analysis scripts go with them.
   install(DIRECTORY ${from}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/regolith/${to}
           FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.obj" PATTERN "*.stl" PATTERN "*.xml"
-          PATTERN "scene.base.schema.json" EXCLUDE)
+          PATTERN "*.csv" PATTERN "*.py" PATTERN "scene.base.schema.json" EXCLUDE)
 endforeach()
 foreach(study_dir IN LISTS regolith_study_dirs)
   file(GLOB examples CONFIGURE_DEPENDS ${study_dir}/*.json ${study_dir}/README.md)

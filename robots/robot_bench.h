@@ -1,4 +1,4 @@
-// `regolith bench robot`: the walking hexapod of scenes/robots/hexapod (tripod gait, flat
+// `regolith bench robot`: the walking hexapod of examples/robots/hexapod (tripod gait, flat
 // or deforming sand) timed on one core: real-time factor, plates, and the shares of a step
 // spent in the terrain forces (RFT and the grid) and in MuJoCo.
 #pragma once

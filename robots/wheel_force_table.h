@@ -6,7 +6,7 @@
 // Error: bilinear interpolation of a smooth f errs by at most
 // (dz^2 |f_zz| + ds^2 |f_ss|) / 8. W grows as z^(n + 1/2) (Bekker's pressure over a contact
 // length ~ sqrt(2 r z)), so |W_zz| dz^2 / 8 / W = |(n + 1/2)(n - 1/2)| (dz / z)^2 / 8: at
-// the rover's dz = 100 um (scenes/robots/rover) and a sinkage of 3 mm, 1e-4 of W for
+// the rover's dz = 100 um (examples/robots/rover) and a sinkage of 3 mm, 1e-4 of W for
 // n = 1.1, less deeper. In slip the integrals are smooth; at the rover's ds = 0.002 DP
 // and T stay within 1e-4 of W and W r. Over sinkage 3-20 mm and slip -0.3 to 0.9 the
 // test measures 7.6e-5 (W), 4.8e-5 (DP / W) and 2.8e-5 (T / (W r)) against the direct

@@ -1,7 +1,7 @@
 """A run's series.csv by body: the rows `regolith run` and `regolith robot` write (one per
 body per series interval: time, body, position, orientation, velocities, forces, ...),
 grouped by the body column. Plain Python over the csv module: no extension module, no
-NumPy, for study scripts that compare runs (scenes/robots/*/). SI units, as the file."""
+NumPy, for study scripts that compare runs (examples/robots/*/). SI units, as the file."""
 
 import csv
 import os

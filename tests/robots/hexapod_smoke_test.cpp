@@ -1,4 +1,4 @@
-// The walking hexapod's smoke run (scenes/robots/hexapod/): dropped from 10 cm onto
+// The walking hexapod's smoke run (examples/robots/hexapod/): dropped from 10 cm onto
 // settled play sand (zeta = 3.75 N/cm^3, flat surface), it walks the alternating tripod
 // gait forward, and a 2.277 kg payload makes its dactyls sink deeper and its walk slower
 // (RFT-SiM's published trends, arXiv 2606.19504 Fig. 7).
@@ -14,7 +14,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kHexapodDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/hexapod/";
+const std::string kHexapodDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/hexapod/";
 
 struct Walk {
   double distancePerCycle = 0;  // chassis x over the gait's cycles [m]
@@ -68,7 +68,7 @@ TEST(HexapodSmoke, WalksForward) {
   EXPECT_GT(w.dactylSinkage, 0.005) << "the dactyls are in the sand";
 }
 
-// The study's terrain files (scenes/robots/hexapod/*.terrain.json) load against its model;
+// The study's terrain files (examples/robots/hexapod/*.terrain.json) load against its model;
 // the hexapod has the 3,000 plates or more.
 TEST(HexapodSmoke, TerrainFilesLoad) {
   for (const char* file : {"flat.terrain.json", "deforming.terrain.json"}) {

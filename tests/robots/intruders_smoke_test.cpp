@@ -1,4 +1,4 @@
-// The rotating intruders of scenes/robots/intruders/ (RFT-SiM, arXiv 2606.19504 Figs. 4
+// The rotating intruders of examples/robots/intruders/ (RFT-SiM, arXiv 2606.19504 Figs. 4
 // and 5): a flat plate and a C-shaped leg turned 180 degrees through tilled sand (zeta =
 // 0.94 N/cm^3, flat surface) by a velocity servo, on a fixed base and on a free carriage.
 #include <algorithm>
@@ -13,7 +13,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kIntruderDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/intruders/";
+const std::string kIntruderDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/intruders/";
 
 struct Sweep {
   double peakFz = 0, peakFx = 0;  // [N] terrain force on the intruder

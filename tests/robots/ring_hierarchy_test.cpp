@@ -1,4 +1,4 @@
-// The tumbling study's smoke ring in MuJoCo (scenes/robots/ring/, issue 24's hierarchy):
+// The tumbling study's smoke ring in MuJoCo (examples/robots/ring/, issue 24's hierarchy):
 // on rigid ground it must do what the DEM study's rigid runs do and what rigid-body
 // mechanics says, before RFT sand and DEM grains are set beside it.
 #include <cmath>
@@ -11,7 +11,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kRingDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/ring/";
+const std::string kRingDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/ring/";
 const double kRingSlope = 24 * M_PI / 180;
 const double kRingRadius = 0.05, kRingMass = 0.1, kRingInertia = 1.875e-4, kRingGravity = 9.8;  // ring_body.xml
 
@@ -68,7 +68,7 @@ TEST(RingHierarchy, RigidPrescribedSpinRollsAtOmegaR) {
   EXPECT_NEAR(last.speed, M_PI * kRingRadius, 0.005 * M_PI * kRingRadius);
 }
 
-// On deformable ground, the orderings the DEM grains show (scenes/robots/ring/README.md):
+// On deformable ground, the orderings the DEM grains show (examples/robots/ring/README.md):
 // the free ring sinks and rolls slower than on rigid ground, and the braked ring rolls
 // faster than omega r (it sinks, and the ground in front gives way as it is pushed down
 // the slope). Orderings, not values: the values belong to the soil model.

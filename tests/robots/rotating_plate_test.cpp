@@ -1,4 +1,4 @@
-// Study 3 of issue 23 (scenes/robots/rotating_plate/): a plate turned half a turn through
+// Study 3 of issue 23 (examples/robots/rotating_plate/): a plate turned half a turn through
 // sand, as RFT calibrated from Regolith's own plate-intrusion runs, against the same plate
 // turned through the DEM bed it was calibrated on.
 #include <algorithm>
@@ -12,7 +12,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kPlateDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/rotating_plate/";
+const std::string kPlateDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/rotating_plate/";
 
 // The DEM run of rotating_plate.dem.json (CPU build, one thread, 2026-12-03; README.md):
 // peak F_z 0.195 N at 51 degrees, largest F_x 0.222 N at 74 degrees. A DEM run takes half

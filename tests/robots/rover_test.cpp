@@ -1,4 +1,4 @@
-// The four-wheeled lunar rover of scenes/robots/rover/ on Bekker-Wong wheels: its slip up a
+// The four-wheeled lunar rover of examples/robots/rover/ on Bekker-Wong wheels: its slip up a
 // slope against the Bekker-Wong prediction, and the slope past which it cannot climb.
 #include <cmath>
 #include <fstream>
@@ -14,7 +14,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kRoverDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/rover/";
+const std::string kRoverDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/rover/";
 constexpr double kRoverMass = 21.6, kMoonGravity = 1.62, kRoverWheelRadius = 0.1;
 
 struct Climb {

@@ -1,6 +1,6 @@
 // The soil estimator beside the rover (robots/soil_estimation.h, suite RoverSoilEstimation):
 // it recovers the soil the rover drives on, follows the change of soil between the regions
-// of scenes/robots/rover/rover_soil_estimation.terrain.json, and bad soil regions and
+// of examples/robots/rover/rover_soil_estimation.terrain.json, and bad soil regions and
 // estimator sections give their pointers.
 #include <sys/wait.h>
 
@@ -20,7 +20,7 @@
 namespace regolith::test {
 namespace {
 
-const std::string kEstimatorRoverDir = std::string(REGOLITH_SOURCE_DIR) + "/scenes/robots/rover/";
+const std::string kEstimatorRoverDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/rover/";
 
 // |state - truth| / sd per state component of the rover's estimator now.
 Eigen::VectorXd estimatorZ(const robots::RobotSimulation& sim) {

@@ -16,7 +16,7 @@ TEST(WheelForceTable, InterpolatesTheWheelIntegralsWithinTheStatedError) {
   const bekker::ValidatedWheel model(bekker::soilPreset("lll-dry-sand").soil, bekker::StressShape{}, wheel);
   bekker::QuadratureOptions q;
   q.relTol = 1e-6;
-  const double dz = 1e-4, ds = 2e-3;  // the rover's (scenes/robots/rover/rover.terrain.json)
+  const double dz = 1e-4, ds = 2e-3;  // the rover's (examples/robots/rover/rover.terrain.json)
   robots::WheelForceTable table(wheel.radius, q, dz, ds);
   // At a node: the integrals themselves.
   const bekker::WheelForces node = table.at(model, 50 * dz, 40 * ds);

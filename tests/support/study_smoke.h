@@ -9,6 +9,7 @@
 #include <iterator>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/child_process.h"
@@ -39,6 +40,25 @@ inline int runRegolith(const std::string& command, const std::filesystem::path& 
 inline nlohmann::json metricsOf(const std::filesystem::path& dir) {
   std::ifstream in(dir / "metrics.json");
   return nlohmann::json::parse(in);
+}
+
+// `regolith metrics` on the smoke folder of study `kind`, which must succeed and give that
+// study's metrics: a sweep of `runs` runs, or one run when `runs` is 0. Its metrics.json;
+// an empty object after a failure (recorded), so that a caller's ASSERT can stop there.
+inline nlohmann::json smokeMetrics(const std::string& kind, std::size_t runs = 0) {
+  const std::filesystem::path dir = studySmokeDir() / kind;
+  if (runRegolith("metrics", dir) != 0) {
+    ADD_FAILURE() << "regolith metrics " << dir.string() << " failed: see " << (dir / "metrics.log").string();
+    return nlohmann::json::object();
+  }
+  nlohmann::json metrics = metricsOf(dir);
+  if (metrics.value("study", "") != kind || (runs > 0 && metrics["runs"].size() != runs)) {
+    ADD_FAILURE() << dir.string() << "/metrics.json: expected the " << kind << " study"
+                  << (runs > 0 ? " with " + std::to_string(runs) + " runs" : std::string()) << ", found "
+                  << metrics.dump().substr(0, 300);
+    return nlohmann::json::object();
+  }
+  return metrics;
 }
 
 inline std::string textOf(const std::filesystem::path& p) {

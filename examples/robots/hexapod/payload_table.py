@@ -2,7 +2,7 @@
 """The hexapod README's payload table: runs `regolith robot` for each payload on the flat
 and the deforming surface (5 cycles after a 0.5 s drop) and prints the table's rows.
 
-    python3 scenes/robots/hexapod/payload_table.py --regolith build/cpu/apps/regolith \
+    python3 examples/robots/hexapod/payload_table.py --regolith build/cpu/apps/regolith \
         --work runs/hexapod_payload [--payloads 0 0.5 1 1.5 2 2.277] [--timestep 0.0008]
 
 Definitions (the table's): mm/cycle = (x(5.5 s) - x(0.5 s)) / 5 of the chassis origin;

@@ -5,7 +5,7 @@ estimator on) at a rim speed of 0.23 m/s and draws each estimated parameter with
 +-2 sigma band and the soil under the front left wheel over time (docs/robots.md, "Soil
 estimation"). Prints, per region, the last estimate against the truth in sigma.
 
-    scenes/robots/rover/soil_estimation.py --regolith build/cpu/apps/regolith \\
+    examples/robots/rover/soil_estimation.py --regolith build/cpu/apps/regolith \\
         --out docs/figures/rover_soil_estimation.png
 """
 import argparse

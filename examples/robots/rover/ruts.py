@@ -4,7 +4,7 @@ grid on) at a rim speed of 0.5 m/s and draws the last frame's sand surface from 
 along the left wheels' track, the permanent depth d and the surface h = d + w (the grouser
 pattern w on top of it; docs/robots.md, "Ruts").
 
-    scenes/robots/rover/ruts.py --regolith build/cpu/apps/regolith --out rover_ruts.png
+    examples/robots/rover/ruts.py --regolith build/cpu/apps/regolith --out rover_ruts.png
 """
 import argparse
 import os
