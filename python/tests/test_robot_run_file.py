@@ -17,7 +17,7 @@ h5py = pytest.importorskip("h5py")
 def rover_run(tmp_path_factory, source_dir, regolith_binary):
     if subprocess.run([regolith_binary, "robot", "--help"], capture_output=True).returncode != 0:
         pytest.skip("this regolith is built without MuJoCo (no `regolith robot`)")
-    rover = source_dir / "scenes" / "robots" / "rover"
+    rover = source_dir / "examples" / "robots" / "rover"
     out = tmp_path_factory.mktemp("rover")
     subprocess.run([regolith_binary, "robot", str(rover / "rover.xml"), "--terrain", str(rover / "rover.terrain.json"),
                     "--control", str(rover / "speed_0.5.csv"), "--duration", "1", "--frame-every", "0.25",

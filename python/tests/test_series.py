@@ -35,7 +35,7 @@ def test_a_robot_runs_series_as_the_csv_module_reads_it(tmp_path, source_dir, re
     commands = subprocess.run([regolith_binary, "--help"], capture_output=True, text=True).stdout
     if not any(line.split()[:1] == ["robot"] for line in commands.splitlines()):
         pytest.skip("`regolith robot` is not in this build (no MuJoCo)")
-    rover = source_dir / "scenes" / "robots" / "rover"
+    rover = source_dir / "examples" / "robots" / "rover"
     out = tmp_path / "rover"
     subprocess.run([regolith_binary, "robot", str(rover / "rover.xml"), "--terrain", str(rover / "rover.terrain.json"),
                     "--control", str(rover / "speed_0.23.csv"), "--duration", "0.2", "--out", str(out),
