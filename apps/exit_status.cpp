@@ -2,24 +2,11 @@
 #include "apps/exit_status.h"
 
 #include <cstdio>
-#include <stdexcept>
-
-#include "core/blow_up_guard.h"
-#include "kernels/environment_error.h"
-#include "kernels/input_error.h"
 
 namespace regolith {
 
-ExitStatus exitStatusOf(const std::exception& e) {
-  if (dynamic_cast<const EnvironmentError*>(&e)) return ExitStatus::kEnvironment;
-  if (dynamic_cast<const BlowUpError*>(&e)) return ExitStatus::kBlowUp;
-  // A bad input: every file's own error type derives from InvalidInputError
-  // (kernels/input_error.h); std::invalid_argument is what the libraries throw for a value
-  // out of its domain (a negative radius, an unknown name).
-  if (dynamic_cast<const InvalidInputError*>(&e) || dynamic_cast<const std::invalid_argument*>(&e))
-    return ExitStatus::kInvalidInput;
-  return ExitStatus::kFailure;
-}
+// The run service sorts exceptions (service/outcome.cpp); this only names its exit code.
+ExitStatus exitStatusOf(const std::exception& e) { return ExitStatus(exitCodeOf(outcomeOf(e, ""))); }
 
 int exitCodeOf(const Outcome& outcome) {
   switch (outcome.kind) {
@@ -47,10 +34,7 @@ int finishWith(const Outcome& outcome) {
 
 Feedback terminalFeedback(bool quiet) {
   Feedback f;
-  f.note = [](const std::string& line) {
-    std::printf("%s\n", line.c_str());
-    std::fflush(stdout);
-  };
+  f.note = noteOnStdout;
   f.warning = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   f.progress = quiet ? nullptr : stderr;
   return f;

@@ -1,6 +1,8 @@
 // Outcomes from exceptions, and the frame of the services that run a scene (outcome.h).
 #include "service/outcome.h"
 
+#include <cstdio>
+
 #include "core/blow_up_guard.h"
 #include "core/time_step_guard.h"
 #include "kernels/build_guard.h"
@@ -46,6 +48,11 @@ Outcome outcomeOf(const std::exception& e, const std::string& context) {
     o.kind = Outcome::Kind::kFailed;
   }
   return o;
+}
+
+void noteOnStdout(const std::string& line) {
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
 }
 
 Outcome withScene(const std::string& scenePath, const std::vector<std::string>& overrides, const char* command,

@@ -59,6 +59,10 @@ struct Feedback {
   }
 };
 
+// A note printed on the C stdout and flushed at once: the command line's notes and the Python
+// module's (C stdio needs no GIL, so it may print while the GIL is released).
+void noteOnStdout(const std::string& line);
+
 // The frame of the services that run a scene (running it, preparing a bed): the scene
 // loaded and validated (with `overrides`: `--set POINTER=VALUE`, scenes/scene.h), its
 // warnings given to `feedback`, then `body`; whatever it throws becomes the outcome

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "clumps/bed_metrics.h"
+#include "core/number_text.h"
 #include "core/free_cores.h"
 #include "core/simulation.h"
 #include "io/h5_file.h"
@@ -125,35 +126,27 @@ void writeMeasures(const std::string& path, const Scene& scene, const BedMeasure
   file.flush();
 }
 
-// printf's formatting into a string, for the report's lines (none of them holds a path).
-template <class... Args>
-std::string formatted(const char* format, Args... args) {
-  char text[512];
-  std::snprintf(text, sizeof text, format, args...);
-  return text;
-}
-
 void report(const Feedback& feedback, const std::string& path, const Scene& scene, const BedMeasures& m,
             std::uint64_t steps, std::size_t spheres) {
   const double t = double(steps) * scene.model.timeStep;
-  feedback.say(formatted(
+  feedback.say(printfText(
       "%s after %.4g s (%llu steps, %.1f s wall, %.3g particle-steps/s): mean kinetic "
       "energy per grain %.3g J (limit %.3g), fastest grain %.3g m/s (limit %.3g)",
       m.settled ? "settled" : "NOT settled by the end time", t, static_cast<unsigned long long>(steps), m.wallSeconds,
       m.wallSeconds > 0 ? double(steps) * double(spheres) / m.wallSeconds : 0.0, m.motion.kineticEnergyPerGrain,
       scene.settle.maxKineticEnergy, m.motion.maxSpeed, scene.settle.maxSpeed));
   if (m.sampled)
-    feedback.say(formatted(
+    feedback.say(printfText(
         "packing fraction %.4f, bulk density %.1f kg/m^3 in [%.4g, %.4g, %.4g]-[%.4g, %.4g, %.4g] m (%zu grains)",
         m.packing.packingFraction, m.packing.bulkDensity, m.sampleLo.x, m.sampleLo.y, m.sampleLo.z, m.sampleHi.x,
         m.sampleHi.y, m.sampleHi.z, m.packing.grains));
   else
     feedback.say(
-        formatted("packing fraction not measured: the bed is too small for a sampling box %g "
-                  "grain diameters inside it (give settle.sample_box)",
-                  kSampleMarginDiameters));
-  feedback.say(formatted("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f", m.surface.mean(),
-                         m.surface.maximum(), m.coordination.mean));
+        printfText("packing fraction not measured: the bed is too small for a sampling box %g "
+                   "grain diameters inside it (give settle.sample_box)",
+                   kSampleMarginDiameters));
+  feedback.say(printfText("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f", m.surface.mean(),
+                          m.surface.maximum(), m.coordination.mean));
   feedback.say("wrote " + path);
 }
 
@@ -181,11 +174,11 @@ Outcome prepare(const Scene& scene, const BedOptions& o, const Feedback& feedbac
   const std::uint64_t total = sceneSteps(scene);
   const std::uint64_t every = std::max<std::uint64_t>(1, stepsFor(scene.settle.checkInterval, dt));
   const std::uint64_t first = stepsFor(scene.settle.minTime, dt);
-  feedback.say(scene.file + formatted(": settling %zu spheres for at most %.4g s (%llu steps), checking every %llu "
-                                      "steps from step %llu",
-                                      scene.initial.sphereCount(), double(total) * dt,
-                                      static_cast<unsigned long long>(total), static_cast<unsigned long long>(every),
-                                      static_cast<unsigned long long>(first)));
+  feedback.say(scene.file + printfText(": settling %zu spheres for at most %.4g s (%llu steps), checking every %llu "
+                                       "steps from step %llu",
+                                       scene.initial.sphereCount(), double(total) * dt,
+                                       static_cast<unsigned long long>(total), static_cast<unsigned long long>(every),
+                                       static_cast<unsigned long long>(first)));
 
   const auto start = std::chrono::steady_clock::now();
   ProgressMeter meter(feedback.progress, 0, total, dt, scene.initial.sphereCount());

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/number_text.h"
 #include "io/robot_run_file.h"
 #include "io/run_file.h"
 #include "postprocess/robot_metrics.h"
@@ -111,7 +112,6 @@ json metricsOf(const fs::path& dir) {
 // The metrics a study's line on stdout shows (its row's headline; metrics.json holds them all).
 std::string summaryLine(const std::string& name, const json& metrics) {
   std::string line = name + ":";
-  char value[32];
   const std::string kind = metrics.at("study").get<std::string>();
   const scene::Study* study = scene::findStudy(kind);
   std::vector<std::string> headline = study ? study->headline : std::vector<std::string>();
@@ -120,8 +120,7 @@ std::string summaryLine(const std::string& name, const json& metrics) {
                 "slip_mean",  "pitch_peak_to_peak", "roll_peak_to_peak", "energy_per_distance"};
   for (const std::string& key : headline) {
     const json& q = metrics.at("metrics").at(key);
-    if (q["value"].is_null()) std::snprintf(value, sizeof value, "null");
-    else std::snprintf(value, sizeof value, "%.4g", q["value"].get<double>());
+    const std::string value = q["value"].is_null() ? "null" : shortNumber(q["value"].get<double>(), 4);
     line += " " + key + " " + value + (q["unit"] == "1" ? "" : " " + q["unit"].get<std::string>()) + ";";
   }
   line.pop_back();

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/number_text.h"
 #include "core/blow_up_guard.h"
 #include "core/free_cores.h"
 #include "core/simulation.h"
@@ -79,16 +80,14 @@ std::string summaryOf(const Scene& scene, const Schedule& sch, const Simulation&
   const StateArrays& s = scene.initial;
   std::size_t clumps = 0;
   for (Index t : scene.ownerTemplate) clumps += t >= 0 ? 1 : 0;
-  char rest[512];  // everything but the file's name, whose length has no bound
-  std::snprintf(rest, sizeof rest,
-                ": %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
-                "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s",
-                clumps, s.sphereCount(), scene.bodies.size(), scene.model.boundaries.size(),
-                static_cast<unsigned long long>(sch.total), scene.model.timeStep,
-                double(sch.total) * scene.model.timeStep, static_cast<unsigned long long>(sch.frameCount()),
-                double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
-                streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
-  return scene.file + rest;
+  return scene.file + printfText(
+                          ": %zu particles (%zu spheres), %zu bodies, %zu boundaries; %llu steps of %.3g s "
+                          "to t = %.4g s; %llu frames; ~%.1f MB device memory at start; %s, threads %d, %s mode%s",
+                          clumps, s.sphereCount(), scene.bodies.size(), scene.model.boundaries.size(),
+                          static_cast<unsigned long long>(sch.total), scene.model.timeStep,
+                          double(sch.total) * scene.model.timeStep, static_cast<unsigned long long>(sch.frameCount()),
+                          double(sim.deviceBytes()) / 1e6, backendName().c_str(), threadCount(),
+                          streamModeName(sim.mode()).c_str(), o.resume ? " (resumed)" : "");
 }
 
 class RunOutput {
@@ -273,12 +272,10 @@ Outcome run(const Scene& scene, const RunOptions& o, const Feedback& feedback) {
       meter.finish(sim.stepCount());
       std::string sets;  // the same overrides, or the scene text differs from the checkpoint's
       for (const std::string& s : o.overrides) sets += " --set '" + s + "'";
-      char at[64];
-      std::snprintf(at, sizeof at, "%.6g", sim.time());
       return stoppedBy(signal, sim.stepCount(),
-                       "regolith: stopped by signal " + std::to_string(signal) + " at t = " + at +
-                           " s; checkpoint written. Continue with: regolith run " + scene.file + " --out " + o.outDir +
-                           sets + " --resume");
+                       "regolith: stopped by signal " + std::to_string(signal) + " at t = " +
+                           shortNumber(sim.time(), 6) + " s; checkpoint written. Continue with: regolith run " +
+                           scene.file + " --out " + o.outDir + sets + " --resume");
     }
     const std::uint64_t target = std::min(sch.nextOutput(sim.stepCount()), sim.stepCount() + kChunk);
     try {

@@ -29,10 +29,7 @@ struct HeldFeedback {
   std::vector<std::string> warnings;
   Feedback feedback(bool progress) {
     Feedback f;
-    f.note = [](const std::string& line) {
-      std::printf("%s\n", line.c_str());
-      std::fflush(stdout);
-    };
+    f.note = noteOnStdout;
     f.warning = [this](const std::string& line) { warnings.push_back(line); };
     f.progress = progress ? stderr : nullptr;
     return f;
