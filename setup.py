@@ -4,7 +4,7 @@ The extension module regolith._regolith is the CMake target regolith_python; thi
 configures and builds it, then packs it with the pure-Python files of python/regolith and
 the data folder share/regolith (schemas, example scenes), which the module finds at
 <venv>/share/regolith as an installed program finds <prefix>/share/regolith
-(io/data_files.h).
+(io/json/data_files.h).
 
 REGOLITH_CMAKE_BUILD_DIR=DIR reuses a configured build folder (e.g. build/cpu): only the
 targets are built there (nothing when they are up to date), its cache is left as it is.

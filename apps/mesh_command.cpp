@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/triangle_mesh.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 
 namespace regolith {
 namespace {

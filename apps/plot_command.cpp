@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "io/data_files.h"
+#include "io/json/data_files.h"
 #include "apps/exit_status.h"
 #include "apps/metrics_command.h"
 #include "apps/run_program.h"

@@ -8,7 +8,7 @@
 
 namespace regolith {
 
-// The plotting script: $REGOLITH_PLOT_SCRIPT, else the package's plot_study.py (io/data_files.h).
+// The plotting script: $REGOLITH_PLOT_SCRIPT, else the package's plot_study.py (io/json/data_files.h).
 std::string plotScript();
 
 // Returns the exit code: 0, or 1 with the reason on stderr (the script's own message when

@@ -38,7 +38,7 @@
 #include "apps/run_command.h"
 #include "apps/check_command.h"
 #include "apps/exit_status.h"
-#include "io/vtp_export.h"
+#include "io/run_file/vtp_export.h"
 #include "kernels/stages.h"
 #include "models/bench/rft_bench.h"
 #include "apps/metrics_command.h"
@@ -47,7 +47,7 @@
 #include "apps/shared_machine_bench.h"
 #ifdef REGOLITH_ROBOTS
 #include "apps/robot_command.h"
-#include "io/data_files.h"
+#include "io/json/data_files.h"
 #include "robots/robot_bench.h"
 #endif
 

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <memory>
 
-#include "io/data_files.h"
+#include "io/json/data_files.h"
 #include "apps/run_program.h"
 #include "apps/virtual_display.h"
 

@@ -11,10 +11,10 @@
 #include "service/run_header.h"
 #include "core/stop_signals.h"
 #include "io/build_info.h"
-#include "io/output_lock.h"
-#include "io/robot_run_file.h"
-#include "io/series_csv.h"
-#include "kernels/build_guard.h"
+#include "io/run_file/output_lock.h"
+#include "io/run_file/robot_run_file.h"
+#include "io/run_file/series_csv.h"
+#include "kernels/detection/build_guard.h"
 #include "robots/robot_simulation.h"
 #include "scenes/scene.h"
 
@@ -121,7 +121,7 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
   return f;
 }
 
-// A wheel's row of /wheels (io/robot_run_file.h robotWheelColumns()).
+// A wheel's row of /wheels (io/run_file/robot_run_file.h robotWheelColumns()).
 std::vector<double> wheelRow(double time, const robots::WheelSoilWrench& w) {
   return {time, w.contact ? 1.0 : 0.0, w.sinkage, w.slip, w.slipAngle, w.load, w.drawbarPull, w.lateral, w.torque};
 }
@@ -166,13 +166,13 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
-  // Before anything in DIR is read or changed (io/output_lock.h).
+  // Before anything in DIR is read or changed (io/run_file/output_lock.h).
   const OutputFolderLock lock(o.outDir);
   const fs::path dir(o.outDir);
   if (fs::exists(dir / "run.h5") && !o.overwrite)
     throw std::runtime_error((dir / "run.h5").string() +
                              " exists: replace it with --overwrite, or choose another --out");
-  // A sidecar half-written by a run killed between its write and rename (io/xdmf_sidecar.h);
+  // A sidecar half-written by a run killed between its write and rename (io/run_file/xdmf_sidecar.h);
   // under the lock nobody else writes it.
   fs::remove(dir / "run.xmf.tmp");
 

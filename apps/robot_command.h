@@ -1,7 +1,7 @@
 // `regolith robot MODEL.xml --terrain terrain.json --duration T --out DIR`: a MuJoCo model
 // on granular terrain (robots/, docs/robots.md), with actuator targets from a CSV table
 // (--control) or the built-in alternating-tripod gait (--gait tripod). Writes DIR/run.h5
-// and run.xmf (io/robot_run_file.h) and DIR/series.csv (io/series_csv.h: the terrain
+// and run.xmf (io/run_file/robot_run_file.h) and DIR/series.csv (io/run_file/series_csv.h: the terrain
 // force and moment in the force and torque columns, plates in contact as contacts), under
 // the output folder's lock, with the progress line and exit codes of `regolith run`.
 #pragma once

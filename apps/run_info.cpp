@@ -3,13 +3,13 @@
 
 #include <cmath>
 
-#include "io/robot_run_file.h"
-#include "io/run_file.h"
+#include "io/run_file/robot_run_file.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith {
 namespace {
 
-// A run file of `regolith robot` (io/robot_run_file.h): what ran, how it ended, its
+// A run file of `regolith robot` (io/run_file/robot_run_file.h): what ran, how it ended, its
 // frames, bodies and wheels.
 void printRobotRunInfo(const std::string& h5Path, std::ostream& out) {
   const RobotRunSeries run = readRobotRun(h5Path);

@@ -11,7 +11,7 @@
 
 #include "batch/manifest.h"
 #include "io/input_file_error.h"
-#include "io/table_h5.h"
+#include "io/h5/table_h5.h"
 #include "scenes/scene.h"
 
 namespace regolith::batch {

@@ -44,7 +44,7 @@ std::string datasetCsv(const Dataset& d);
 Json datasetMeta(const Dataset& d);
 // The sidecar's path for a CSV path: "slip.csv" -> "slip.meta.json".
 std::string csvMetaPath(const std::string& csvPath);
-// The HDF5 file (io/table_h5.h): /run_id, /seed, /parameters/<name> (attribute pointer),
+// The HDF5 file (io/h5/table_h5.h): /run_id, /seed, /parameters/<name> (attribute pointer),
 // /metrics/<name> (attribute unit), /unfinished/run_id and /status; root attributes study,
 // columns (comma-separated, in order) and unfinished_count.
 void writeDatasetH5(const Dataset& d, const std::string& path);

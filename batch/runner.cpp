@@ -26,8 +26,8 @@
 
 #include "batch/manifest.h"
 #include "core/stop_signals.h"
-#include "io/output_lock.h"
-#include "kernels/build_guard.h"
+#include "io/run_file/output_lock.h"
+#include "kernels/detection/build_guard.h"
 
 namespace regolith::batch {
 namespace {

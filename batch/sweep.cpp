@@ -12,11 +12,11 @@
 #include <map>
 #include <sstream>
 
-#include "io/regular_file.h"
-#include "io/data_files.h"
-#include "io/json_document.h"
-#include "io/json_pointer.h"
-#include "io/json_schema.h"
+#include "io/json/regular_file.h"
+#include "io/json/data_files.h"
+#include "io/json/json_document.h"
+#include "io/json/json_pointer.h"
+#include "io/json/json_schema.h"
 
 namespace regolith::batch {
 namespace {

@@ -53,7 +53,7 @@ struct SweepPoint {
 // is several sweeps.
 inline constexpr std::size_t kMaxSweepRuns = 100000;
 
-// The schema file: $REGOLITH_SWEEP_SCHEMA if set, else the package's (io/data_files.h).
+// The schema file: $REGOLITH_SWEEP_SCHEMA if set, else the package's (io/json/data_files.h).
 std::string sweepSchemaPath();
 
 // Reads and checks a sweep file; SceneError naming the file with every problem (JSON

@@ -8,7 +8,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "kernels/morton.h"
+#include "kernels/detection/morton.h"
 
 namespace regolith {
 namespace {

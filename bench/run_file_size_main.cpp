@@ -1,5 +1,5 @@
 // regolith_run_file_size RUN.h5 DIR: rewrites every frame of an existing run file with
-// each compression setting (io/run_file.h, RunFileCompression) into DIR and prints the
+// each compression setting (io/run_file/run_file.h, RunFileCompression) into DIR and prints the
 // size (bytes per sphere per frame) and the time writeFrame took, so the defaults of
 // output.deflate and output.shuffle rest on measurements (docs/output-format.md).
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <vector>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 
 int main(int argc, char** argv) {
   using namespace regolith;

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

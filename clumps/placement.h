@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

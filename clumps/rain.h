@@ -8,7 +8,7 @@
 #include <random>
 
 #include "clumps/placement.h"
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

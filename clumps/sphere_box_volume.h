@@ -2,7 +2,7 @@
 // a sampling box: spheres that cross its faces count with the part inside.
 #pragma once
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

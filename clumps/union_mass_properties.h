@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/mass_properties.h"
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

@@ -8,7 +8,7 @@
 // time) r_min / dt is about 1.5 times the grains' shear-wave speed (43 m/s in the demo
 // scene, 50 m/s in the single-wheel one), while granular flows move at m/s. A spin counts
 // by the surface speed it gives the smallest sphere (|w| r_min), a bound that is lenient for
-// larger clumps. The rule itself is kernels/owner_fault.h, shared with the device check.
+// larger clumps. The rule itself is kernels/integration/owner_fault.h, shared with the device check.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernels/owner_fault.h"
+#include "kernels/integration/owner_fault.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {

@@ -5,7 +5,7 @@
 #include <array>
 #include <vector>
 
-#include "kernels/boundary_primitive.h"
+#include "kernels/boundaries/boundary_primitive.h"
 
 namespace regolith {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

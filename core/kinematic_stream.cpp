@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 
 namespace regolith {
 

@@ -61,7 +61,7 @@ class KinematicStream {
   // dynamic stream's spare, which goes to the slot) and returns its facts. With `wait`,
   // blocks until such a list is ready or none can come (no snapshot pending or in build).
   // A build that failed throws here, on the dynamic side: CandidateOverflow and
-  // BuildInterrupted (kernels/build_guard.h) as they are, anything else as
+  // BuildInterrupted (kernels/detection/build_guard.h) as they are, anything else as
   // KinematicStreamError.
   std::optional<ListFacts> take(CandidateListPtr& list, std::uint64_t afterStep, bool wait);
   // Whether a snapshot after `afterStep` is pending or being built.

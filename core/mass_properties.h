@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

@@ -14,7 +14,7 @@ namespace {
   throw std::invalid_argument(msg.str());
 }
 
-// What a contact model's mixing rule reads of a material pair (kernels/contact_models.h).
+// What a contact model's mixing rule reads of a material pair (kernels/forces/contact_models.h).
 struct MaterialPair {
   double youngA, poissonA, youngB, poissonB;
 };

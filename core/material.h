@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/contact_models.h"
+#include "kernels/forces/contact_models.h"
 
 namespace regolith {
 
@@ -30,7 +30,7 @@ struct PairOverride {
 };
 
 // The pair's parameters: every contact model's share from its own mixing rule and its own
-// settings (kernels/contact_models.h), its restitution (the mean of the two materials') with what each model
+// settings (kernels/forces/contact_models.h), its restitution (the mean of the two materials') with what each model
 // derives from it, and friction and rolling resistance as the arithmetic means of the two
 // materials' values.
 PairParams mixPair(const Material& a, const Material& b, const ContactSettings& settings);

@@ -1,5 +1,5 @@
 // A triangle mesh as boundaries of a Model: one Triangle boundary per triangle, and the
-// topology that lets shared edges and corners act once (kernels/triangle_contact.h).
+// topology that lets shared edges and corners act once (kernels/boundaries/triangle_contact.h).
 #pragma once
 
 #include <vector>

@@ -8,9 +8,9 @@
 #include "core/material.h"
 #include "core/stream_settings.h"
 #include "core/motion_rule.h"
-#include "kernels/boundary_primitive.h"
-#include "kernels/mesh_topology.h"
-#include "kernels/contact_models.h"
+#include "kernels/boundaries/boundary_primitive.h"
+#include "kernels/boundaries/mesh_topology.h"
+#include "kernels/forces/contact_models.h"
 
 namespace regolith {
 
@@ -29,7 +29,7 @@ struct Model {
   double timeStep = 1e-5;           // [s]
   bool allowLargeTimeStep = false;  // explicit override of the Rayleigh guard
   ContactModelKind contactModel = kDefaultContactModel;
-  // Every contact model's own settings (kernels/contact_models.h); the selected model's
+  // Every contact model's own settings (kernels/forces/contact_models.h); the selected model's
   // are checked when the Simulation starts.
   ContactSettings contactSettings;
   // Contact-detection margin of the sync and verlet modes [m]; 0 selects 0.4 x the

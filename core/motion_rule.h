@@ -2,14 +2,14 @@
 // giving the six degrees of freedom as free, fixed or a prescribed velocity function of
 // time; and family switches (at time t, owners of family A become family B). The host
 // evaluates them once per step into the FamilyControl table the integrator reads
-// (kernels/dof_control.h).
+// (kernels/integration/dof_control.h).
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
 
-#include "kernels/dof_control.h"
+#include "kernels/integration/dof_control.h"
 
 namespace regolith {
 

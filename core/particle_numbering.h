@@ -1,6 +1,6 @@
 // The engine's numbering of owners and spheres against the scene's. With
 // streams.reorder_every the engine renumbers its lone-sphere owners by cell
-// (kernels/reorder_particles.cpp) so that neighbours in space stay neighbours in memory;
+// (kernels/detection/reorder_particles.cpp) so that neighbours in space stay neighbours in memory;
 // every array a user reads (state, positions, contacts, checkpoints) stays in the scene's
 // numbering, translated here. Only lone-sphere owners move, among the slots they hold, so
 // owner sphere ranges and sphereOwner read the same in both numberings.

@@ -9,7 +9,7 @@
 
 #include "core/blow_up_guard.h"
 #include "core/same_bits.h"
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 
 namespace regolith {
 namespace {

@@ -26,7 +26,7 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  // Advances `steps` steps, or fewer when a stop is requested (kernels/build_guard.h):
+  // Advances `steps` steps, or fewer when a stop is requested (kernels/detection/build_guard.h):
   // it then returns after the step in progress. Throws BlowUpError (core/blow_up_guard.h)
   // when a step's surfaces move past blowUpSpeed() (async mode, which measures every
   // step), CandidateOverflow when a contact list passes its cap, BuildInterrupted when a

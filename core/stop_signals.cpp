@@ -1,7 +1,7 @@
-// The SIGINT/SIGTERM handlers of a run or a batch runner, over kernels/build_guard.h's stop request.
+// The SIGINT/SIGTERM handlers of a run or a batch runner, over kernels/detection/build_guard.h's stop request.
 #include "core/stop_signals.h"
 
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 
 namespace regolith {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/material.h"
-#include "kernels/input_error.h"
+#include "kernels/backend/input_error.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {

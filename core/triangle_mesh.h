@@ -1,5 +1,5 @@
 // Triangle meshes on the host: the shape of mesh bodies (wheels, rings, plates), as read
-// from OBJ/STL (io/mesh_import.h) or generated (core/mesh_generators.h). Host only; the
+// from OBJ/STL (io/mesh/mesh_import.h) or generated (core/mesh_generators.h). Host only; the
 // device sees a mesh as triangle boundaries (core/mesh_boundaries.h).
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/mass_properties.h"
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

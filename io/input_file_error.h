@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kernels/input_error.h"
+#include "kernels/backend/input_error.h"
 
 namespace regolith {
 

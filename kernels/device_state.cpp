@@ -8,9 +8,9 @@
 
 #include "kernels/device_state.h"
 
-#include "kernels/clump_chunks.h"
-#include "kernels/near_pairs.h"
-#include "kernels/owned_boundaries.h"
+#include "kernels/integration/clump_chunks.h"
+#include "kernels/detection/near_pairs.h"
+#include "kernels/boundaries/owned_boundaries.h"
 #include "kernels/stages.h"
 
 namespace regolith {
@@ -84,7 +84,7 @@ void uploadOwnedBoundaries(DeviceState& d, const StateArrays& state, const std::
 }
 
 // Triangles and their topology; the boundaries split into the analytic ones (every sphere
-// tests each) and the triangles (found through the grid, kernels/bin_triangles.cpp).
+// tests each) and the triangles (found through the grid, kernels/detection/bin_triangles.cpp).
 void uploadMeshTopology(DeviceState& d, const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh) {
   std::vector<Index> analytic, triangles;
   for (std::size_t i = 0; i < boundaries.size(); ++i) {

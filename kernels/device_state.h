@@ -5,12 +5,12 @@
 
 #include <cstdint>
 
-#include "kernels/backend.h"
-#include "kernels/boundary_primitive.h"
-#include "kernels/candidate_list.h"
-#include "kernels/dof_control.h"
-#include "kernels/contact_models.h"
-#include "kernels/wall_contact.h"
+#include "kernels/backend/backend.h"
+#include "kernels/boundaries/boundary_primitive.h"
+#include "kernels/detection/candidate_list.h"
+#include "kernels/integration/dof_control.h"
+#include "kernels/forces/contact_models.h"
+#include "kernels/forces/wall_contact.h"
 
 namespace regolith {
 
@@ -26,7 +26,7 @@ struct DeviceState {
   DeviceVector<Vec3> ownerForce;         // contact force of the last evaluation
   DeviceVector<Vec3> ownerTorque;
   DeviceVector<Index> ownerFamily;
-  // Large clumps (kernels/clump_chunks.h; all empty when no owner has more than kClumpChunk
+  // Large clumps (kernels/integration/clump_chunks.h; all empty when no owner has more than kClumpChunk
   // spheres): owners + 1 offsets into the chunks, each chunk's owner, its sums.
   DeviceVector<Index> ownerChunkBegin;
   DeviceVector<Index> chunkOwner;
@@ -64,7 +64,7 @@ struct DeviceState {
   DeviceVector<Index> ownerBoundaryBegin;           // owners + 1, into ownerBoundaries
   DeviceVector<Index> ownerBoundaries;              // owned boundary indices grouped by owner, ascending
   DeviceVector<Index> wallByBoundary;               // wall-contact indices sorted by boundary (stable)
-  // The reaction sums in two levels of fixed shape (kernels/owned_boundaries.cpp): a
+  // The reaction sums in two levels of fixed shape (kernels/boundaries/owned_boundaries.cpp): a
   // boundary's contacts in wallByBoundary order split into segments where the sphere's
   // block of kReactionBlock ids changes; one thread sums a segment, then one a boundary's
   // segments in order.
@@ -94,7 +94,7 @@ struct DeviceState {
   // not be (set for every candidate when a list is adopted). Lets a candidate that stays
   // apart skip reading them.
   DeviceVector<std::uint8_t> pairHeld;
-  // The near pairs (kernels/near_pairs.cpp): the candidates whose surfaces were within
+  // The near pairs (kernels/detection/near_pairs.cpp): the candidates whose surfaces were within
   // nearReach of each other, or touching, when last marked. The pair pass visits only these
   // while nearSlack, what is left of nearReach after twice the spheres' largest step of
   // every placement since, stays above a reserve; the others stay apart, so they need no

@@ -1,7 +1,7 @@
 // Host-side entry points of the kernel layer: the stages of one DEM step, as core/ calls
 // them. Plain C++ (no Thrust, no CUDA): DeviceState is opaque above kernels/.
 //
-// One step (velocity Verlet, see kernels/integrate.cpp):
+// One step (velocity Verlet, see kernels/integration/integrate.cpp):
 //   kickDrift (sphere positions included) -> [rebuildContacts] -> computeContactForces
 //   -> gatherAndKick
 #pragma once
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/boundary_primitive.h"
-#include "kernels/dof_control.h"
-#include "kernels/mesh_topology.h"
-#include "kernels/contact_models.h"
+#include "kernels/boundaries/boundary_primitive.h"
+#include "kernels/integration/dof_control.h"
+#include "kernels/boundaries/mesh_topology.h"
+#include "kernels/forces/contact_models.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -25,7 +25,7 @@ struct DeviceStateDeleter {
 };
 using DeviceStatePtr = std::unique_ptr<DeviceState, DeviceStateDeleter>;
 
-// The hand-over buffers of the dual-stream engine (kernels/candidate_list.h), opaque here.
+// The hand-over buffers of the dual-stream engine (kernels/detection/candidate_list.h), opaque here.
 struct PositionSnapshot;
 struct CandidateList;
 struct ContactBuilder;
@@ -57,7 +57,7 @@ struct StepParams {
   Vec3 gravity;  // [m/s^2]
 };
 
-// Backend facts and set-up (kernels/backend_info.cpp).
+// Backend facts and set-up (kernels/backend/backend_info.cpp).
 std::string backendName();                         // "cpu-omp" or "cuda"
 bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: always
 void requireDevice();                              // throws std::runtime_error with the reason
@@ -74,7 +74,7 @@ int threadCount();
 std::string cpuVectorLevel();
 std::vector<std::string> cpuVectorLevels();  // the levels this processor runs, narrowest first
 void setCpuVectorLevel(const std::string& level);
-// The CUDA build's device memory pool (kernels/stream_memory.h), which every device
+// The CUDA build's device memory pool (kernels/backend/stream_memory.h), which every device
 // allocation of the engine comes from: bytes reserved from the driver and in use, the most
 // in use at once since resetDevicePoolPeak (the process's start if never), and the release
 // threshold. The CPU build has none (pooled false, zeros; the reset does nothing).
@@ -119,14 +119,14 @@ struct HostStateView {
 };
 HostStateView hostStateView(const DeviceState& s);
 
-// Motion rules (kernels/dof_control.h, kernels/families.cpp). The control table has one
+// Motion rules (kernels/integration/dof_control.h, kernels/integration/families.cpp). The control table has one
 // entry per family of Model::families; owners of other families are free.
 void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls);
 // Owners of family `from` become family `to`.
 void reassignFamily(DeviceState& s, Index from, Index to);
 std::size_t candidatePairCount(const DeviceState& s);
 std::size_t candidateWallCount(const DeviceState& s);
-// The near pairs the pair pass visits (kernels/near_pairs.cpp): how many as last marked,
+// The near pairs the pair pass visits (kernels/detection/near_pairs.cpp): how many as last marked,
 // how many times they were marked, and the reach they were marked with [m].
 struct NearPairStats {
   std::size_t pairs = 0;
@@ -171,7 +171,7 @@ void releaseSynchronousBuildScratch(DeviceState& s);
 // instead, from the pool on CUDA.
 void releaseCandidateArrays(CandidateList& l);
 
-// Particle renumbering by cell (kernels/reorder_particles.cpp). cellOrderOfLoneSpheres
+// Particle renumbering by cell (kernels/detection/reorder_particles.cpp). cellOrderOfLoneSpheres
 // gives a permutation of the owners (slot k takes owner newToOld[k]) that numbers the
 // lone-sphere owners (one sphere, no owned boundary) along a Z-order curve of cells one
 // sphere diameter wide, among the slots they hold now; every other owner keeps its slot.
@@ -189,7 +189,7 @@ struct CellOrder {
 CellOrder cellOrderOfLoneSpheres(const DeviceState& s);
 void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld);
 
-// Dual-stream hand-over (kernels/rebuild_contacts.cpp). The dynamic stream takes a
+// Dual-stream hand-over (kernels/detection/rebuild_contacts.cpp). The dynamic stream takes a
 // snapshot of its live positions and boundaries; the kinematic stream builds a candidate
 // list from it, reading only the DeviceState's immutable sphere data (radii, owners), which
 // nothing writes after createDeviceState; the dynamic stream adopts the list.
@@ -218,7 +218,7 @@ void computeContactForces(DeviceState& s, const StepParams& p, ContactModelKind 
 // force/torque (contacts only, no gravity: what a load cell reads) and, when kick is set,
 // completes the step with the second half kick (constrained DOFs take u(t + dt)).
 void gatherAndKick(DeviceState& s, const StepParams& p, bool kick);
-// firstBadOwner (kernels/owner_check.cpp): reads owner pose and velocities; returns the
+// firstBadOwner (kernels/integration/owner_check.cpp): reads owner pose and velocities; returns the
 // lowest owner index whose position, orientation, velocity or angular velocity is not
 // finite, whose speed exceeds speedLimit [m/s], or whose spin |w| times spinRadius [m]
 // does; -1 when every owner is within bounds (core/blow_up_guard.h).
@@ -227,7 +227,7 @@ Index firstBadOwner(const DeviceState& s, double speedLimit, double spinRadius);
 std::size_t touchingPairCount(const DeviceState& s);
 std::size_t touchingWallCount(const DeviceState& s);
 // The touching candidates (the same test as the counts above) with the force of the last
-// computeContactForces on the first member (output; kernels/contact_forces.cpp).
+// computeContactForces on the first member (output; kernels/forces/contact_forces.cpp).
 ContactForces downloadTouchingContacts(const DeviceState& s);
 // The touching sphere–boundary contacts in key order, with normal and contact point.
 std::vector<WallContact> downloadWallContacts(const DeviceState& s);

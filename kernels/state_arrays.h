@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "kernels/vec3.h"
+#include "kernels/backend/vec3.h"
 
 namespace regolith {
 

@@ -2,7 +2,7 @@
 // measure against it (studies/study.h surfaceOf: tumbling, plate intrusion) and their tests.
 #pragma once
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith::postprocess {
 

@@ -13,7 +13,7 @@
 namespace regolith::postprocess {
 namespace {
 
-// Columns of a /series/<body> row (io/robot_run_file.h).
+// Columns of a /series/<body> row (io/run_file/robot_run_file.h).
 constexpr std::size_t kColumns = 22, kTime = 0, kX = 1, kQw = 4, kVx = 8, kWx = 11, kFx = 14, kMx = 17, kPlates = 20,
                       kSinkage = 21;
 

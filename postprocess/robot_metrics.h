@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/robot_run_file.h"
+#include "io/run_file/robot_run_file.h"
 #include "postprocess/series_window.h"
 
 namespace regolith::postprocess {

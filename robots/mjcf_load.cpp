@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "io/regular_file.h"
+#include "io/json/regular_file.h"
 
 namespace regolith::robots {
 

@@ -9,11 +9,11 @@
 
 #include "calibrate/fit_bekker.h"
 #include "calibrate/fit_rft.h"
-#include "kernels/environment_error.h"
-#include "io/data_files.h"
-#include "io/json_document.h"
-#include "io/json_pointer.h"
-#include "io/json_schema.h"
+#include "kernels/backend/environment_error.h"
+#include "io/json/data_files.h"
+#include "io/json/json_document.h"
+#include "io/json/json_pointer.h"
+#include "io/json/json_schema.h"
 #include "models/rft/rft_coefficients.h"
 
 namespace regolith::robots {

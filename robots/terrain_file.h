@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "io/json_problem.h"
-#include "kernels/input_error.h"
+#include "io/json/json_problem.h"
+#include "kernels/backend/input_error.h"
 #include "models/bekker/rigid_wheel.h"
 #include "models/bekker/soil_parameters.h"
 #include "models/rft/rft_model.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "io/json_pointer.h"
+#include "io/json/json_pointer.h"
 #include "robots/geom_plates.h"
 
 namespace regolith::robots {

@@ -17,7 +17,7 @@
 #include <utility>
 
 #include "core/same_bits.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "clumps/bed_layout.h"
 #include "scenes/build.h"
 #include "clumps/placement.h"

@@ -12,7 +12,7 @@
 #include "core/triangle_mesh.h"
 #include "core/world_builder.h"
 #include "scenes/scene.h"
-#include "io/json_pointer.h"
+#include "io/json/json_pointer.h"
 
 namespace regolith {
 class PlacementGrid;  // clumps/placement.h

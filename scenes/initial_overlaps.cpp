@@ -10,8 +10,8 @@
 #include "clumps/bed_metrics.h"
 #include "core/motion_rule.h"
 #include "scenes/build.h"
-#include "io/json_pointer.h"
-#include "kernels/wall_contact.h"
+#include "io/json/json_pointer.h"
+#include "kernels/forces/wall_contact.h"
 
 namespace regolith::scene {
 namespace {

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "scenes/scene.h"
-#include "io/regular_file.h"
+#include "io/json/regular_file.h"
 #include "scenes/build.h"
-#include "io/json_document.h"
+#include "io/json/json_document.h"
 #include "scenes/schema.h"
 
 namespace regolith {

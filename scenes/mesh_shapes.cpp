@@ -7,7 +7,7 @@
 
 #include "core/boundaries.h"
 #include "core/mesh_generators.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "scenes/build.h"
 
 namespace regolith::scene {

@@ -10,15 +10,15 @@
 
 #include "core/clump_template.h"
 #include "core/model.h"
-#include "io/json_problem.h"
-#include "io/run_file.h"
-#include "kernels/input_error.h"
+#include "io/json/json_problem.h"
+#include "io/run_file/run_file.h"
+#include "kernels/backend/input_error.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
 
 // One thing wrong with a scene: where (RFC 6901 JSON pointer, "" for the document), what
-// was found and what was expected (io/json_problem.h: the JSON validators report the same).
+// was found and what was expected (io/json/json_problem.h: the JSON validators report the same).
 using SceneProblem = JsonProblem;
 
 // Every problem of one scene file. what() lists them one per line as
@@ -45,7 +45,7 @@ struct OutputSettings {
   bool contacts = false;           // contact pairs with force vectors in every frame
   double seriesInterval = 0;       // simulated seconds between series rows [s]
   bool csv = true;                 // also write series.csv
-  RunFileCompression compression;  // deflate and shuffle on run.h5's frames (io/run_file.h)
+  RunFileCompression compression;  // deflate and shuffle on run.h5's frames (io/run_file/run_file.h)
 };
 
 // When `regolith bed` calls a bed settled (a scene's "settle"): checked every

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "io/data_files.h"
-#include "io/json_schema.h"
-#include "kernels/environment_error.h"
+#include "io/json/data_files.h"
+#include "io/json/json_schema.h"
+#include "kernels/backend/environment_error.h"
 
 namespace regolith::scene {
 

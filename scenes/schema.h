@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "io/json_pointer.h"
+#include "io/json/json_pointer.h"
 #include "scenes/scene.h"
 
 namespace regolith::scene {
 
 using json::Json;
 
-// The schema file: $REGOLITH_SCHEMA if set, else the package's scene.schema.json (io/data_files.h).
+// The schema file: $REGOLITH_SCHEMA if set, else the package's scene.schema.json (io/json/data_files.h).
 std::string schemaPath();
 
 // The parsed schema (read once). Throws std::runtime_error if it cannot be read: that is

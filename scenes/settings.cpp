@@ -42,7 +42,7 @@ void buildTiming(BuildContext& c) {
   s.endTime = t;
 }
 
-// Every model's settings from its keys in /contact (kernels/contact_models.h: each model's
+// Every model's settings from its keys in /contact (kernels/forces/contact_models.h: each model's
 // kSettingKeys), whichever model the scene selects; a key the selected model requires and
 // the scene leaves out is a problem at /contact. The bounds are the schema's (a test holds
 // it to the tables); what is absent keeps its member's default.
@@ -64,7 +64,7 @@ void buildContact(BuildContext& c) {
   Model& m = c.scene.model;
   if (!c.has("/contact")) return;
   const Json& contact = c.at("/contact");
-  // The schema admits only the names of the model table (kernels/contact_models.h).
+  // The schema admits only the names of the model table (kernels/forces/contact_models.h).
   contactModelNamed(contact.value("model", contactModelName(kDefaultContactModel)), m.contactModel, ContactModels());
   readContactSettings(c, contact, m);
   m.margin = contact.value("margin", 0.0);

@@ -10,16 +10,16 @@
 #include <sstream>
 
 #include "clumps/clump_mass_properties.h"
-#include "io/data_files.h"
+#include "io/json/data_files.h"
 #include "scenes/build.h"
-#include "io/json_document.h"
+#include "io/json/json_document.h"
 #include "scenes/schema.h"
 
 namespace regolith::scene {
 namespace {
 
 // Where a clump file name is looked up: the scene's folder, then the package's clumps/
-// (share/regolith/clumps, io/data_files.h; $REGOLITH_CLUMPS overrides it).
+// (share/regolith/clumps, io/json/data_files.h; $REGOLITH_CLUMPS overrides it).
 std::string findClumpFile(const BuildContext& c, const std::string& file) {
   const std::string local = c.resolvePath(file);
   std::error_code error;

@@ -18,15 +18,15 @@ cd "$(dirname "$0")/.."
 build=${1:-build/cuda}
 
 # file (under kernels/) -> functor:bytes, the largest stack frame each functor's kernels may
-# have. 0, except KickDriftPlace: it turns orientations (kernels/vec3.h,
+# have. 0, except KickDriftPlace: it turns orientations (kernels/backend/vec3.h,
 # quatFromRotationVector), and CUDA's double sin and cos keep a 40-byte array for the
 # argument reduction of huge arguments (__internal_trig_reduction_slowpathd, which ptxas
 # places in the calling kernel's frame). That array is touched only on that slow path
 # (a rotation angle over 1e-2 rad per step takes sin and cos at all); a functor copied to
 # local memory costs hundreds of bytes and is still caught.
 declare -A hot=(
-  [integrate.cpp]="KickDriftPlace:40 GatherKick:0"
-  [contact_forces.cpp]="PairForces:0 WallForces:0"
+  [integration/integrate.cpp]="KickDriftPlace:40 GatherKick:0"
+  [forces/contact_forces.cpp]="PairForces:0 WallForces:0"
 )
 
 if ! command -v nvcc >/dev/null 2>&1; then
@@ -46,6 +46,7 @@ commands=$(ninja -C "$build" -t commands regolith_kernels)
 # The files compile side by side (one nvcc each; CI runs this on otherwise idle cores).
 pids=()
 for file in "${!hot[@]}"; do
+  stem=${file//\//_}  # the file's name in $work, its folder folded in
   line=$(grep -E -- "-c [^ ]*kernels/$file -o " <<<"$commands" | head -n 1 || true)
   if [ -z "$line" ]; then
     echo "check-kernel-stack: no compile line for kernels/$file in $build" >&2
@@ -56,8 +57,8 @@ for file in "${!hot[@]}"; do
   # ptxas: the host compile and the fat binary are not needed for the report (26 s instead
   # of 43 s for contact_forces.cpp).
   line=$(sed -E 's/ --generate-code=[^ ]+//g; s/ -arch=[^ ]+//g; s/ -M[TF] [^ ]+//g; s/ -MD//g; s/ -o [^ ]+//; s/ -c / -cubin /' <<<"$line")
-  line="$line -o $work/$file.cubin"
-  (cd "$build" && eval "$line -arch=sm_90 -Xptxas -v") >"$work/$file.log" 2>&1 &
+  line="$line -o $work/$stem.cubin"
+  (cd "$build" && eval "$line -arch=sm_90 -Xptxas -v") >"$work/$stem.log" 2>&1 &
   pids+=($!)
 done
 for i in "${!pids[@]}"; do
@@ -69,14 +70,15 @@ for i in "${!pids[@]}"; do
 done
 status=0
 for file in "${!hot[@]}"; do
+  stem=${file//\//_}
   # Entry functions and their frames: "<bytes> <demangled name>", one per line.
   awk '/Compiling entry function/ { match($0, /\x27[^\x27]+\x27/); entry[substr($0, RSTART + 1, RLENGTH - 2)] = 1 }
        /Function properties for/ { fn = $NF }
-       /bytes stack frame/ { if (fn in entry) print $1, fn; fn = "" }' "$work/$file.log" |
-    "$demangle" >"$work/$file.frames"
+       /bytes stack frame/ { if (fn in entry) print $1, fn; fn = "" }' "$work/$stem.log" |
+    "$demangle" >"$work/$stem.frames"
   for entry in ${hot[$file]}; do
     functor=${entry%%:*} limit=${entry##*:}
-    found=$(grep -E "regolith::\(anonymous namespace\)::${functor}[<,> ]" "$work/$file.frames" || true)
+    found=$(grep -E "regolith::\(anonymous namespace\)::${functor}[<,> ]" "$work/$stem.frames" || true)
     if [ -z "$found" ]; then
       echo "FAIL kernels/$file: no kernel of $functor found" >&2
       status=1

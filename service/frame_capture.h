@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/simulation.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "scenes/scene.h"
 
 namespace regolith {

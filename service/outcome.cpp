@@ -5,9 +5,9 @@
 
 #include "core/blow_up_guard.h"
 #include "core/time_step_guard.h"
-#include "kernels/build_guard.h"
-#include "kernels/environment_error.h"
-#include "kernels/input_error.h"
+#include "kernels/detection/build_guard.h"
+#include "kernels/backend/environment_error.h"
+#include "kernels/backend/input_error.h"
 
 namespace regolith {
 

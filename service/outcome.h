@@ -22,7 +22,7 @@ struct Outcome {
     kStopped,       // by a signal (SIGINT, SIGTERM): `signal`; a checkpoint was written unless said
     kBlewUp,        // the state left the finite or the plausible (core/blow_up_guard.h)
     kInvalidInput,  // a scene, checkpoint, run or model file that is not what it must be
-    kEnvironment,   // this machine or installation cannot do it (kernels/environment_error.h)
+    kEnvironment,   // this machine or installation cannot do it (kernels/backend/environment_error.h)
     kFailed,        // the work's own failure: I/O, a full disk, a folder in use
   };
   Kind kind = Kind::kFinished;

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/number_text.h"
-#include "io/robot_run_file.h"
-#include "io/run_file.h"
+#include "io/run_file/robot_run_file.h"
+#include "io/run_file/run_file.h"
 #include "postprocess/robot_metrics.h"
 #include "studies/study.h"
 #include "studies/study_table.h"

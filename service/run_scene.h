@@ -26,7 +26,7 @@ struct RunOptions {
 // Runs the scene. The outcome:
 //   finished      every frame and the last checkpoint written;
 //   invalid input a scene that fails validation, a time step over the Rayleigh limit, a
-//                 checkpoint that fails its checks (io/checkpoint_check.h);
+//                 checkpoint that fails its checks (io/checkpoint/checkpoint_check.h);
 //   blew up       a particle not finite or faster than r_min / dt, or a contact list past
 //                 its cap (core/blow_up_guard.h): a last frame is written for post-mortem
 //                 (`place`: the run file) and the last good checkpoint is left as it was;

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/motion_rule.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "postprocess/series_window.h"
 #include "scenes/build.h"
 #include "studies/study_table.h"

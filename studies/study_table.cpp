@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "scenes/build.h"
 
 namespace regolith::scene {

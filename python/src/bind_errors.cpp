@@ -7,7 +7,7 @@
 #include "calibrate/run_set.h"
 #include "core/blow_up_guard.h"
 #include "io/input_file_error.h"
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 #include "python/src/bindings.h"
 
 namespace regolith::python {

@@ -1,4 +1,4 @@
-// regolith.RunFile: a run.h5 read into NumPy arrays (io/run_file.h): frames as dicts of
+// regolith.RunFile: a run.h5 read into NumPy arrays (io/run_file/run_file.h): frames as dicts of
 // arrays, a body's series and trajectory in one read each, the scene and study as dicts.
 #include <algorithm>
 #include <array>
@@ -9,9 +9,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "io/dataset_units.h"
-#include "io/robot_run_file.h"
-#include "io/run_file.h"
+#include "io/run_file/dataset_units.h"
+#include "io/run_file/robot_run_file.h"
+#include "io/run_file/run_file.h"
 #include "python/src/json_python.h"
 #include "python/src/bindings.h"
 
@@ -129,7 +129,7 @@ py::array_t<double> columns(const std::vector<double>& rows, std::size_t width, 
   return a;
 }
 
-// A /series/<body> row of a robot run (io/robot_run_file.h) as named arrays.
+// A /series/<body> row of a robot run (io/run_file/robot_run_file.h) as named arrays.
 py::dict robotSeriesDict(const std::vector<double>& rows) {
   py::dict d, units;
   const struct {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "io/json_document.h"
+#include "io/json/json_document.h"
 
 namespace regolith::python {
 namespace py = pybind11;
@@ -73,7 +73,7 @@ json convert(py::handle v, const std::string& pointer, std::size_t depth) {
     return d;
   }
   if (py::isinstance<py::str>(v)) return v.cast<std::string>();
-  // The files' own bound (io/json_document.h), which also ends a dict or list that
+  // The files' own bound (io/json/json_document.h), which also ends a dict or list that
   // contains itself: without it the conversion would recurse until memory ran out.
   const auto nested = [&] {
     if (depth >= regolith::json::kMaxJsonDepth)

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "postprocess/series_window.h"
 
 namespace regolith::postprocess {

@@ -1,5 +1,5 @@
 // Blow-ups and runaways (issue 20 items 3 and 4): the rule of core/blow_up_guard.h on the
-// host and the device, the contact list's cap (kernels/build_guard.h), and the real
+// host and the device, the contact list's cap (kernels/detection/build_guard.h), and the real
 // `regolith run` on scenes that blow up: each exits 5 within a bounded time, naming a
 // particle, its family and the step, with a post-mortem frame and the last good checkpoint
 // untouched. These used to exit 0 with speeds of 1e13 m/s, or spend minutes in one build.
@@ -15,10 +15,10 @@
 
 #include "tests/support/child_process.h"
 #include "core/blow_up_guard.h"
-#include "io/checkpoint.h"
-#include "io/run_file.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/json_file.h"
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_support.h"
 

@@ -44,7 +44,8 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
       "models"}},
 };
 // What robots/ may take from kernels/: errors every library shares, nothing of the engine.
-const std::set<std::string> kRobotsKernelHeaders = {"kernels/environment_error.h", "kernels/input_error.h"};
+const std::set<std::string> kRobotsKernelHeaders = {"kernels/backend/environment_error.h",
+                                                    "kernels/backend/input_error.h"};
 
 bool isSource(const fs::path& p) {
   const std::string e = p.extension().string();

@@ -16,7 +16,7 @@
 #include "batch/plan.h"
 #include "tests/support/batch_test_support.h"
 #include "tests/support/child_process.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith::batch {
 namespace {

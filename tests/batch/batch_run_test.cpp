@@ -22,7 +22,7 @@
 #include "tests/support/batch_test_support.h"
 #include "tests/support/run_compare.h"
 #include "tests/support/child_process.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/state_compare.h"
 
 namespace regolith::batch {

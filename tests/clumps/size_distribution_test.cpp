@@ -6,7 +6,7 @@
 
 #include "clumps/bed_metrics.h"
 #include "clumps/size_distribution.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "service/run_header.h"
 #include "tests/support/scene_test_support.h"
 #include "tests/support/state_compare.h"

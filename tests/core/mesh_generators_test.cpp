@@ -11,7 +11,7 @@
 
 #include "tests/support/child_process.h"
 #include "core/mesh_generators.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "tests/support/mesh_test_support.h"
 #include "tests/support/scratch_dir.h"
 

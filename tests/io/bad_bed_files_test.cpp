@@ -10,7 +10,7 @@
 #include <fstream>
 #include <functional>
 
-#include "io/h5_file.h"
+#include "io/h5/h5_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/bed_source_support.h"
 

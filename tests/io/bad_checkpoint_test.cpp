@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
 #include "tests/support/child_process.h"
 #include "tests/support/json_file.h"
 #include "tests/support/scratch_dir.h"

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "tests/support/child_process.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "tests/support/json_file.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/scene_test_support.h"

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <hdf5.h>
 
-#include "io/checkpoint.h"
-#include "io/run_file.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/output_compare.h"
 
 namespace regolith {

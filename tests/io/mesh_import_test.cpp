@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/mesh_generators.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "tests/support/mesh_test_support.h"
 #include "tests/support/scratch_dir.h"
 

@@ -1,4 +1,4 @@
-// The output folder's lock (io/output_lock.h): a second writer of DIR is refused with the
+// The output folder's lock (io/run_file/output_lock.h): a second writer of DIR is refused with the
 // holder's PID while the first still writes, and the first run's files stay whole. The
 // whole-program test is the reproducer of issue 20 item 1: `--overwrite` used to truncate
 // a run.h5 another run was writing, leaving it unreadable.
@@ -11,8 +11,8 @@
 #include <string>
 
 #include "tests/support/child_process.h"
-#include "io/output_lock.h"
-#include "io/run_file.h"
+#include "io/run_file/output_lock.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/json_file.h"
 #include "tests/support/scratch_dir.h"
 

@@ -15,11 +15,11 @@
 
 #include <gtest/gtest.h>
 
-#include "io/boundary_mesh.h"
-#include "io/checkpoint.h"
-#include "io/run_file.h"
-#include "io/sphere_fields.h"
-#include "io/vtp_export.h"
+#include "io/mesh/boundary_mesh.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/run_file/run_file.h"
+#include "io/run_file/sphere_fields.h"
+#include "io/run_file/vtp_export.h"
 #include "tests/support/output_compare.h"
 
 namespace regolith {

@@ -1,4 +1,4 @@
-// Run files that scale (io/frame_static.h, docs/output-format.md "Static data" and
+// Run files that scale (io/run_file/frame_static.h, docs/output-format.md "Static data" and
 // "Compression"): the per-particle data that does not change is stored once and linked
 // into every frame, the frames' datasets carry HDF5's shuffle and deflate filters, and
 // both read back bit for bit.
@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 #include <hdf5.h>
 
-#include "io/run_file.h"
-#include "io/run_file_repair.h"
+#include "io/run_file/run_file.h"
+#include "io/run_file/run_file_repair.h"
 #include "tests/support/lattice_run.h"
 #include "tests/support/output_compare.h"
 

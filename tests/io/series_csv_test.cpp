@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/series_csv.h"
+#include "io/run_file/series_csv.h"
 #include "tests/support/output_compare.h"
 
 namespace regolith {

@@ -1,6 +1,6 @@
-// kernels/build_guard.h: the 32-bit index limit of candidate lists and loops, checked with
+// kernels/detection/build_guard.h: the 32-bit index limit of candidate lists and loops, checked with
 // synthetic counts (a list of 2^31 entries would take 16 GiB to build for real).
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Device memory (issue 25). The CUDA build's comes from one stream-ordered pool that keeps
-// what is freed (kernels/stream_memory.h, hazard 4): no cudaMalloc or cudaFree, which
+// what is freed (kernels/backend/stream_memory.h, hazard 4): no cudaMalloc or cudaFree, which
 // synchronise the device, inside a step; that test is skipped on the CPU build, which has
 // no device pool, and the device kit (scripts/device-check.sh) runs it on a GPU. The
 // capacity tests (hazard 3) run on both backends.
@@ -50,7 +50,7 @@ TEST(DeviceMemory, EngineArraysComeFromAPoolThatKeepsFreedMemory) {
 }
 
 // Issue 25, hazard 3: arrays sized by the contact count are given their length and a
-// little headroom (kernels/backend.h, resizeDiscarding), where Thrust's resize doubled
+// little headroom (kernels/backend/backend.h, resizeDiscarding), where Thrust's resize doubled
 // them and never gave memory back. A cube of grains flying apart starts with about three
 // candidate pairs a sphere and ends with none, so a run that kept its peak capacity would
 // hold the per-pair arrays (some 110 bytes a pair, over half its memory) at their peak.

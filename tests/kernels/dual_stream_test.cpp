@@ -12,7 +12,7 @@
 #include "core/boundaries.h"
 #include "core/kinematic_stream.h"
 #include "core/motion_rule.h"
-#include "kernels/build_guard.h"
+#include "kernels/detection/build_guard.h"
 #include "tests/support/drum_scene.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_support.h"

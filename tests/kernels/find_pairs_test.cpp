@@ -6,7 +6,7 @@
 #include <random>
 #include <set>
 
-#include "kernels/uniform_grid.h"
+#include "kernels/detection/uniform_grid.h"
 #include "tests/support/test_support.h"
 
 namespace regolith::test {
@@ -72,7 +72,7 @@ void checkAgainstBruteForce(const RandomWorld& w) {
   EXPECT_GT(expected.size(), 50u) << "the random set must actually contain pairs";
 }
 
-// The bit width the radix sort of cell keys is given (kernels/radix_sort.h): every key of
+// The bit width the radix sort of cell keys is given (kernels/backend/radix_sort.h): every key of
 // the grid, the largest included, fits it, and one bit fewer would drop the largest.
 TEST(FindPairs, CellKeyBitsHoldEveryKey) {
   UniformGrid g;

@@ -4,7 +4,7 @@
 // CUDA. This is the CPU–GPU equivalence check the device kit runs first.
 //
 // The files are found in $REGOLITH_GOLDEN_DIR, else in the source tree's data/reference
-// (REGOLITH_SOURCE_DIR), one per model of the table (kernels/contact_models.h), named
+// (REGOLITH_SOURCE_DIR), one per model of the table (kernels/forces/contact_models.h), named
 // golden_<kName>.json. REGOLITH_WRITE_GOLDEN=1 writes them instead of checking them, and
 // REGOLITH_WRITE_GOLDEN=<kName> only that model's (a new model's first file), checking the
 // others (CPU build only): a deliberate act, for a deliberate change of a force law.

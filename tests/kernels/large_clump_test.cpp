@@ -1,5 +1,5 @@
 // Clumps of more than kClumpChunk spheres are placed and summed a chunk a thread
-// (kernels/clump_chunks.h, issue 25 hazard 2): a raft of 144 spheres (three chunks)
+// (kernels/integration/clump_chunks.h, issue 25 hazard 2): a raft of 144 spheres (three chunks)
 // resting on a plane carries its weight through every chunk's contacts, and a raft of 100
 // (two chunks) tumbling with grains in the drum gives the same run bit for bit in every
 // stream mode.

@@ -1,5 +1,5 @@
 // The corners a carried mesh's triangles share are bit for bit alike after placement
-// (issue 25, hazard 7): the edge and corner rules of kernels/triangle_contact.h compare
+// (issue 25, hazard 7): the edge and corner rules of kernels/boundaries/triangle_contact.h compare
 // them, and a compiler that contracts `x_o + R p` into fused multiply-adds may round each
 // corner expression differently (nvcc contracts per expression). The placement runs here
 // in a function compiled for FMA hardware with contraction on (this file's
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/mesh_boundaries.h"
-#include "kernels/boundary_placement.h"
+#include "kernels/boundaries/boundary_placement.h"
 #include "tests/support/mesh_test_shapes.h"
 
 namespace regolith {

@@ -1,4 +1,4 @@
-// The near pairs (kernels/near_pairs.cpp): the pair pass visits only the candidates within
+// The near pairs (kernels/detection/near_pairs.cpp): the pair pass visits only the candidates within
 // a reach well inside the list margin, and marks them again before the spheres could have
 // closed that reach. The claim is exact: the results are the bits of a visit to every
 // candidate. The sync mode builds a new list every step, so its near pairs are marked

@@ -124,7 +124,7 @@ TEST(ChungOoi, Test3_Restitution) {
       const WallImpact w = wallImpact(mat, 0.0025, 3.9, 0);
       ASSERT_TRUE(w.record.separated) << base.name << " e = " << e;
       // 1 %: the benchmark's tolerance. The damping formula reproduces e exactly in
-      // continuous time (the attractive tail is kept, see kernels/hertz_mindlin.h); the
+      // continuous time (the attractive tail is kept, see kernels/forces/hertz_mindlin.h); the
       // step adds ~1e-5.
       EXPECT_NEAR(w.record.after.ownerVelocity[0].z / 3.9 / e, 1.0, 0.01) << base.name << " e_in = " << e;
       if (e == 1.0) {

@@ -1,4 +1,4 @@
-// The tangential law (kernels/tangential_coulomb.h) against Coulomb's law, step by step, in
+// The tangential law (kernels/forces/tangential_coulomb.h) against Coulomb's law, step by step, in
 // the oblique impacts of Chung & Ooi's kind at every restitution the studies use:
 //  - while a contact slides, |F_t| = mu max(F_n, 0) at every step and F_t opposes the slip;
 //  - the friction impulse (from the velocity change) is mu times the compressive normal
@@ -8,7 +8,7 @@
 // Paths: sphere–wall, sphere–sphere, sphere–triangle, and the linear spring–dashpot model.
 //
 // The damped normal force keeps a brief tensile tail before separation (it is what makes
-// the damping reproduce e, kernels/hertz_mindlin.h); friction acts on the compressive part
+// the damping reproduce e, kernels/forces/hertz_mindlin.h); friction acts on the compressive part
 // only. So the rigid-body comparison is made with the compressive impulse J_c, and the net
 // impulse J_n = m (1 + e) v_n differs from it by the tail: J_c / J_n = 1.139, 1.075, 1.034,
 // 1.011, 1.001 at e = 0.1 ... 0.9 (kTail, checked). Where it is negligible (e = 0.9) the rigid

@@ -1,6 +1,6 @@
 // Sphere–triangle contact against the analytic plane: a mesh floor must act exactly as the
 // plane it tessellates (rebound, friction across edges), and a sphere on a shared edge or
-// corner must feel one contact (kernels/triangle_contact.h states the rule).
+// corner must feel one contact (kernels/boundaries/triangle_contact.h states the rule).
 #include <gtest/gtest.h>
 
 #include <cmath>

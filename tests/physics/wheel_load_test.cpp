@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "tests/support/child_process.h"
-#include "io/run_file.h"
-#include "io/series_csv.h"
+#include "io/run_file/run_file.h"
+#include "io/run_file/series_csv.h"
 #include "tests/support/scratch_dir.h"
 
 namespace regolith {

@@ -16,8 +16,8 @@
 
 #include <gtest/gtest.h>
 
-#include "io/h5_file.h"
-#include "io/robot_run_file.h"
+#include "io/h5/h5_file.h"
+#include "io/run_file/robot_run_file.h"
 #include "robots/mjcf_load.h"
 #include "robots/robot_simulation.h"
 #include "tests/robots/robot_test_support.h"

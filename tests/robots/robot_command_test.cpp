@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/h5_file.h"
+#include "io/h5/h5_file.h"
 #include "tests/support/scratch_dir.h"
 
 namespace regolith::test {

@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/robot_run_file.h"
+#include "io/run_file/robot_run_file.h"
 #include "robots/robot_simulation.h"
 #include "tests/support/scratch_dir.h"
 

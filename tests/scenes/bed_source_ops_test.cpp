@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/bed_source_support.h"
 
 namespace regolith {

@@ -2,7 +2,7 @@
 // as they were, and is refused when its templates do not describe the bed's particles.
 #include <cstring>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/bed_source_support.h"
 
 namespace regolith {

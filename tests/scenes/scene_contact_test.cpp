@@ -1,4 +1,4 @@
-// The scene's /contact and the model table (kernels/contact_models.h): each model's
+// The scene's /contact and the model table (kernels/forces/contact_models.h): each model's
 // settings are read from its own keys (its kSettingKeys), a key the selected model requires
 // is reported at /contact when missing, and the schema's /contact is held to the table (the
 // model names, and every model's keys with their bounds), so the table stays the one list
@@ -59,7 +59,7 @@ TEST(SceneContact, SchemaModelsAreTheTable) {
   const Json model = contactSchemaDefinition().at("properties").at("model");
   EXPECT_EQ(model.at("enum").get<std::vector<std::string>>(), names)
       << "scenes/scene.base.schema.json: /definitions/contact/properties/model/enum lists the kName of every model of "
-         "kernels/contact_models.h, in table order";
+         "kernels/forces/contact_models.h, in table order";
 }
 
 // Every model's keys are in the schema's /contact with their bounds ("exclusiveMinimum"
@@ -87,7 +87,7 @@ TEST(SceneContact, SchemaKeysAreTheModelsSettings) {
   for (const auto& [key, value] : properties.items()) {
     (void)value;
     EXPECT_EQ(keys.count(key), 1u) << "scenes/scene.base.schema.json: /definitions/contact/properties/" << key
-                                   << " belongs to no model of kernels/contact_models.h";
+                                   << " belongs to no model of kernels/forces/contact_models.h";
   }
 }
 

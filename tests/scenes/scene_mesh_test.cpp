@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "core/mesh_generators.h"
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/mesh_test_support.h"
 #include "tests/support/scene_test_support.h"

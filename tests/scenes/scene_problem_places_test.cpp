@@ -12,7 +12,7 @@
 #include <future>
 #include <unistd.h>
 
-#include "io/mesh_import.h"
+#include "io/mesh/mesh_import.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/scene_test_support.h"
 
@@ -67,7 +67,7 @@ TEST(SceneProblemPlaces, MillionUnclosedBracketsAreRefusedInLinearTime) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 5.0);
   ASSERT_EQ(ps.size(), 1u);
-  // Since issue 41 the nesting bound (io/json_document.h, 512 levels) refuses it before
+  // Since issue 41 the nesting bound (io/json/json_document.h, 512 levels) refuses it before
   // the end of the text is reached: placed at the top-level value, not 10^6 levels down.
   EXPECT_NE(ps[0].found.find("nested more than 512 levels deep"), std::string::npos) << ps[0].found;
   EXPECT_EQ(ps[0].pointer, "/0");

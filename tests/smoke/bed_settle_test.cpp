@@ -8,7 +8,7 @@
 
 #include "tests/support/child_process.h"
 #include "clumps/bed_metrics.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/scene_test_support.h"
 
 namespace regolith {

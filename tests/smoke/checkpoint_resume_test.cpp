@@ -12,7 +12,7 @@
 
 #include "tests/support/child_process.h"
 #include "tests/support/scratch_dir.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/run_compare.h"
 
 namespace regolith {

@@ -10,7 +10,7 @@
 
 #include "tests/support/child_process.h"
 #include "tests/support/scratch_dir.h"
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith {
 namespace {

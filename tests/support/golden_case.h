@@ -136,7 +136,7 @@ GoldenCase goldenCase() {
   return c;
 }
 
-// One case per model of the table (kernels/contact_models.h), in table order.
+// One case per model of the table (kernels/forces/contact_models.h), in table order.
 inline std::vector<GoldenCase> goldenCases() {
   std::vector<GoldenCase> cases;
   forEachContactModel([&](auto m) { cases.push_back(goldenCase<decltype(m)>()); });

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith::test {
 

@@ -1,5 +1,5 @@
 // A run file's worth of frames without a simulation: many lone grains on a lattice that
-// jiggle from frame to frame, for the run-file size tests (io/frame_static.h) and for
+// jiggle from frame to frame, for the run-file size tests (io/run_file/frame_static.h) and for
 // regolith_write_sample_run's large run (the h5py and ParaView checks of compressed,
 // linked frames).
 #pragma once

@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "io/checkpoint.h"
-#include "io/run_file.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/sample_run.h"
 
 namespace regolith::test {

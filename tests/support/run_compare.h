@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "io/run_file.h"
+#include "io/run_file/run_file.h"
 #include "tests/support/state_compare.h"
 
 namespace regolith::test {

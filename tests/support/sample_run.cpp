@@ -9,7 +9,7 @@
 #include "core/world_builder.h"
 #include "io/build_info.h"
 #include "service/frame_capture.h"
-#include "io/series_csv.h"
+#include "io/run_file/series_csv.h"
 #include "kernels/stages.h"
 #include "tests/support/test_support.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "io/checkpoint.h"
-#include "io/run_file.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/run_file/run_file.h"
 
 namespace regolith::test {
 

@@ -10,8 +10,8 @@
 #include "core/mesh_generators.h"
 #include "core/simulation.h"
 #include "core/world_builder.h"
-#include "io/checkpoint.h"
-#include "io/mesh_import.h"
+#include "io/checkpoint/checkpoint.h"
+#include "io/mesh/mesh_import.h"
 
 int main(int argc, char** argv) try {
   using namespace regolith;

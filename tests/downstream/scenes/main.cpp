@@ -9,7 +9,7 @@
 #include "scenes/scene.h"
 
 int main() try {
-  // io/data_files.h: this program is not installed beside share/regolith, so point to it.
+  // io/json/data_files.h: this program is not installed beside share/regolith, so point to it.
   setenv("REGOLITH_DATA_DIR", REGOLITH_PACKAGE_DATA, 1);
   const regolith::Scene scene = regolith::loadScene(std::string(REGOLITH_PACKAGE_DATA) +
                                                     "/scenes/demo/demo.smoke.json");

@@ -1,0 +1,28 @@
+// DIR/run.xmf, the XDMF sidecar of run.h5 (docs/output-format.md). It keeps the XML of
+// every frame's grids in memory, so adding a frame reads only that frame's dataset shapes;
+// the file is rewritten whole (to a temporary name, then renamed) so ParaView never reads
+// half of it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "io/h5/h5_file.h"
+
+namespace regolith {
+
+class XdmfSidecar {
+ public:
+  XdmfSidecar(const std::string& h5Path, std::string xmfPath);
+  // One frame group of run.h5 (its name under /frames); not written until write().
+  void add(const h5::Group& frame, const std::string& name);
+  void addAll(const h5::Group& frames);  // every frame under /frames, in name order
+  void write() const;
+
+ private:
+  std::string m_xmf;
+  std::string m_h5Ref;                // run.h5 as the .xmf names it (relative path)
+  std::vector<std::string> m_frames;  // the XML of each frame's grids
+};
+
+}  // namespace regolith
