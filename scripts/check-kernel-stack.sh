@@ -26,7 +26,8 @@ build=${1:-build/cuda}
 # local memory costs hundreds of bytes and is still caught.
 declare -A hot=(
   [integrate.cpp]="KickDriftPlace:40 GatherKick:0"
-  [contact_forces.cpp]="PairForces:0 WallForces:0"
+  [pair_forces.cpp]="PairForces:0"
+  [wall_forces.cpp]="WallForces:0"
 )
 
 if ! command -v nvcc >/dev/null 2>&1; then
