@@ -10,9 +10,7 @@
 #include <sstream>
 
 #include "batch/manifest.h"
-#include "io/input_file_error.h"
 #include "io/table_h5.h"
-#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {

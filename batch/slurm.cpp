@@ -13,9 +13,8 @@
 #include <map>
 #include <sstream>
 
+#include "batch/manifest.h"
 #include "batch/runner.h"
-#include "io/input_file_error.h"
-#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {
