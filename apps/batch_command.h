@@ -1,35 +1,53 @@
-// `regolith batch plan|run|slurm|status` and `regolith collect`: their command-line options
-// (the work is in batch/).
+// `regolith batch plan|run|slurm|status`: parameter sweeps on the command line. The work
+// is batch/'s (plan, runner, slurm, manifest); here are the options, what each prints and
+// its exit status: 0, 2 for an invalid sweep, scene or manifest (kSceneErrorExitCode), 1
+// for anything else that failed.
 #pragma once
 
+#include <ostream>
 #include <string>
-#include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "apps/command_action.h"
 #include "batch/runner.h"
 #include "batch/slurm.h"
+#include "io/input_file_error.h"
+#include "scenes/scene.h"
 
 namespace regolith {
 
-struct BatchCommandOptions {
-  CLI::App* plan = nullptr;
-  CLI::App* run = nullptr;
-  CLI::App* slurm = nullptr;
-  CLI::App* status = nullptr;
-  CLI::App* collect = nullptr;
-  std::string sweepFile;
-  std::string dir;
-  std::string gpus;  // comma-separated
-  batch::BatchRunOptions runOptions;
-  batch::SlurmOptions slurmOptions;
-  std::vector<std::string> outputs;
-};
+// `body`'s exit status, or that of what it throws, told on `err` as "regolith <command>:
+// <what>": a malformed manifest or run file (InputFileError) is invalid input
+// (kSceneErrorExitCode), anything else a failure (1). How the commands over a batch's
+// folder (batch slurm, batch status, collect) end.
+template <class Body>
+int withBatchErrors(const char* command, std::ostream& err, Body&& body) {
+  try {
+    return body();
+  } catch (const InputFileError& e) {
+    err << "regolith " << command << ": " << e.what() << std::endl;
+    return kSceneErrorExitCode;
+  } catch (const std::exception& e) {
+    err << "regolith " << command << ": " << e.what() << std::endl;
+    return 1;
+  }
+}
 
-// Adds "batch" (plan, run, slurm, status) and "collect" to `app`.
-void addBatchCommands(CLI::App& app, BatchCommandOptions& o);
+// `batch plan`: plans the sweep into `outDir`, one line per run (or the errors on `err`).
+int batchPlanCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out, std::ostream& err);
 
-// The exit status of whichever of them was given; -1 when none was.
-int runBatchCommands(BatchCommandOptions& o);
+// `batch run`: runs the batch's unfinished runs; `gpus` comma-separated ids.
+int batchRunCommand(batch::BatchRunOptions options, const std::string& gpus, std::ostream& out, std::ostream& err);
+
+// `batch slurm`: writes DIR/batch.sbatch over the runs not finished; with submit, runs
+// `sbatch --parsable` and records the job id in the manifest.
+int batchSlurmCommand(const std::string& dir, const batch::SlurmOptions& o, std::ostream& out, std::ostream& err);
+
+// `batch status`: refreshes the manifest from the run folders and prints one line per run
+// (plus Slurm's state of its array task when squeue/sacct answer).
+int batchStatusCommand(const std::string& dir, std::ostream& out, std::ostream& err);
+
+// Adds "batch" (plan, run, slurm, status) to `app`; chosen, it sets `action` to the
+// chosen one's driver on stdout and stderr.
+void registerBatchCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace regolith

@@ -4,21 +4,19 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "apps/command_action.h"
 #include "service/prepare_bed.h"
 
 namespace regolith {
 
 struct BedCommand {
-  CLI::App* command = nullptr;
   std::string scene;
   BedOptions options;
   bool quiet = false;  // no progress line
 };
 
-// Adds "bed" to `app`, filling `c`.
-void addBedCommand(CLI::App& app, BedCommand& c);
+// Adds "bed" to `app`; chosen, it sets `action` to runBedCommand.
+void registerBedCommand(CLI::App& app, CommandAction& action);
 // Prepares the bed; the exit status (apps/exit_status.h).
 int runBedCommand(const BedCommand& c);
 

@@ -1,6 +1,8 @@
 // The check command's report.
 #include "apps/check_command.h"
 
+#include <iostream>
+#include <memory>
 #include <ostream>
 
 #include "service/blow_up_report.h"
@@ -25,6 +27,19 @@ int checkScene(const std::string& path, std::ostream& out, std::ostream& err,
     err << e.what() << std::endl;
     return kSceneErrorExitCode;
   }
+}
+
+void registerCheckCommand(CLI::App& app, CommandAction& action) {
+  struct Options {
+    std::string scene;
+    std::vector<std::string> sets;
+  };
+  const auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand("check", "Validate a scene file and build its initial state; run nothing");
+  command->add_option("scene", o->scene, "scene file (JSON)")->required();
+  command->add_option("--set", o->sets,
+                      "replace a scene value first: POINTER=VALUE, e.g. /study/slip=0.3 (repeatable)");
+  whenChosen(command, action, [o] { return checkScene(o->scene, std::cout, std::cerr, o->sets); });
 }
 
 }  // namespace regolith

@@ -1,32 +1,34 @@
-// `regolith fit rft|regression|bekker` and `regolith predict`: their command-line options
-// (the work is in calibrate/).
+// `regolith fit rft|regression|bekker RUNS... --out MODEL.json`: the fits of calibrate/ on
+// the command line: the runs' metrics read, the model fitted, its file written and
+// summarised (exit status 0, or 1 with the reason on stderr).
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "calibrate/calibrate_command.h"
+#include "apps/command_action.h"
+#include "calibrate/fit_bekker.h"
+#include "calibrate/fit_regression.h"
+#include "calibrate/fit_rft.h"
 
 namespace regolith {
 
-struct CalibrateCommandOptions {
-  CLI::App* fit = nullptr;
-  CLI::App* predict = nullptr;
-  calibrate::FitCommandOptions fitOptions;
-  std::vector<std::string> holdoutRuns;
-  std::vector<std::string> fixed;  // NAME=VALUE for bekker
-  std::string modelPath;
-  std::vector<std::string> inputs;
-  bool json = false;
-  bool extrapolate = false;  // predict: inputs outside the training runs allowed
+struct FitCommandOptions {
+  std::string model;              // rft, regression or bekker
+  std::vector<std::string> runs;  // run or sweep folders
+  std::string out;                // the model JSON to write
+  calibrate::HoldoutRule holdout;
+  bool skipMissing = false;                    // leave out sweep runs without metrics.json, with a warning each
+  calibrate::RegressionFitOptions regression;  // its holdout is replaced by the one above
+  calibrate::BekkerFitOptions bekker;          // likewise
 };
 
-// Adds "fit" (with rft, regression, bekker) and "predict" to `app`.
-void addCalibrateCommands(CLI::App& app, CalibrateCommandOptions& o);
+// Fits, writes the model JSON and prints a summary on `out`.
+int fitCommand(const FitCommandOptions& options, std::ostream& out, std::ostream& err);
 
-// The exit status of whichever of them was given; -1 when neither was.
-int runCalibrateCommands(CalibrateCommandOptions& o);
+// Adds "fit" (with rft, regression and bekker) to `app`; chosen, it sets `action` to
+// fitCommand on stdout and stderr.
+void registerFitCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace regolith

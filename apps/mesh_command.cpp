@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
+#include <memory>
 #include <vector>
 
 #include "core/triangle_mesh.h"
@@ -35,42 +37,6 @@ std::string describe(const char* format, std::initializer_list<double> values) {
 }
 
 }  // namespace
-
-CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o) {
-  CLI::App* mesh = app.add_subcommand("mesh", "Generate a closed body mesh (OBJ) and print its mass properties");
-  mesh->require_subcommand(1);
-
-  o.wheel = mesh->add_subcommand("wheel", "A wheel with grousers: axis along y, centred at the origin");
-  o.wheel->add_option("--radius", o.wheelSpec.radius, "rim radius [m]")->required();
-  o.wheel->add_option("--width", o.wheelSpec.width, "width along the axis [m]")->required();
-  o.wheel->add_option("--grousers", o.wheelSpec.grousers, "number of grousers (0: a plain cylinder)")
-      ->capture_default_str();
-  o.wheel->add_option("--grouser-height", o.wheelSpec.grouserHeight, "beyond the rim [m]");
-  o.wheel->add_option("--grouser-thickness", o.wheelSpec.grouserThickness, "across the bar [m]");
-  o.wheel->add_option("--fillet", o.wheelSpec.filletRadius, "radius of the rounded grouser roots [m] (0: none)");
-  // The scene's key is facet_angle_deg; --resolution-deg, version 0.1's name, still works.
-  o.wheel
-      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
-                   "largest angle a rim facet spans [degrees] (the scene's facet_angle_deg)")
-      ->capture_default_str();
-  o.wheel->add_option("--out,-o", o.out, "the OBJ file to write")->required();
-
-  o.ring = mesh->add_subcommand("ring",
-                                "An annular band (hollow cylinder), axis along y, as one body or rigid segments");
-  o.ring->add_option("--radius", o.ringSpec.radius, "outer radius [m]")->capture_default_str();
-  o.ring->add_option("--width", o.ringSpec.width, "width along the axis [m]")->capture_default_str();
-  o.ring->add_option("--thickness", o.ringSpec.thickness, "radial thickness [m]")->capture_default_str();
-  o.ring
-      ->add_option("--segments", o.segments,
-                   "N > 1: N rigid sectors (no joints between them yet), OUT's name with _0 ... _N-1")
-      ->capture_default_str();
-  o.ring
-      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
-                   "largest angle a facet spans [degrees] (the scene's facet_angle_deg)")
-      ->capture_default_str();
-  o.ring->add_option("--out,-o", o.out, "the OBJ file to write")->required();
-  return mesh;
-}
 
 int runMeshCommand(MeshCommandOptions o, std::ostream& out) {
   const double facet = o.facetAngleDeg * M_PI / 180;
@@ -106,6 +72,46 @@ int runMeshCommand(MeshCommandOptions o, std::ostream& out) {
                       out);
   }
   return 0;
+}
+
+void registerMeshCommand(CLI::App& app, CommandAction& action) {
+  const auto options = std::make_shared<MeshCommandOptions>();
+  MeshCommandOptions& o = *options;
+  CLI::App* mesh = app.add_subcommand("mesh", "Generate a closed body mesh (OBJ) and print its mass properties");
+  mesh->require_subcommand(1);
+
+  o.wheel = mesh->add_subcommand("wheel", "A wheel with grousers: axis along y, centred at the origin");
+  o.wheel->add_option("--radius", o.wheelSpec.radius, "rim radius [m]")->required();
+  o.wheel->add_option("--width", o.wheelSpec.width, "width along the axis [m]")->required();
+  o.wheel->add_option("--grousers", o.wheelSpec.grousers, "number of grousers (0: a plain cylinder)")
+      ->capture_default_str();
+  o.wheel->add_option("--grouser-height", o.wheelSpec.grouserHeight, "beyond the rim [m]");
+  o.wheel->add_option("--grouser-thickness", o.wheelSpec.grouserThickness, "across the bar [m]");
+  o.wheel->add_option("--fillet", o.wheelSpec.filletRadius, "radius of the rounded grouser roots [m] (0: none)");
+  // The scene's key is facet_angle_deg; --resolution-deg, version 0.1's name, still works.
+  o.wheel
+      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                   "largest angle a rim facet spans [degrees] (the scene's facet_angle_deg)")
+      ->capture_default_str();
+  o.wheel->add_option("--out,-o", o.out, "the OBJ file to write")->required();
+
+  o.ring = mesh->add_subcommand("ring",
+                                "An annular band (hollow cylinder), axis along y, as one body or rigid segments");
+  o.ring->add_option("--radius", o.ringSpec.radius, "outer radius [m]")->capture_default_str();
+  o.ring->add_option("--width", o.ringSpec.width, "width along the axis [m]")->capture_default_str();
+  o.ring->add_option("--thickness", o.ringSpec.thickness, "radial thickness [m]")->capture_default_str();
+  o.ring
+      ->add_option("--segments", o.segments,
+                   "N > 1: N rigid sectors (no joints between them yet), OUT's name with _0 ... _N-1")
+      ->capture_default_str();
+  o.ring
+      ->add_option("--facet-angle-deg,--resolution-deg", o.facetAngleDeg,
+                   "largest angle a facet spans [degrees] (the scene's facet_angle_deg)")
+      ->capture_default_str();
+  o.ring->add_option("--out,-o", o.out, "the OBJ file to write")->required();
+  const auto run = [options] { return runMeshCommand(*options, std::cout); };
+  whenChosen(o.wheel, action, run);
+  whenChosen(o.ring, action, run);
 }
 
 }  // namespace regolith

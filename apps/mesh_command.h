@@ -4,8 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "apps/command_action.h"
 #include "core/mesh_generators.h"
 
 namespace regolith {
@@ -20,8 +19,9 @@ struct MeshCommandOptions {
   std::string out;
 };
 
-// Adds the "mesh" subcommand (and its wheel and ring) to `app`, filling `o`.
-CLI::App* addMeshCommand(CLI::App& app, MeshCommandOptions& o);
+// Adds "mesh" (and its wheel and ring) to `app`; chosen, it sets `action` to
+// runMeshCommand on stdout.
+void registerMeshCommand(CLI::App& app, CommandAction& action);
 
 // Writes the file(s) of the chosen subcommand and one summary line per file on `out`.
 // Throws std::invalid_argument for an impossible spec (the parameter is named).

@@ -5,17 +5,12 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "apps/command_action.h"
 
 namespace regolith {
 
-struct MetricsCommand {
-  CLI::App* command = nullptr;
-  std::string dir;
-};
-
-// Adds "metrics" to `app`, filling `c`.
-void addMetricsCommand(CLI::App& app, MetricsCommand& c);
+// Adds "metrics" to `app`; chosen, it sets `action` to metricsCommand.
+void registerMetricsCommand(CLI::App& app, CommandAction& action);
 // Computes the metrics of the run or sweep in `dir`; the exit status (apps/exit_status.h).
 int metricsCommand(const std::string& dir);
 

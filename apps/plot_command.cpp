@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "io/json/data_files.h"
 #include "apps/exit_status.h"
@@ -58,6 +59,24 @@ int plotCommand(const PlotOptions& o, std::ostream& out) {
     return 1;
   }
   return 0;
+}
+
+void registerPlotCommand(CLI::App& app, CommandAction& action) {
+  const auto o = std::make_shared<PlotOptions>();
+  CLI::App* command = app.add_subcommand(
+      "plot",
+      "Write a study's figures into DIR (metrics first when DIR/metrics.json is missing); "
+      "a run without a study: each body against time");
+  command->add_option("dir", o->dir, "a run's --out folder, or a folder of run folders")->required();
+  command->add_option("--format", o->format, "png, pdf or svg")
+      ->check(CLI::IsMember({"png", "pdf", "svg"}))
+      ->capture_default_str();
+  command->add_option("--dpi", o->dpi, "resolution of raster output")
+      ->check(CLI::Range(30, 1200))
+      ->capture_default_str();
+  command->add_option("--model", o->model,
+                      "a model JSON of `regolith fit regression|bekker`, drawn over a single-wheel sweep");
+  whenChosen(command, action, [o] { return plotCommand(*o, std::cout); });
 }
 
 }  // namespace regolith

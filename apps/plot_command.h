@@ -6,6 +6,8 @@
 #include <ostream>
 #include <string>
 
+#include "apps/command_action.h"
+
 namespace regolith {
 
 // The plotting script: $REGOLITH_PLOT_SCRIPT, else the package's plot_study.py (io/json/data_files.h).
@@ -21,5 +23,8 @@ struct PlotOptions {
 };
 
 int plotCommand(const PlotOptions& options, std::ostream& out);
+
+// Adds "plot" to `app`; chosen, it sets `action` to plotCommand on stdout.
+void registerPlotCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace regolith

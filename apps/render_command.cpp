@@ -81,4 +81,20 @@ int renderCommand(const RenderOptions& o) {
   return 0;
 }
 
+void registerRenderCommand(CLI::App& app, CommandAction& action) {
+  const auto o = std::make_shared<RenderOptions>();
+  CLI::App* command = app.add_subcommand(
+      "render", "Draw a run with ParaView (pvpython, headless): grains coloured by speed, bodies translucent");
+  command->add_option("run", o->run, "a run folder, its run.h5 or its run.xmf")->required();
+  command->add_option("--out", o->out, "picture (.png); with --movie OUT.0000.png, OUT.0001.png, ...")->required();
+  command->add_option("--frame", o->frame, "frame index; negative counts from the end")->capture_default_str();
+  command->add_flag("--movie", o->movie, "every frame, one picture each");
+  command->add_option("--width", o->width, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  command->add_option("--height", o->height, "pixels")->check(CLI::Range(64, 8192))->capture_default_str();
+  command->add_option("--view", o->view, "camera: iso, x, y or z (the side it looks from)")
+      ->check(CLI::IsMember({"iso", "x", "y", "z"}))
+      ->capture_default_str();
+  whenChosen(command, action, [o] { return renderCommand(*o); });
+}
+
 }  // namespace regolith

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "apps/command_action.h"
+
 namespace regolith {
 
 struct RenderOptions {
@@ -23,5 +25,8 @@ std::string renderScript();
 // Returns 0, or 1 with the reason on stderr (no run.xmf, no pvpython, no display and no
 // Xvfb, or the script's own message, e.g. a frame out of range).
 int renderCommand(const RenderOptions& options);
+
+// Adds "render" to `app`; chosen, it sets `action` to renderCommand.
+void registerRenderCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace regolith

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "service/progress_meter.h"
@@ -290,40 +291,6 @@ int run(const RobotOptions& o) {
 
 }  // namespace
 
-void addRobotCommand(CLI::App& app, RobotOptions& o) {
-  o.command = app.add_subcommand(
-      "robot",
-      "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
-      "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
-      "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
-      "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "
-      "end says why); 128 + N after signal N.");
-  o.command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
-  o.command->add_option("--terrain", o.terrainPath, "terrain file (JSON, robots/terrain.schema.json)")->required();
-  o.command->add_option("--duration", o.duration, "simulated time [s]")->required()->check(CLI::PositiveNumber);
-  o.command->add_option("--out,-o", o.outDir, "output folder")->required();
-  o.command->add_option("--control", o.controlPath, "CSV of actuator targets: time,<actuator>,...");
-  o.command->add_option("--gait", o.gait, "built-in controller: tripod (actuators <leg>_swing, <leg>_lift)")
-      ->check(CLI::IsMember({"tripod"}))
-      ->excludes("--control");
-  o.command->add_option("--period", o.tripod.period, "tripod gait: cycle period [s]")->capture_default_str();
-  o.command->add_option("--stride", o.tripod.stride, "tripod gait: swing amplitude, peak to peak [rad]")
-      ->capture_default_str();
-  o.command->add_option("--lift", o.tripod.lift, "tripod gait: lift amplitude [rad]")->capture_default_str();
-  o.command->add_option("--duty", o.tripod.duty, "tripod gait: stance fraction of a cycle")->capture_default_str();
-  o.command->add_option("--gait-start", o.tripod.start, "tripod gait: start time [s]")->capture_default_str();
-  o.command->add_option("--set", o.overrides, "replace a terrain value first: POINTER=VALUE (repeatable)");
-  o.command->add_option("--frame-every", o.frameEvery, "simulated seconds between frames")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  o.command->add_option("--series-every", o.seriesEvery, "simulated seconds between series rows")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  o.command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
-  o.command->add_flag_callback(
-      "--quiet,-q", [&o] { o.progress = nullptr; }, "no progress lines on stderr");
-}
-
 int runRobot(const RobotOptions& o) {
   try {
     return run(o);
@@ -337,6 +304,43 @@ int runRobot(const RobotOptions& o) {
     std::fprintf(stderr, "regolith robot: %s\n", e.what());
     return kRobotFailed;
   }
+}
+
+void registerRobotCommand(CLI::App& app, CommandAction& action) {
+  const auto options = std::make_shared<RobotOptions>();
+  RobotOptions& o = *options;
+  CLI::App* command = app.add_subcommand(
+      "robot",
+      "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
+      "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
+      "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
+      "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "
+      "end says why); 128 + N after signal N.");
+  command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
+  command->add_option("--terrain", o.terrainPath, "terrain file (JSON, robots/terrain.schema.json)")->required();
+  command->add_option("--duration", o.duration, "simulated time [s]")->required()->check(CLI::PositiveNumber);
+  command->add_option("--out,-o", o.outDir, "output folder")->required();
+  command->add_option("--control", o.controlPath, "CSV of actuator targets: time,<actuator>,...");
+  command->add_option("--gait", o.gait, "built-in controller: tripod (actuators <leg>_swing, <leg>_lift)")
+      ->check(CLI::IsMember({"tripod"}))
+      ->excludes("--control");
+  command->add_option("--period", o.tripod.period, "tripod gait: cycle period [s]")->capture_default_str();
+  command->add_option("--stride", o.tripod.stride, "tripod gait: swing amplitude, peak to peak [rad]")
+      ->capture_default_str();
+  command->add_option("--lift", o.tripod.lift, "tripod gait: lift amplitude [rad]")->capture_default_str();
+  command->add_option("--duty", o.tripod.duty, "tripod gait: stance fraction of a cycle")->capture_default_str();
+  command->add_option("--gait-start", o.tripod.start, "tripod gait: start time [s]")->capture_default_str();
+  command->add_option("--set", o.overrides, "replace a terrain value first: POINTER=VALUE (repeatable)");
+  command->add_option("--frame-every", o.frameEvery, "simulated seconds between frames")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_option("--series-every", o.seriesEvery, "simulated seconds between series rows")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
+  command->add_flag_callback(
+      "--quiet,-q", [options] { options->progress = nullptr; }, "no progress lines on stderr");
+  whenChosen(command, action, [options] { return runRobot(*options); });
 }
 
 }  // namespace regolith

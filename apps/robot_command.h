@@ -10,14 +10,12 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "apps/command_action.h"
 #include "robots/controls.h"
 
 namespace regolith {
 
 struct RobotOptions {
-  CLI::App* command = nullptr;
   std::string modelPath, terrainPath, outDir, controlPath, gait;
   robots::TripodGait tripod;
   double duration = 0;         // [s]
@@ -28,8 +26,8 @@ struct RobotOptions {
   std::vector<std::string> overrides;  // --set POINTER=VALUE into the terrain file
 };
 
-// Adds "robot" to `app`.
-void addRobotCommand(CLI::App& app, RobotOptions& o);
+// Adds "robot" to `app`; chosen, it sets `action` to runRobot.
+void registerRobotCommand(CLI::App& app, CommandAction& action);
 
 // Exit codes as `regolith run` (apps/exit_status.h): 0 done; 1 failure (I/O, DIR in use, an
 // existing run.h5 without --overwrite); 2 invalid input (terrain file, MJCF, control

@@ -4,21 +4,19 @@
 
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "apps/command_action.h"
 #include "service/run_scene.h"
 
 namespace regolith {
 
 struct RunCommand {
-  CLI::App* command = nullptr;
   std::string scene;
   RunOptions options;
   bool quiet = false;  // no progress line
 };
 
-// Adds "run" to `app`, filling `c`.
-void addRunCommand(CLI::App& app, RunCommand& c);
+// Adds "run" to `app`; chosen, it sets `action` to runRunCommand.
+void registerRunCommand(CLI::App& app, CommandAction& action);
 // Runs it; the exit status (apps/exit_status.h).
 int runRunCommand(const RunCommand& c);
 

@@ -10,9 +10,7 @@
 #include <sstream>
 
 #include "batch/manifest.h"
-#include "io/input_file_error.h"
 #include "io/h5/table_h5.h"
-#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {
@@ -149,33 +147,16 @@ void writeDatasetH5(const Dataset& d, const std::string& path) {
                lists);
 }
 
-int collectCommand(const std::string& dir, const std::vector<std::string>& outputs, std::ostream& out,
-                   std::ostream& err) {
-  try {
-    const Dataset d = collectDataset(dir);
-    for (const std::string& u : d.unfinished) err << dir << ": not collected: " << u << "\n";
-    for (const std::string& path : outputs) {
-      if (endsWith(path, ".csv")) {
-        writeFileAtomically(path, datasetCsv(d));
-        writeFileAtomically(csvMetaPath(path), datasetMeta(d).dump(2) + "\n");
-      } else if (endsWith(path, ".h5") || endsWith(path, ".hdf5")) {
-        writeDatasetH5(d, path);
-      } else {
-        err << path << ": unknown extension (give .h5, .hdf5 or .csv)" << std::endl;
-        return 1;
-      }
-      out << path << ": " << d.rows.size() << " runs, " << d.columns.size() << " columns"
-          << (d.unfinished.empty() ? "" : ", " + std::to_string(d.unfinished.size()) + " runs not finished")
-          << std::endl;
-    }
-    return 0;
-  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
-    err << "regolith collect: " << e.what() << std::endl;
-    return kSceneErrorExitCode;
-  } catch (const std::exception& e) {
-    err << "regolith collect: " << e.what() << std::endl;
-    return 1;
+bool writeDataset(const Dataset& d, const std::string& path) {
+  if (endsWith(path, ".csv")) {
+    writeFileAtomically(path, datasetCsv(d));
+    writeFileAtomically(csvMetaPath(path), datasetMeta(d).dump(2) + "\n");
+  } else if (endsWith(path, ".h5") || endsWith(path, ".hdf5")) {
+    writeDatasetH5(d, path);
+  } else {
+    return false;
   }
+  return true;
 }
 
 }  // namespace regolith::batch

@@ -1,9 +1,9 @@
-// `regolith collect DIR --out dataset.h5|dataset.csv`: every finished run's metrics.json
-// with its swept parameters as one table (the training set `regolith fit` reads); runs not
-// finished are listed on stderr and in the output's metadata.
+// Collecting a batch (`regolith collect DIR --out dataset.h5|dataset.csv`,
+// apps/collect_command.cpp): every finished run's metrics.json with its swept parameters
+// as one table (the training set `regolith fit` reads); runs not finished are listed in
+// the output's metadata.
 #pragma once
 
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -49,9 +49,8 @@ std::string csvMetaPath(const std::string& csvPath);
 // columns (comma-separated, in order) and unfinished_count.
 void writeDatasetH5(const Dataset& d, const std::string& path);
 
-// Writes each of `outputs` by extension (.h5/.hdf5 or .csv); prints a line per output and
-// the unfinished runs on `err`. Returns the exit code (0; 1 with the reason on `err`).
-int collectCommand(const std::string& dir, const std::vector<std::string>& outputs, std::ostream& out,
-                   std::ostream& err);
+// Writes the dataset to `path` by its extension: .csv (with its sidecar) or .h5/.hdf5.
+// False, writing nothing, for any other extension.
+bool writeDataset(const Dataset& d, const std::string& path);
 
 }  // namespace regolith::batch

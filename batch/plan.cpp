@@ -120,21 +120,4 @@ Manifest planSweep(const std::string& sweepPath, const std::string& outDir) {
   return m;
 }
 
-int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out, std::ostream& err) {
-  try {
-    const Manifest m = planSweep(sweepPath, outDir);
-    for (const ManifestRun& r : m.runs) out << outDir << "/" << r.id << ": " << r.name << "\n";
-    out << outDir << ": " << m.runs.size() << " runs planned (manifest.json, manifest.csv)" << std::endl;
-    return 0;
-  } catch (const SceneError& e) {
-    err << e.what() << std::endl;
-  } catch (const PlanError& e) {
-    err << e.what() << "\n"
-        << sweepPath << ": plan refused (" << e.problems().size() << " problems); nothing written" << std::endl;
-  } catch (const InputFileError& e) {
-    err << e.what() << std::endl;
-  }
-  return kSceneErrorExitCode;
-}
-
 }  // namespace regolith::batch

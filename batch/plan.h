@@ -1,8 +1,8 @@
-// `regolith batch plan sweep.json --out DIR`: every run's scene built and validated first,
-// then one folder per run (DIR/run_0007/scene.json) and the manifest.
+// Planning a sweep (`regolith batch plan sweep.json --out DIR`, apps/batch_command.cpp):
+// every run's scene built and validated first, then one folder per run
+// (DIR/run_0007/scene.json) and the manifest.
 #pragma once
 
-#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -38,9 +38,5 @@ std::string absolutizeFiles(const std::string& sceneText, const std::string& sce
 // Throws SceneError for a malformed sweep file, PlanError when any run's scene fails
 // validation (nothing is written then). Returns the manifest written.
 Manifest planSweep(const std::string& sweepPath, const std::string& outDir);
-
-// The command: prints one line per run (or the errors on `err`); the exit code (0, or
-// kSceneErrorExitCode when the sweep or a scene is invalid).
-int planCommand(const std::string& sweepPath, const std::string& outDir, std::ostream& out, std::ostream& err);
 
 }  // namespace regolith::batch

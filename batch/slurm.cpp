@@ -13,9 +13,8 @@
 #include <map>
 #include <sstream>
 
+#include "batch/manifest.h"
 #include "batch/runner.h"
-#include "io/input_file_error.h"
-#include "scenes/scene.h"
 
 namespace regolith::batch {
 namespace {
@@ -146,94 +145,54 @@ bool refreshFromRunFolders(const std::string& dir, Manifest& m) {
   return changed;
 }
 
-int slurmCommand(const std::string& dir, const SlurmOptions& o, std::ostream& out, std::ostream& err) {
-  try {
-    Manifest m = readManifest(dir);
-    refreshFromRunFolders(dir, m);
-    std::vector<std::string> ids;
-    for (const ManifestRun& r : m.runs)
-      if (r.status != kFinished) ids.push_back(r.id);
-    if (ids.empty()) {
-      out << dir << ": every run has finished; nothing to submit" << std::endl;
-      return 0;
-    }
-    const std::string script = (fs::path(dir) / "batch.sbatch").string();
-    writeFileAtomically(script, slurmScript(dir, ids, o));
-    chmod(script.c_str(), 0755);
-    out << script << ": " << ids.size() << " array tasks" << std::endl;
-    if (o.submit) {
-      std::string answer;
-      if (!commandOutput({"sbatch", "--parsable", script}, answer)) {
-        err << "regolith batch slurm: sbatch failed or is not on PATH" << std::endl;
-        return 1;
-      }
-      m.slurmJob = answer.substr(0, answer.find_first_of(";\n"));
-      out << "submitted job " << m.slurmJob << std::endl;
-    }
-    writeManifest(dir, m);
-    return 0;
-  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
-    err << "regolith batch slurm: " << e.what() << std::endl;
-    return kSceneErrorExitCode;
-  } catch (const std::exception& e) {
-    err << "regolith batch slurm: " << e.what() << std::endl;
-    return 1;
-  }
+std::vector<std::string> unfinishedRuns(const Manifest& m) {
+  std::vector<std::string> ids;
+  for (const ManifestRun& r : m.runs)
+    if (r.status != kFinished) ids.push_back(r.id);
+  return ids;
 }
 
-int statusCommand(const std::string& dir, std::ostream& out, std::ostream& err) {
-  try {
-    Manifest m = readManifest(dir);
-    if (refreshFromRunFolders(dir, m)) writeManifest(dir, m);
-    // Slurm's view of the array tasks: index -> state, from squeue (live) then sacct.
-    std::map<std::string, std::string> slurmState;
-    std::vector<std::string> taskRuns;  // the script's RUNS, index order
-    {
-      std::ifstream script(fs::path(dir) / "batch.sbatch");
-      for (std::string line; std::getline(script, line);)
-        if (line.rfind("RUNS=(", 0) == 0) {
-          std::stringstream words(line.substr(6));
-          for (std::string w; words >> w && w != ")";) taskRuns.push_back(w);
-        }
-    }
-    std::string text;
-    if (!m.slurmJob.empty() &&
-        commandOutput({"sacct", "-n", "-P", "-X", "-j", m.slurmJob, "-o", "JobID,State,ExitCode"}, text)) {
-      std::stringstream lines(text);
-      for (std::string line; std::getline(lines, line);) {
-        const std::size_t u = line.find('_'), bar = line.find('|');
-        if (u == std::string::npos || bar == std::string::npos || u > bar) continue;
-        slurmState[line.substr(u + 1, bar - u - 1)] = line.substr(bar + 1);
+std::string writeSlurmScript(const std::string& dir, const std::vector<std::string>& runIds, const SlurmOptions& o) {
+  const std::string script = (fs::path(dir) / "batch.sbatch").string();
+  writeFileAtomically(script, slurmScript(dir, runIds, o));
+  chmod(script.c_str(), 0755);
+  return script;
+}
+
+std::string submitSlurmScript(const std::string& script) {
+  std::string answer;
+  if (!commandOutput({"sbatch", "--parsable", script}, answer)) return "";
+  return answer.substr(0, answer.find_first_of(";\n"));
+}
+
+SlurmTasks slurmTasks(const std::string& dir, const std::string& job) {
+  SlurmTasks tasks;
+  {
+    std::ifstream script(fs::path(dir) / "batch.sbatch");
+    for (std::string line; std::getline(script, line);)
+      if (line.rfind("RUNS=(", 0) == 0) {
+        std::stringstream words(line.substr(6));
+        for (std::string w; words >> w && w != ")";) tasks.runs.push_back(w);
       }
-    }
-    if (!m.slurmJob.empty() && commandOutput({"squeue", "-h", "-r", "-j", m.slurmJob, "-o", "%K|%T"}, text)) {
-      std::stringstream lines(text);
-      for (std::string line; std::getline(lines, line);) {
-        const std::size_t bar = line.find('|');
-        if (bar != std::string::npos) slurmState[line.substr(0, bar)] = line.substr(bar + 1);
-      }
-    }
-    std::map<std::string, std::size_t> counts;
-    for (const ManifestRun& r : m.runs) {
-      ++counts[r.status];
-      out << r.id << "  " << r.status;
-      for (std::size_t k = 0; k < taskRuns.size(); ++k)
-        if (taskRuns[k] == r.id && slurmState.count(std::to_string(k)))
-          out << "  slurm " << m.slurmJob << "_" << k << " " << slurmState[std::to_string(k)];
-      if (r.exitCode && r.status == kFailed) out << "  exit " << *r.exitCode;
-      out << "  " << r.name << "\n";
-    }
-    out << dir << ":";
-    for (const auto& [status, n] : counts) out << " " << n << " " << status;
-    out << std::endl;
-    return 0;
-  } catch (const InputFileError& e) {  // a malformed manifest: invalid input
-    err << "regolith batch status: " << e.what() << std::endl;
-    return kSceneErrorExitCode;
-  } catch (const std::exception& e) {
-    err << "regolith batch status: " << e.what() << std::endl;
-    return 1;
   }
+  if (job.empty()) return tasks;
+  std::string text;
+  if (commandOutput({"sacct", "-n", "-P", "-X", "-j", job, "-o", "JobID,State,ExitCode"}, text)) {
+    std::stringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t u = line.find('_'), bar = line.find('|');
+      if (u == std::string::npos || bar == std::string::npos || u > bar) continue;
+      tasks.state[line.substr(u + 1, bar - u - 1)] = line.substr(bar + 1);
+    }
+  }
+  if (commandOutput({"squeue", "-h", "-r", "-j", job, "-o", "%K|%T"}, text)) {
+    std::stringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t bar = line.find('|');
+      if (bar != std::string::npos) tasks.state[line.substr(0, bar)] = line.substr(bar + 1);
+    }
+  }
+  return tasks;
 }
 
 }  // namespace regolith::batch

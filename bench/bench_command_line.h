@@ -1,5 +1,5 @@
 // The command line of the sphere benchmarks (settle, dense, wheel), shared by `regolith
-// bench` (apps/regolith_main.cpp) and the device kit's regolith_device_bench
+// bench` (apps/bench_command.cpp) and the device kit's regolith_device_bench
 // (bench/device_bench_main.cpp), so both take the same options with the same defaults.
 // Header-only: CLI11 is needed where this is compiled, not at run time.
 #pragma once

@@ -2,6 +2,7 @@
 #include "calibrate/fit_json.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -40,6 +41,13 @@ Eigen::VectorXd vectorFromJson(const json& j) {
   for (std::size_t i = 0; i < j.size(); ++i)
     v[static_cast<Eigen::Index>(i)] = j[i].is_number() ? j[i].get<double>() : std::numeric_limits<double>::quiet_NaN();
   return v;
+}
+
+std::string numberText(const json& v) {
+  if (!v.is_number()) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v.get<double>());
+  return buf;
 }
 
 void writeJsonFile(const std::string& path, const json& j) {

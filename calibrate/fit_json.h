@@ -13,6 +13,9 @@
 namespace regolith::calibrate {
 
 inline nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+// A number of a model file for people, "%.6g", or "null" when it is none (a non-finite
+// value written as null): how `regolith fit` and `regolith predict` print them.
+std::string numberText(const nlohmann::json& v);
 
 // {"terms": [...], "estimates": [...], "standard_errors": [...], "ci95": [[lo, hi], ...],
 //  "covariance": [[...]], "r_squared", "rmse", "samples", "degrees_of_freedom"}; with no

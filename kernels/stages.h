@@ -63,7 +63,7 @@ bool deviceAvailable(std::string* why = nullptr);  // CUDA: a usable GPU; CPU: a
 void requireDevice();                              // throws std::runtime_error with the reason
 void setThreadCount(int threads);                  // OpenMP threads (CPU build); no-op on CUDA
 int threadCount();
-// The CPU build's vector instructions for the contact loop (contact_forces.cpp): "avx512"
+// The CPU build's vector instructions for the contact loop (pair_forces.cpp): "avx512"
 // or "avx2" where this processor runs it, else "scalar" (one contact at a time, as on
 // CUDA), unless the environment variable REGOLITH_CPU_VECTOR names a level; "baseline"
 // (lanes in the build's own target, SSE2 on x86-64) is slower than scalar, kept to

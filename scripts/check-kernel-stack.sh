@@ -26,7 +26,8 @@ build=${1:-build/cuda}
 # local memory costs hundreds of bytes and is still caught.
 declare -A hot=(
   [integration/integrate.cpp]="KickDriftPlace:40 GatherKick:0"
-  [forces/contact_forces.cpp]="PairForces:0 WallForces:0"
+  [forces/pair_forces.cpp]="PairForces:0"
+  [forces/wall_forces.cpp]="WallForces:0"
 )
 
 if ! command -v nvcc >/dev/null 2>&1; then

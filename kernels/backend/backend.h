@@ -93,7 +93,7 @@ void parallel_for(std::size_t n, const Functor& f) {
 // The CPU's parallel_for by ranges: f(begin, end) once per block of [0, n), the blocks and
 // their threads those of parallel_for, so a kernel that runs this way touches the same
 // elements on the same thread as the loops before and after it. For a kernel that gathers
-// a block's work into lanes before it computes (contact_forces.cpp).
+// a block's work into lanes before it computes (pair_forces.cpp).
 template <class Functor>
 void parallel_for_ranges(std::size_t n, const Functor& f) {
   if (n == 0) return;

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "apps/batch_command.h"
 #include "batch/manifest.h"
 #include "batch/plan.h"
 #include "batch/slurm.h"
@@ -33,7 +34,7 @@ TEST(Batch, SlurmScriptIsAThrottledRequeueingArrayOverUnfinishedRuns) {
   o.throttle = 2;
   o.exe = REGOLITH_BINARY;
   std::ostringstream text, err;
-  ASSERT_EQ(slurmCommand(out.string(), o, text, err), 0) << err.str();
+  ASSERT_EQ(batchSlurmCommand(out.string(), o, text, err), 0) << err.str();
   const std::string script = test::readText(out / "batch.sbatch");
   for (const char* line : {"#SBATCH --array=0-1%2\n", "#SBATCH --requeue\n", "#SBATCH --signal=B:USR1@120\n",
                            "#SBATCH --open-mode=append\n", "#SBATCH --partition=gpu\n", "#SBATCH --gres=gpu:1\n",
@@ -52,7 +53,7 @@ TEST(Batch, SlurmScriptIsAThrottledRequeueingArrayOverUnfinishedRuns) {
   EXPECT_EQ(test::readText(out / "run_0002" / "exit_code"), "0\n");
 
   std::ostringstream status;
-  ASSERT_EQ(statusCommand(out.string(), status, err), 0) << err.str();
+  ASSERT_EQ(batchStatusCommand(out.string(), status, err), 0) << err.str();
   const Manifest m = readManifest(out.string());
   EXPECT_EQ(m.runs[1].status, kPending);
   EXPECT_EQ(m.runs[2].status, kFinished);
