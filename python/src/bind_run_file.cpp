@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -58,20 +59,29 @@ py::array_t<double> vectors(const std::vector<Row>& rows) {
   return table<3>(rows, [](const Row& r) { return r; });
 }
 
+// A state field as NumPy: Vec3s N x 3 and quaternions N x 4 (w x y z) float64, reals
+// float64, indices as they are.
+template <class T>
+py::array numpyOf(const std::vector<Vec3T<T>>& v) {
+  return vectors(v);
+}
+py::array numpyOf(const std::vector<Quat>& v) {
+  return table<4>(v, [](const Quat& q) { return q; });
+}
+template <class T>
+py::array numpyOf(const std::vector<T>& v) {
+  if constexpr (std::is_floating_point_v<T>) return column<double>(v, [](T x) { return double(x); });
+  else return column(v);
+}
+
 py::dict frameDict(const FrameData& f) {
-  const StateArrays& s = f.state;
   py::dict d;
   d["step"] = f.step;
   d["time"] = f.time;
-  d["owner_position"] = vectors(s.ownerPosition);
-  d["owner_orientation"] = table<4>(s.ownerOrientation, [](const Quat& q) { return q; });
-  d["owner_velocity"] = vectors(s.ownerVelocity);
-  d["owner_angular_velocity"] = vectors(s.ownerAngularVelocity);
-  d["owner_family"] = column(s.ownerFamily);
+  // Every field of kernels/state_fields.h, by its dataset name.
+  forEachStateField([&](const StateField& field, const auto& v) { d[field.dataset] = numpyOf(v); }, f.state);
   d["owner_template"] = column(f.ownerTemplate);
   d["sphere_position"] = vectors(f.sphereCentres);
-  d["sphere_radius"] = column<double>(s.sphereRadius, [](Real r) { return double(r); });
-  d["sphere_owner"] = column(s.sphereOwner);
   if (f.hasContacts) {
     const ContactForces& c = f.contacts;
     py::array_t<Index> pairs({py::ssize_t(c.pairFirst.size()), py::ssize_t(2)});

@@ -42,20 +42,7 @@ void expectSameBytes(const std::vector<T>& a, const std::vector<T>& b, const cha
 }
 
 inline void expectSameState(const StateArrays& a, const StateArrays& b) {
-  expectSameBytes(a.ownerPosition, b.ownerPosition, "ownerPosition");
-  expectSameBytes(a.ownerOrientation, b.ownerOrientation, "ownerOrientation");
-  expectSameBytes(a.ownerVelocity, b.ownerVelocity, "ownerVelocity");
-  expectSameBytes(a.ownerAngularVelocity, b.ownerAngularVelocity, "ownerAngularVelocity");
-  expectSameBytes(a.ownerMass, b.ownerMass, "ownerMass");
-  expectSameBytes(a.ownerInertia, b.ownerInertia, "ownerInertia");
-  expectSameBytes(a.ownerSphereBegin, b.ownerSphereBegin, "ownerSphereBegin");
-  expectSameBytes(a.ownerForce, b.ownerForce, "ownerForce");
-  expectSameBytes(a.ownerTorque, b.ownerTorque, "ownerTorque");
-  expectSameBytes(a.ownerFamily, b.ownerFamily, "ownerFamily");
-  expectSameBytes(a.sphereOwner, b.sphereOwner, "sphereOwner");
-  expectSameBytes(a.sphereOffset, b.sphereOffset, "sphereOffset");
-  expectSameBytes(a.sphereRadius, b.sphereRadius, "sphereRadius");
-  expectSameBytes(a.sphereMaterial, b.sphereMaterial, "sphereMaterial");
+  forEachStateField([](const StateField& f, const auto& x, const auto& y) { expectSameBytes(x, y, f.member); }, a, b);
 }
 
 inline void expectSameBoundaries(const std::vector<BoundaryPrimitive>& a, const std::vector<BoundaryPrimitive>& b) {
