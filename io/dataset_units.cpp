@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "io/run_file_records.h"
 #include "kernels/state_fields.h"
 
 namespace regolith::run_layout {
@@ -10,7 +11,8 @@ namespace regolith::run_layout {
 std::string datasetUnit(const std::string& name) {
   // One table for frames, boundaries, templates and series: a name means one quantity
   // wherever it appears (radius is a length in all three).
-  // The state's datasets take theirs from kernels/state_fields.h.
+  // The state's datasets and the series' take theirs from their tables
+  // (kernels/state_fields.h, io/run_file_records.h).
   static const std::map<std::string, std::string> units = [] {
     std::map<std::string, std::string> u = {{"sphere_position", "m"}, {"sphere_velocity", "m/s"},
                                             {"contact_force", "N"},   {"wall_contact_force", "N"},
@@ -20,13 +22,9 @@ std::string datasetUnit(const std::string& name) {
                                             {"half_v", "m"},          {"radius", "m"},
                                             {"half_length", "m"},     {"offset", "m"},
                                             {"mass", "kg"},           {"principal_inertia", "kg m^2"},
-                                            {"principal_frame", "1"}, {"time", "s"},
-                                            {"position", "m"},        {"orientation", "1"},
-                                            {"velocity", "m/s"},      {"angular_velocity", "rad/s"},
-                                            {"force", "N"},           {"torque", "N m"},
-                                            {"force_normal", "N"},    {"force_tangential", "N"},
-                                            {"torque_normal", "N m"}, {"torque_tangential", "N m"},
-                                            {"patch_centroid", "m"}};
+                                            {"principal_frame", "1"}};
+    for (const SeriesField& f : kSeriesFields)
+      if (*f.unit) u.emplace(f.dataset, f.unit);
     for (const StateField& f : kStateFields)
       if (*f.unit) u.emplace(f.dataset, f.unit);
     return u;

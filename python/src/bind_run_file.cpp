@@ -109,22 +109,15 @@ py::dict unitsOf(const py::dict& d) {
   return units;
 }
 
+// Every field of the series record (io/run_file_records.h) by its Python name.
 py::dict seriesDict(const std::vector<SeriesSample>& rows) {
-  using S = SeriesSample;
   py::dict d;
-  d["time"] = column<double>(rows, [](const S& r) { return r.time; });
-  d["position"] = table<3>(rows, [](const S& r) { return r.position; });
-  d["orientation"] = table<4>(rows, [](const S& r) { return r.orientation; });
-  d["velocity"] = table<3>(rows, [](const S& r) { return r.velocity; });
-  d["angular_velocity"] = table<3>(rows, [](const S& r) { return r.angularVelocity; });
-  d["force"] = table<3>(rows, [](const S& r) { return r.force; });
-  d["torque"] = table<3>(rows, [](const S& r) { return r.torque; });
-  d["force_normal"] = table<3>(rows, [](const S& r) { return r.forceNormal; });
-  d["force_tangential"] = table<3>(rows, [](const S& r) { return r.forceTangential; });
-  d["torque_normal"] = table<3>(rows, [](const S& r) { return r.torqueNormal; });
-  d["torque_tangential"] = table<3>(rows, [](const S& r) { return r.torqueTangential; });
-  d["contacts"] = column<std::int32_t>(rows, [](const S& r) { return r.contacts; });
-  d["patch_centroid"] = table<3>(rows, [](const S& r) { return r.patchCentroid; });
+  forEachSeriesFieldMember<SeriesSample>([&](const SeriesField& f, auto member) {
+    using T = std::decay_t<decltype(rows.front().*member)>;
+    const auto get = [member](const SeriesSample& r) { return r.*member; };
+    if constexpr (FieldElement<T>::components == 1) d[f.python] = column<T>(rows, get);
+    else d[f.python] = table<FieldElement<T>::components>(rows, get);
+  });
   return d;
 }
 

@@ -29,6 +29,17 @@ namespace {
 
 constexpr std::uint64_t kSignalCheckSteps = 1000;
 
+// A series value as Python: a number, or a tuple (x, y, z) or (w, x, y, z).
+template <class T>
+py::object pythonValue(const T& v) {
+  return py::cast(v);
+}
+template <class T>
+py::object pythonValue(const Vec3T<T>& v) {
+  return py::make_tuple(double(v.x), double(v.y), double(v.z));
+}
+py::object pythonValue(const Quat& q) { return py::make_tuple(q.w, q.x, q.y, q.z); }
+
 // What a Simulation object owns: the scene (its model) and the engine. The NumPy views hold
 // a reference too, so the memory they read lives as long as the last of them.
 struct Engine {
@@ -164,15 +175,10 @@ class PySimulation {
       const Simulation& s = sim();
       r = captureSeries(s.state(), s.time(), one, s.wallContacts(), s.spherePositions()).front();
     }
-    const auto vec = [](const auto& v) { return py::make_tuple(double(v.x), double(v.y), double(v.z)); };
-    return py::module_::import("types").attr("SimpleNamespace")(
-        py::arg("name") = name, py::arg("time") = r.time, py::arg("position") = vec(r.position),
-        py::arg("orientation") = py::make_tuple(r.orientation.w, r.orientation.x, r.orientation.y, r.orientation.z),
-        py::arg("velocity") = vec(r.velocity), py::arg("angular_velocity") = vec(r.angularVelocity),
-        py::arg("force") = vec(r.force), py::arg("torque") = vec(r.torque),
-        py::arg("force_normal") = vec(r.forceNormal), py::arg("force_tangential") = vec(r.forceTangential),
-        py::arg("torque_normal") = vec(r.torqueNormal), py::arg("torque_tangential") = vec(r.torqueTangential),
-        py::arg("contacts") = r.contacts, py::arg("patch_centroid") = vec(r.patchCentroid));
+    py::dict row;
+    row["name"] = name;
+    forEachSeriesField([&](const SeriesField& f, const auto& v) { row[f.python] = pythonValue(v); }, r);
+    return py::module_::import("types").attr("SimpleNamespace")(**row);
   }
 
   // checkpoint.h5 as `regolith run` writes it (the engine state, the scene text, the seed).
