@@ -8,6 +8,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/world_builder.h"
 #include "kernels/detection/morton.h"
 
 namespace regolith {
@@ -29,14 +30,6 @@ std::vector<Index> mortonOrder(const StateArrays& s) {
   }
   std::stable_sort(order.begin(), order.end(), [&key](Index a, Index b) { return key[a] < key[b]; });
   return order;
-}
-
-template <class T>
-std::vector<T> byOwner(const std::vector<T>& v, const std::vector<Index>& newToOld) {
-  if (v.empty()) return v;
-  std::vector<T> out(newToOld.size());
-  for (std::size_t k = 0; k < newToOld.size(); ++k) out[k] = v[std::size_t(newToOld[k])];
-  return out;
 }
 
 }  // namespace
@@ -62,28 +55,7 @@ const char* particleOrderName(ParticleOrder order) {
 
 StateArrays withOwnersPermuted(const StateArrays& s, const std::vector<Index>& newToOld) {
   if (newToOld.size() != s.ownerCount()) throw std::invalid_argument("withOwnersPermuted: not one entry per owner");
-  StateArrays out;
-  out.ownerPosition = byOwner(s.ownerPosition, newToOld);
-  out.ownerOrientation = byOwner(s.ownerOrientation, newToOld);
-  out.ownerVelocity = byOwner(s.ownerVelocity, newToOld);
-  out.ownerAngularVelocity = byOwner(s.ownerAngularVelocity, newToOld);
-  out.ownerMass = byOwner(s.ownerMass, newToOld);
-  out.ownerInertia = byOwner(s.ownerInertia, newToOld);
-  out.ownerForce = byOwner(s.ownerForce, newToOld);
-  out.ownerTorque = byOwner(s.ownerTorque, newToOld);
-  out.ownerFamily = byOwner(s.ownerFamily, newToOld);
-  out.ownerSphereBegin.assign(1, 0);
-  for (std::size_t k = 0; k < newToOld.size(); ++k) {
-    const std::size_t o = std::size_t(newToOld[k]);
-    for (Index sp = s.ownerSphereBegin[o]; sp < s.ownerSphereBegin[o + 1]; ++sp) {
-      out.sphereOwner.push_back(Index(k));
-      out.sphereOffset.push_back(s.sphereOffset[std::size_t(sp)]);
-      out.sphereRadius.push_back(s.sphereRadius[std::size_t(sp)]);
-      out.sphereMaterial.push_back(s.sphereMaterial[std::size_t(sp)]);
-    }
-    out.ownerSphereBegin.push_back(Index(out.sphereOwner.size()));
-  }
-  return out;
+  return ownersOf(s, newToOld);
 }
 
 StateArrays inParticleOrder(const StateArrays& s, ParticleOrder order) {

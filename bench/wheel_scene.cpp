@@ -14,28 +14,10 @@ namespace {
 
 // The state without the owners `drop` marks (with their spheres).
 StateArrays without(const StateArrays& s, const std::vector<bool>& drop) {
-  WorldBuilder kept;
-  StateArrays out = kept.take();
-  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
-    if (drop[o]) continue;
-    out.ownerPosition.push_back(s.ownerPosition[o]);
-    out.ownerOrientation.push_back(s.ownerOrientation[o]);
-    out.ownerVelocity.push_back(s.ownerVelocity[o]);
-    out.ownerAngularVelocity.push_back(s.ownerAngularVelocity[o]);
-    out.ownerMass.push_back(s.ownerMass[o]);
-    out.ownerInertia.push_back(s.ownerInertia[o]);
-    out.ownerForce.push_back(s.ownerForce[o]);
-    out.ownerTorque.push_back(s.ownerTorque[o]);
-    out.ownerFamily.push_back(s.ownerFamily.empty() ? 0 : s.ownerFamily[o]);
-    for (Index k = s.ownerSphereBegin[o]; k < s.ownerSphereBegin[o + 1]; ++k) {
-      out.sphereOwner.push_back(static_cast<Index>(out.ownerPosition.size() - 1));
-      out.sphereOffset.push_back(s.sphereOffset[k]);
-      out.sphereRadius.push_back(s.sphereRadius[k]);
-      out.sphereMaterial.push_back(s.sphereMaterial[k]);
-    }
-    out.ownerSphereBegin.push_back(static_cast<Index>(out.sphereCount()));
-  }
-  return out;
+  std::vector<Index> kept;
+  for (std::size_t o = 0; o < s.ownerCount(); ++o)
+    if (!drop[o]) kept.push_back(static_cast<Index>(o));
+  return ownersOf(s, kept);
 }
 
 }  // namespace

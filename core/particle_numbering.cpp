@@ -116,37 +116,23 @@ void ParticleNumbering::restore(const std::vector<Index>& ownerOrder) {
 
 StateArrays ParticleNumbering::toScene(const StateArrays& e) const {
   if (isScene()) return e;
-  StateArrays s = e;  // ownerSphereBegin and sphereOwner read the same in both
-  s.ownerPosition = scattered(e.ownerPosition, m_sceneOwnerAt);
-  s.ownerOrientation = scattered(e.ownerOrientation, m_sceneOwnerAt);
-  s.ownerVelocity = scattered(e.ownerVelocity, m_sceneOwnerAt);
-  s.ownerAngularVelocity = scattered(e.ownerAngularVelocity, m_sceneOwnerAt);
-  s.ownerMass = scattered(e.ownerMass, m_sceneOwnerAt);
-  s.ownerInertia = scattered(e.ownerInertia, m_sceneOwnerAt);
-  s.ownerForce = scattered(e.ownerForce, m_sceneOwnerAt);
-  s.ownerTorque = scattered(e.ownerTorque, m_sceneOwnerAt);
-  s.ownerFamily = scattered(e.ownerFamily, m_sceneOwnerAt);
-  s.sphereOffset = scattered(e.sphereOffset, m_sceneSphereAt);
-  s.sphereRadius = scattered(e.sphereRadius, m_sceneSphereAt);
-  s.sphereMaterial = scattered(e.sphereMaterial, m_sceneSphereAt);
+  StateArrays s = e;  // the topology fields (sphere ranges, sphere owners) read the same in both
+  forEachStateField(
+      [&](const StateField& f, auto& out, const auto& in) {
+        if (!f.topology()) out = scattered(in, f.rows == FieldRows::Spheres ? m_sceneSphereAt : m_sceneOwnerAt);
+      },
+      s, e);
   return s;
 }
 
 StateArrays ParticleNumbering::toEngine(const StateArrays& sc) const {
   if (isScene()) return sc;
   StateArrays e = sc;
-  e.ownerPosition = gathered(sc.ownerPosition, m_sceneOwnerAt);
-  e.ownerOrientation = gathered(sc.ownerOrientation, m_sceneOwnerAt);
-  e.ownerVelocity = gathered(sc.ownerVelocity, m_sceneOwnerAt);
-  e.ownerAngularVelocity = gathered(sc.ownerAngularVelocity, m_sceneOwnerAt);
-  e.ownerMass = gathered(sc.ownerMass, m_sceneOwnerAt);
-  e.ownerInertia = gathered(sc.ownerInertia, m_sceneOwnerAt);
-  e.ownerForce = gathered(sc.ownerForce, m_sceneOwnerAt);
-  e.ownerTorque = gathered(sc.ownerTorque, m_sceneOwnerAt);
-  e.ownerFamily = gathered(sc.ownerFamily, m_sceneOwnerAt);
-  e.sphereOffset = gathered(sc.sphereOffset, m_sceneSphereAt);
-  e.sphereRadius = gathered(sc.sphereRadius, m_sceneSphereAt);
-  e.sphereMaterial = gathered(sc.sphereMaterial, m_sceneSphereAt);
+  forEachStateField(
+      [&](const StateField& f, auto& out, const auto& in) {
+        if (!f.topology()) out = gathered(in, f.rows == FieldRows::Spheres ? m_sceneSphereAt : m_sceneOwnerAt);
+      },
+      e, sc);
   return e;
 }
 

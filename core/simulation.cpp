@@ -358,10 +358,13 @@ namespace {
 // The arrays a checkpoint cannot change: they come from the scene. A mismatch means the
 // checkpoint belongs to another scene (or another version of it).
 void requireSameStructure(const StateArrays& built, const StateArrays& saved) {
-  if (!sameBits(built.ownerMass, saved.ownerMass) || !sameBits(built.ownerInertia, saved.ownerInertia) ||
-      !sameBits(built.ownerSphereBegin, saved.ownerSphereBegin) || !sameBits(built.sphereOwner, saved.sphereOwner) ||
-      !sameBits(built.sphereOffset, saved.sphereOffset) || !sameBits(built.sphereRadius, saved.sphereRadius) ||
-      !sameBits(built.sphereMaterial, saved.sphereMaterial))
+  bool same = true;
+  forEachStateField(
+      [&](const StateField& f, const auto& a, const auto& b) {
+        if (f.change == FieldChange::Never) same = same && sameBits(a, b);
+      },
+      built, saved);
+  if (!same)
     throw std::invalid_argument(
         "the saved state does not fit this model: owners, masses, inertias or spheres differ "
         "(a checkpoint of another scene?)");

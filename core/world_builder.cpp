@@ -42,4 +42,27 @@ Index WorldBuilder::addBody(double mass, const Vec3d& inertia, const Vec3d& posi
   return owner;
 }
 
+StateArrays ownersOf(const StateArrays& s, const std::vector<Index>& owners) {
+  StateArrays out;
+  std::vector<Index> sphereAt;  // the result's sphere k is sphere sphereAt[k] of s
+  out.ownerSphereBegin.assign(1, 0);
+  for (std::size_t k = 0; k < owners.size(); ++k) {
+    const std::size_t o = std::size_t(owners[k]);
+    for (Index sp = s.ownerSphereBegin[o]; sp < s.ownerSphereBegin[o + 1]; ++sp) {
+      sphereAt.push_back(sp);
+      out.sphereOwner.push_back(Index(k));
+    }
+    out.ownerSphereBegin.push_back(Index(out.sphereOwner.size()));
+  }
+  forEachStateField(
+      [&](const StateField& f, auto& to, const auto& from) {
+        if (f.topology() || from.empty()) return;
+        const std::vector<Index>& at = f.rows == FieldRows::Spheres ? sphereAt : owners;
+        to.resize(at.size());
+        for (std::size_t k = 0; k < at.size(); ++k) to[k] = from[std::size_t(at[k])];
+      },
+      out, s);
+  return out;
+}
+
 }  // namespace regolith

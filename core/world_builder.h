@@ -2,6 +2,8 @@
 // given poses, velocities and families.
 #pragma once
 
+#include <vector>
+
 #include "core/clump_template.h"
 #include "kernels/state_arrays.h"
 
@@ -33,5 +35,10 @@ class WorldBuilder {
  private:
   StateArrays m_state;
 };
+
+// The owners `owners` of `s` only, in that order, each with its spheres (contiguous, in
+// their own order): owner k of the result is owner owners[k] of `s`. Every field of
+// kernels/state_fields.h comes along; an optional field left empty stays empty.
+StateArrays ownersOf(const StateArrays& s, const std::vector<Index>& owners);
 
 }  // namespace regolith

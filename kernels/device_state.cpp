@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <thrust/copy.h>
 #include <thrust/fill.h>
@@ -30,14 +31,16 @@ void download(const DeviceVector<T>& src, std::vector<T>& dst) {
   thrust::copy(src.begin(), src.end(), dst.begin());
 }
 
+// Every field has its table's row count; optional and result fields may also be empty.
 void checkSizes(const StateArrays& s) {
   const std::size_t no = s.ownerCount(), ns = s.sphereCount();
-  const bool ownersOk = s.ownerOrientation.size() == no && s.ownerVelocity.size() == no &&
-                        s.ownerAngularVelocity.size() == no && s.ownerMass.size() == no &&
-                        s.ownerInertia.size() == no && s.ownerSphereBegin.size() == no + 1;
-  const bool spheresOk = s.sphereOffset.size() == ns && s.sphereRadius.size() == ns && s.sphereMaterial.size() == ns;
-  const bool familyOk = s.ownerFamily.empty() || s.ownerFamily.size() == no;
-  if (!ownersOk || !spheresOk || !familyOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
+  bool sizesOk = true;
+  forEachStateField(
+      [&](const StateField& f, const auto& v) {
+        sizesOk &= v.size() == f.rowCount(no, ns) || (v.empty() && (f.optional() || f.result()));
+      },
+      s);
+  if (!sizesOk || s.ownerSphereBegin.back() != static_cast<Index>(ns)) {
     throw std::invalid_argument("StateArrays: owner and sphere arrays have inconsistent sizes");
   }
   for (std::size_t o = 0; o < no; ++o) {
@@ -127,17 +130,14 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
                                  const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh) {
   checkSizes(state);
   DeviceStatePtr s(new DeviceState);
-  upload(s->ownerPosition, state.ownerPosition);
-  upload(s->ownerOrientation, state.ownerOrientation);
-  upload(s->ownerVelocity, state.ownerVelocity);
-  upload(s->ownerAngularVelocity, state.ownerAngularVelocity);
-  upload(s->ownerMass, state.ownerMass);
-  upload(s->ownerInertia, state.ownerInertia);
-  upload(s->ownerSphereBegin, state.ownerSphereBegin);
-  s->ownerForce.assign(state.ownerCount(), Vec3());
-  s->ownerTorque.assign(state.ownerCount(), Vec3());
-  if (state.ownerFamily.empty()) s->ownerFamily.assign(state.ownerCount(), 0);
-  else upload(s->ownerFamily, state.ownerFamily);
+  // The engine's results start at zero; an optional field left empty reads zero.
+  forEachStateField(
+      [&](const StateField& f, auto& dst, const auto& src) {
+        using T = typename std::decay_t<decltype(src)>::value_type;
+        if (f.result() || src.empty()) dst.assign(f.rowCount(state.ownerCount(), state.sphereCount()), T());
+        else upload(dst, src);
+      },
+      *s, state);
   std::vector<Index> chunkBegin, chunkOwner;
   layClumpChunks(state.ownerSphereBegin, chunkBegin, chunkOwner);
   upload(s->ownerChunkBegin, chunkBegin);
@@ -145,10 +145,6 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
   s->chunkForce.resize(chunkOwner.size());
   s->chunkTorque.resize(chunkOwner.size());
 
-  upload(s->sphereOwner, state.sphereOwner);
-  upload(s->sphereOffset, state.sphereOffset);
-  upload(s->sphereRadius, state.sphereRadius);
-  upload(s->sphereMaterial, state.sphereMaterial);
   s->spherePosition.resize(state.sphereCount());
   s->spherePositionAtBuild.resize(state.sphereCount());
 
@@ -168,20 +164,7 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
 }
 
 void downloadState(const DeviceState& s, StateArrays& out) {
-  download(s.ownerPosition, out.ownerPosition);
-  download(s.ownerOrientation, out.ownerOrientation);
-  download(s.ownerVelocity, out.ownerVelocity);
-  download(s.ownerAngularVelocity, out.ownerAngularVelocity);
-  download(s.ownerMass, out.ownerMass);
-  download(s.ownerInertia, out.ownerInertia);
-  download(s.ownerSphereBegin, out.ownerSphereBegin);
-  download(s.ownerForce, out.ownerForce);
-  download(s.ownerTorque, out.ownerTorque);
-  download(s.ownerFamily, out.ownerFamily);
-  download(s.sphereOwner, out.sphereOwner);
-  download(s.sphereOffset, out.sphereOffset);
-  download(s.sphereRadius, out.sphereRadius);
-  download(s.sphereMaterial, out.sphereMaterial);
+  forEachStateField([](const StateField&, const auto& src, auto& dst) { download(src, dst); }, s, out);
 }
 
 HostStateView hostStateView(const DeviceState& s) {
@@ -189,14 +172,8 @@ HostStateView hostStateView(const DeviceState& s) {
   v.owners = s.ownerPosition.size();
   v.spheres = s.sphereOwner.size();
 #if THRUST_DEVICE_SYSTEM != THRUST_DEVICE_SYSTEM_CUDA
-  v.ownerPosition = thrust::raw_pointer_cast(s.ownerPosition.data());
-  v.ownerOrientation = thrust::raw_pointer_cast(s.ownerOrientation.data());
-  v.ownerVelocity = thrust::raw_pointer_cast(s.ownerVelocity.data());
-  v.ownerAngularVelocity = thrust::raw_pointer_cast(s.ownerAngularVelocity.data());
-  v.ownerFamily = thrust::raw_pointer_cast(s.ownerFamily.data());
+  forEachStateField([](const StateField&, auto& p, const auto& d) { p = thrust::raw_pointer_cast(d.data()); }, v, s);
   v.spherePosition = thrust::raw_pointer_cast(s.spherePosition.data());
-  v.sphereRadius = thrust::raw_pointer_cast(s.sphereRadius.data());
-  v.sphereOwner = thrust::raw_pointer_cast(s.sphereOwner.data());
 #endif
   return v;
 }
@@ -210,14 +187,13 @@ void restoreOwnerState(DeviceState& s, const StateArrays& state) {
                                 std::to_string(s.sphereOwner.size()));
   if (state.ownerForce.size() != state.ownerCount() || state.ownerTorque.size() != state.ownerCount())
     throw std::invalid_argument("restoreOwnerState: forces and torques must be given per owner");
-  upload(s.ownerPosition, state.ownerPosition);
-  upload(s.ownerOrientation, state.ownerOrientation);
+  // What a run changes; an optional field left empty keeps the device's values.
+  forEachStateField(
+      [](const StateField& f, auto& dst, const auto& src) {
+        if (f.change != FieldChange::Never && !src.empty()) upload(dst, src);
+      },
+      s, state);
   forgetNearPairs(s);  // a jump, not a step: the next drift's |v| dt does not bound it
-  upload(s.ownerVelocity, state.ownerVelocity);
-  upload(s.ownerAngularVelocity, state.ownerAngularVelocity);
-  upload(s.ownerForce, state.ownerForce);
-  upload(s.ownerTorque, state.ownerTorque);
-  if (!state.ownerFamily.empty()) upload(s.ownerFamily, state.ownerFamily);
   // Owned boundaries follow their owners' restored pose, as kickDrift would have left them.
   // The jump from where they stood is no step: left as boundaryStep it would read as a
   // speed of (jump / dt) and size the async margin to centimetres or metres. The next
@@ -271,15 +247,13 @@ void uploadContactHistory(DeviceState& s, const ContactSnapshot& snapshot) {
 }
 
 std::size_t deviceBytes(const DeviceState& s) {
-  return bytesOf(s.ownerPosition) + bytesOf(s.ownerOrientation) + bytesOf(s.ownerVelocity) +
-         bytesOf(s.ownerAngularVelocity) + bytesOf(s.ownerMass) + bytesOf(s.ownerInertia) +
-         bytesOf(s.ownerSphereBegin) + bytesOf(s.ownerForce) + bytesOf(s.ownerTorque) + bytesOf(s.ownerFamily) +
-         bytesOf(s.ownerChunkBegin) + bytesOf(s.chunkOwner) + bytesOf(s.chunkForce) + bytesOf(s.chunkTorque) +
-         bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) + bytesOf(s.boundaryAtBuild) +
+  std::size_t stateBytes = 0;
+  forEachStateField([&](const StateField&, const auto& v) { stateBytes += bytesOf(v); }, s);
+  return stateBytes + bytesOf(s.ownerChunkBegin) + bytesOf(s.chunkOwner) + bytesOf(s.chunkForce) +
+         bytesOf(s.chunkTorque) + bytesOf(s.familyControl) + bytesOf(s.boundaryInOwner) + bytesOf(s.boundaryAtBuild) +
          bytesOf(s.ownerBoundaryBegin) + bytesOf(s.ownerBoundaries) + bytesOf(s.wallByBoundary) +
          bytesOf(s.reactionSegmentStart) + bytesOf(s.reactionSegmentOf) + bytesOf(s.boundarySegmentBegin) +
          bytesOf(s.segmentForce) + bytesOf(s.segmentTorque) + bytesOf(s.boundaryForce) + bytesOf(s.boundaryTorque) +
-         bytesOf(s.sphereOwner) + bytesOf(s.sphereOffset) + bytesOf(s.sphereRadius) + bytesOf(s.sphereMaterial) +
          bytesOf(s.spherePosition) + bytesOf(s.spherePositionAtBuild) + bytesOf(s.pairTable) + bytesOf(s.boundaries) +
          bytesOf(s.analyticBoundaries) + bytesOf(s.triangleBoundaries) + bytesOf(s.triangleTopology) +
          bytesOf(s.meshNeighbours) + bytesOf(s.wallShearPrevious) + bytesOf(s.pairKeys) + bytesOf(s.pairShear) +

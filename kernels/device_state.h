@@ -10,22 +10,18 @@
 #include "kernels/detection/candidate_list.h"
 #include "kernels/integration/dof_control.h"
 #include "kernels/forces/contact_models.h"
+#include "kernels/state_fields.h"
 #include "kernels/forces/wall_contact.h"
 
 namespace regolith {
 
 struct DeviceState {
-  // Owners.
-  DeviceVector<Vec3d> ownerPosition;
-  DeviceVector<Quat> ownerOrientation;
-  DeviceVector<Vec3> ownerVelocity;
-  DeviceVector<Vec3> ownerAngularVelocity;  // world frame
-  DeviceVector<Real> ownerMass;
-  DeviceVector<Vec3> ownerInertia;       // principal moments
-  DeviceVector<Index> ownerSphereBegin;  // owners + 1
-  DeviceVector<Vec3> ownerForce;         // contact force of the last evaluation
-  DeviceVector<Vec3> ownerTorque;
-  DeviceVector<Index> ownerFamily;
+  // The particle state, one member per line of REGOLITH_STATE_FIELDS (kernels/state_fields.h),
+  // as StateArrays has it, except that no field is empty here (an optional one reads zero).
+#define REGOLITH_DEVICE_STATE_MEMBER(member, Type, rows, change, flags, dataset, python, unit, description) \
+  DeviceVector<Type> member;
+  REGOLITH_STATE_FIELDS(REGOLITH_DEVICE_STATE_MEMBER)
+#undef REGOLITH_DEVICE_STATE_MEMBER
   // Large clumps (kernels/integration/clump_chunks.h; all empty when no owner has more than kClumpChunk
   // spheres): owners + 1 offsets into the chunks, each chunk's owner, its sums.
   DeviceVector<Index> ownerChunkBegin;
@@ -37,11 +33,7 @@ struct DeviceState {
   // of families >= familyControl.size() are free.
   DeviceVector<FamilyControl> familyControl;
 
-  // Spheres.
-  DeviceVector<Index> sphereOwner;
-  DeviceVector<Vec3> sphereOffset;
-  DeviceVector<Real> sphereRadius;
-  DeviceVector<Index> sphereMaterial;
+  // Spheres (besides the state fields above).
   DeviceVector<Vec3d> spherePosition;         // world, refreshed every step
   DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built (if tracked)
   // Whether steps measure each sphere's displacement since the list build (verlet, whose

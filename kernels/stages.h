@@ -107,14 +107,12 @@ std::vector<Vec3d> downloadSpherePositions(const DeviceState& s);
 // (use downloadState). Valid while the state lives (no step resizes them); their values
 // change with every step.
 struct HostStateView {
-  const Vec3d* ownerPosition = nullptr;        // [m]
-  const Quat* ownerOrientation = nullptr;      // body to world
-  const Vec3* ownerVelocity = nullptr;         // [m/s]
-  const Vec3* ownerAngularVelocity = nullptr;  // world frame [rad/s]
-  const Index* ownerFamily = nullptr;
+  // One pointer per line of REGOLITH_STATE_FIELDS (kernels/state_fields.h).
+#define REGOLITH_HOST_VIEW_MEMBER(member, Type, rows, change, flags, dataset, python, unit, description) \
+  const Type* member = nullptr;
+  REGOLITH_STATE_FIELDS(REGOLITH_HOST_VIEW_MEMBER)
+#undef REGOLITH_HOST_VIEW_MEMBER
   const Vec3d* spherePosition = nullptr;  // world centres as of the last step [m]
-  const Real* sphereRadius = nullptr;     // [m]
-  const Index* sphereOwner = nullptr;
   std::size_t owners = 0, spheres = 0;
 };
 HostStateView hostStateView(const DeviceState& s);

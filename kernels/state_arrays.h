@@ -10,29 +10,18 @@
 
 #include <vector>
 
+#include "kernels/state_fields.h"
 #include "kernels/backend/vec3.h"
 
 namespace regolith {
 
+// One std::vector member per line of REGOLITH_STATE_FIELDS (kernels/state_fields.h), with
+// the name, element type and row count the line gives it (ownerPosition, ..., sphereMaterial).
 struct StateArrays {
-  // Owners: pose in the owner's principal frame, world-frame velocities.
-  std::vector<Vec3d> ownerPosition;        // centre of mass [m]
-  std::vector<Quat> ownerOrientation;      // principal frame -> world
-  std::vector<Vec3> ownerVelocity;         // [m/s]
-  std::vector<Vec3> ownerAngularVelocity;  // world frame [rad/s]
-  std::vector<Real> ownerMass;             // [kg]
-  std::vector<Vec3> ownerInertia;          // principal moments [kg m^2]
-  std::vector<Index> ownerSphereBegin;     // size owners + 1, spheres of owner o are [b[o], b[o+1])
-  std::vector<Vec3> ownerForce;            // last evaluated contact force (no gravity) [N]
-  std::vector<Vec3> ownerTorque;           // last evaluated torque about the centre of mass [N m]
-  std::vector<Index> ownerFamily;          // motion-rule family (Model::families), 0 by default;
-                                           // may be left empty: every owner in family 0
-
-  // Sphere components.
-  std::vector<Index> sphereOwner;
-  std::vector<Vec3> sphereOffset;  // in the owner's principal frame [m]
-  std::vector<Real> sphereRadius;  // [m]
-  std::vector<Index> sphereMaterial;
+#define REGOLITH_STATE_ARRAY_MEMBER(member, Type, rows, change, flags, dataset, python, unit, description) \
+  std::vector<Type> member;
+  REGOLITH_STATE_FIELDS(REGOLITH_STATE_ARRAY_MEMBER)
+#undef REGOLITH_STATE_ARRAY_MEMBER
 
   std::size_t ownerCount() const { return ownerPosition.size(); }
   std::size_t sphereCount() const { return sphereOwner.size(); }

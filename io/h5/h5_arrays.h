@@ -94,4 +94,38 @@ inline std::vector<Quat> readQuats(const Group& g, const std::string& name) {
   return v;
 }
 
+inline Blob quatsBlob(const std::vector<Quat>& v) { return blobOf(flattenQuats(v), {v.size(), 4}); }
+
+// Any of the above by element type (a list, Vec3s or quaternions), for code that loops over
+// fields of several types (io/h5/state_io.cpp).
+template <class T>
+void writeArray(const Group& g, const std::string& name, const std::vector<T>& v) {
+  writeList(g, name, v);
+}
+template <class T>
+void writeArray(const Group& g, const std::string& name, const std::vector<Vec3T<T>>& v) {
+  writeVec3s(g, name, v);
+}
+inline void writeArray(const Group& g, const std::string& name, const std::vector<Quat>& v) { writeQuats(g, name, v); }
+
+template <class T>
+Blob arrayBlob(const std::vector<T>& v) {
+  return listBlob(v);
+}
+template <class T>
+Blob arrayBlob(const std::vector<Vec3T<T>>& v) {
+  return vec3sBlob(v);
+}
+inline Blob arrayBlob(const std::vector<Quat>& v) { return quatsBlob(v); }
+
+template <class T>
+void readArray(const Group& g, const std::string& name, std::vector<T>& v) {
+  v = readList<T>(g, name);
+}
+template <class T>
+void readArray(const Group& g, const std::string& name, std::vector<Vec3T<T>>& v) {
+  v = readVec3s<T>(g, name);
+}
+inline void readArray(const Group& g, const std::string& name, std::vector<Quat>& v) { v = readQuats(g, name); }
+
 }  // namespace regolith::h5

@@ -13,24 +13,23 @@ using h5::readVec3s;
 using h5::writeQuats;
 using h5::writeVec3s;
 
+// The state's datasets are the lines of REGOLITH_STATE_FIELDS (kernels/state_fields.h).
 void writeOwnerMotion(const h5::Group& g, const StateArrays& s) {
-  writeVec3s(g, "owner_position", s.ownerPosition);
-  writeQuats(g, "owner_orientation", s.ownerOrientation);
-  writeVec3s(g, "owner_velocity", s.ownerVelocity);
-  writeVec3s(g, "owner_angular_velocity", s.ownerAngularVelocity);
-  writeVec3s(g, "owner_force", s.ownerForce);
-  writeVec3s(g, "owner_torque", s.ownerTorque);
+  forEachStateField(
+      [&](const StateField& f, const auto& v) {
+        if (f.change == FieldChange::EveryStep) h5::writeArray(g, f.dataset, v);
+      },
+      s);
 }
 
 std::map<std::string, h5::Blob> stateLayoutOf(const StateArrays& s) {
-  return {{"owner_mass", h5::listBlob(s.ownerMass)},
-          {"owner_inertia", h5::vec3sBlob(s.ownerInertia)},
-          {"owner_sphere_begin", h5::listBlob(s.ownerSphereBegin)},
-          {"owner_family", h5::listBlob(s.ownerFamily)},
-          {"sphere_owner", h5::listBlob(s.sphereOwner)},
-          {"sphere_offset", h5::vec3sBlob(s.sphereOffset)},
-          {"sphere_radius", h5::listBlob(s.sphereRadius)},
-          {"sphere_material", h5::listBlob(s.sphereMaterial)}};
+  std::map<std::string, h5::Blob> layout;
+  forEachStateField(
+      [&](const StateField& f, const auto& v) {
+        if (f.change != FieldChange::EveryStep) layout.emplace(f.dataset, h5::arrayBlob(v));
+      },
+      s);
+  return layout;
 }
 
 void writeStateArrays(const h5::Group& g, const StateArrays& s) {
@@ -40,20 +39,12 @@ void writeStateArrays(const h5::Group& g, const StateArrays& s) {
 
 StateArrays readStateArrays(const h5::Group& g) {
   StateArrays s;
-  s.ownerPosition = readVec3s<double>(g, "owner_position");
-  s.ownerOrientation = readQuats(g, "owner_orientation");
-  s.ownerVelocity = readVec3s<Real>(g, "owner_velocity");
-  s.ownerAngularVelocity = readVec3s<Real>(g, "owner_angular_velocity");
-  s.ownerMass = readList<Real>(g, "owner_mass");
-  s.ownerInertia = readVec3s<Real>(g, "owner_inertia");
-  s.ownerSphereBegin = readList<Index>(g, "owner_sphere_begin");
-  s.ownerForce = readVec3s<Real>(g, "owner_force");
-  s.ownerTorque = readVec3s<Real>(g, "owner_torque");
-  s.ownerFamily = readList<Index>(g, "owner_family");
-  s.sphereOwner = readList<Index>(g, "sphere_owner");
-  s.sphereOffset = readVec3s<Real>(g, "sphere_offset");
-  s.sphereRadius = readList<Real>(g, "sphere_radius");
-  s.sphereMaterial = readList<Index>(g, "sphere_material");
+  // An optional field a file does not have (written before the field existed) stays empty.
+  forEachStateField(
+      [&](const StateField& f, auto& v) {
+        if (!f.optional() || g.has(f.dataset)) h5::readArray(g, f.dataset, v);
+      },
+      s);
   return s;
 }
 

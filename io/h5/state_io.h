@@ -13,11 +13,13 @@
 
 namespace regolith {
 
-// owner_* and sphere_* datasets of `g`.
+// owner_* and sphere_* datasets of `g`: one per line of REGOLITH_STATE_FIELDS
+// (kernels/state_fields.h), named by its dataset column.
 void writeStateArrays(const h5::Group& g, const StateArrays& s);
-// The two halves of writeStateArrays: what moves every step (owner poses, velocities,
-// forces, torques) and what a run seldom or never changes (masses, inertias, sphere
-// ranges, families, sphere owners, offsets, radii, materials), by dataset name. Run-file
+// The two halves of writeStateArrays: what moves every step (FieldChange::EveryStep: owner
+// poses, velocities, forces, torques) and what a run seldom or never changes (masses,
+// inertias, sphere ranges, families, sphere owners, offsets, radii, materials), by dataset
+// name. Run-file
 // frames write the second half once and link to it (io/run_file/frame_static.h).
 void writeOwnerMotion(const h5::Group& g, const StateArrays& s);
 std::map<std::string, h5::Blob> stateLayoutOf(const StateArrays& s);

@@ -3,50 +3,32 @@
 
 #include <map>
 
+#include "io/run_file/run_file_records.h"
+#include "kernels/state_fields.h"
+
 namespace regolith::run_layout {
 
 std::string datasetUnit(const std::string& name) {
   // One table for frames, boundaries, templates and series: a name means one quantity
   // wherever it appears (radius is a length in all three).
-  static const std::map<std::string, std::string> units = {{"owner_position", "m"},
-                                                           {"owner_orientation", "1"},
-                                                           {"owner_velocity", "m/s"},
-                                                           {"owner_angular_velocity", "rad/s"},
-                                                           {"owner_mass", "kg"},
-                                                           {"owner_inertia", "kg m^2"},
-                                                           {"owner_force", "N"},
-                                                           {"owner_torque", "N m"},
-                                                           {"sphere_position", "m"},
-                                                           {"sphere_radius", "m"},
-                                                           {"sphere_velocity", "m/s"},
-                                                           {"sphere_offset", "m"},
-                                                           {"contact_force", "N"},
-                                                           {"wall_contact_force", "N"},
-                                                           {"body_vertices", "m"},
-                                                           {"body_vertex_radius", "m"},
-                                                           {"point", "m"},
-                                                           {"corner_1", "m"},
-                                                           {"corner_2", "m"},
-                                                           {"half_u", "m"},
-                                                           {"half_v", "m"},
-                                                           {"radius", "m"},
-                                                           {"half_length", "m"},
-                                                           {"offset", "m"},
-                                                           {"mass", "kg"},
-                                                           {"principal_inertia", "kg m^2"},
-                                                           {"principal_frame", "1"},
-                                                           {"time", "s"},
-                                                           {"position", "m"},
-                                                           {"orientation", "1"},
-                                                           {"velocity", "m/s"},
-                                                           {"angular_velocity", "rad/s"},
-                                                           {"force", "N"},
-                                                           {"torque", "N m"},
-                                                           {"force_normal", "N"},
-                                                           {"force_tangential", "N"},
-                                                           {"torque_normal", "N m"},
-                                                           {"torque_tangential", "N m"},
-                                                           {"patch_centroid", "m"}};
+  // The state's datasets and the series' take theirs from their tables
+  // (kernels/state_fields.h, io/run_file/run_file_records.h).
+  static const std::map<std::string, std::string> units = [] {
+    std::map<std::string, std::string> u = {{"sphere_position", "m"}, {"sphere_velocity", "m/s"},
+                                            {"contact_force", "N"},   {"wall_contact_force", "N"},
+                                            {"body_vertices", "m"},   {"body_vertex_radius", "m"},
+                                            {"point", "m"},           {"corner_1", "m"},
+                                            {"corner_2", "m"},        {"half_u", "m"},
+                                            {"half_v", "m"},          {"radius", "m"},
+                                            {"half_length", "m"},     {"offset", "m"},
+                                            {"mass", "kg"},           {"principal_inertia", "kg m^2"},
+                                            {"principal_frame", "1"}};
+    for (const SeriesField& f : kSeriesFields)
+      if (*f.unit) u.emplace(f.dataset, f.unit);
+    for (const StateField& f : kStateFields)
+      if (*f.unit) u.emplace(f.dataset, f.unit);
+    return u;
+  }();
   const auto it = units.find(name);
   return it == units.end() ? "" : it->second;
 }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 namespace regolith::run_layout {
 namespace {
@@ -13,6 +14,10 @@ bool finite(const Vec3T<T>& v) {
   return isFiniteVec(v);
 }
 bool finite(const Quat& q) { return isFiniteQuat(q); }
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+bool finite(T x) {
+  return std::isfinite(double(x));
+}
 
 // The first element of `values` that is not finite, as "<dataset> row i", or "".
 template <class T>
@@ -82,12 +87,14 @@ void checkFrame(const FrameData& f, const RunHeader& header, const std::string& 
 }
 
 std::string firstNonFiniteOwnerRow(const StateArrays& s) {
-  for (const std::string& bad :
-       {firstNotFinite(s.ownerPosition, "owner_position"), firstNotFinite(s.ownerOrientation, "owner_orientation"),
-        firstNotFinite(s.ownerVelocity, "owner_velocity"),
-        firstNotFinite(s.ownerAngularVelocity, "owner_angular_velocity")})
-    if (!bad.empty()) return bad;
-  return "";
+  // The fields the integrator moves (EveryStep, not the engine's results), in table order.
+  std::string bad;
+  forEachStateField(
+      [&](const StateField& f, const auto& v) {
+        if (bad.empty() && f.change == FieldChange::EveryStep && !f.result()) bad = firstNotFinite(v, f.dataset);
+      },
+      s);
+  return bad;
 }
 
 }  // namespace regolith::run_layout

@@ -10,6 +10,7 @@
 #include "core/clump_template.h"
 #include "core/material.h"
 #include "io/mesh/boundary_mesh.h"
+#include "io/run_file/run_file_records.h"
 #include "kernels/boundaries/boundary_primitive.h"
 #include "kernels/state_arrays.h"
 
@@ -59,17 +60,15 @@ struct FrameView {
 
 // One row of /series/<body>.
 struct SeriesSample {
-  double time = 0;
-  Vec3d position;
-  Quat orientation;
-  Vec3 velocity, angularVelocity;
-  Vec3 force, torque;  // contacts on the body (a load cell: gravity excluded) [N, N m]
-  // The same contacts split (core/body_loads.h): normal and tangential force, their
-  // moments about the body's reference point, the contact count and the patch centroid
-  // (normal-force weighted; NaN without contacts).
-  Vec3 forceNormal, forceTangential, torqueNormal, torqueTangential;
-  std::int32_t contacts = 0;
-  Vec3d patchCentroid;
+  // One member per line of REGOLITH_SERIES_FIELDS (io/run_file/run_file_records.h): time,
+  // position, orientation, velocity, angular velocity, the contact force and torque on the
+  // body (a load cell: gravity excluded) [N, N m], the same contacts split
+  // (core/body_loads.h): normal and tangential force, their moments about the body's
+  // reference point, the contact count and the patch centroid (normal-force weighted; NaN
+  // without contacts).
+#define REGOLITH_SERIES_SAMPLE_MEMBER(member, Type, dataset, python, csv, unit) Type member = Type();
+  REGOLITH_SERIES_FIELDS(REGOLITH_SERIES_SAMPLE_MEMBER)
+#undef REGOLITH_SERIES_SAMPLE_MEMBER
 };
 
 // HDF5's filters on the frames' datasets (a scene's output.deflate and output.shuffle;

@@ -12,10 +12,64 @@ namespace regolith {
 
 namespace {
 
-constexpr const char* kHeader =
-    "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,fx,fy,fz,tx,ty,tz,"
-    "fnx,fny,fnz,ftx,fty,ftz,tnx,tny,tnz,ttx,tty,ttz,contacts,cx,cy,cz";
-constexpr int kNumberColumns = 36;  // every column but body
+// A field's columns: its csv name, or that prefix and x y z (a Vec3) or w x y z (a quaternion).
+template <class T>
+void columnNames(const char* csv, const T&, std::vector<std::string>& out) {
+  out.push_back(csv);
+}
+template <class T>
+void columnNames(const char* csv, const Vec3T<T>&, std::vector<std::string>& out) {
+  for (const char* axis : {"x", "y", "z"}) out.push_back(csv + std::string(axis));
+}
+void columnNames(const char* csv, const Quat&, std::vector<std::string>& out) {
+  for (const char* part : {"w", "x", "y", "z"}) out.push_back(csv + std::string(part));
+}
+
+// The number columns: every field of REGOLITH_SERIES_FIELDS (io/run_file/run_file_records.h).
+const std::vector<std::string>& numberColumns() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    forEachSeriesField([&](const SeriesField& f, const auto& v) { columnNames(f.csv, v, n); }, SeriesSample());
+    return n;
+  }();
+  return names;
+}
+
+// The header: the first number column (time), the body, then the other number columns.
+const std::string& csvHeader() {
+  static const std::string text = [] {
+    const std::vector<std::string>& n = numberColumns();
+    std::string h = n[0] + ",body";
+    for (std::size_t c = 1; c < n.size(); ++c) h += "," + n[c];
+    return h;
+  }();
+  return text;
+}
+
+// A field's values as doubles, and back.
+template <class T>
+void appendValues(const T& v, std::vector<double>& out) {
+  out.push_back(double(v));
+}
+template <class T>
+void appendValues(const Vec3T<T>& v, std::vector<double>& out) {
+  out.insert(out.end(), {double(v.x), double(v.y), double(v.z)});
+}
+void appendValues(const Quat& q, std::vector<double>& out) { out.insert(out.end(), {q.w, q.x, q.y, q.z}); }
+
+template <class T>
+void takeValues(const double*& v, T& out) {
+  out = static_cast<T>(*v++);
+}
+template <class T>
+void takeValues(const double*& v, Vec3T<T>& out) {
+  out = Vec3T<T>(T(v[0]), T(v[1]), T(v[2]));
+  v += 3;
+}
+void takeValues(const double*& v, Quat& out) {
+  out = Quat(v[0], v[1], v[2], v[3]);
+  v += 4;
+}
 
 std::FILE* openOrThrow(const std::string& path, const char* mode) {
   std::FILE* f = std::fopen(path.c_str(), mode);
@@ -24,45 +78,11 @@ std::FILE* openOrThrow(const std::string& path, const char* mode) {
 }
 
 std::string formatRow(const std::string& body, const SeriesSample& r) {
-  const double values[kNumberColumns] = {r.time,
-                                         r.position.x,
-                                         r.position.y,
-                                         r.position.z,
-                                         r.orientation.w,
-                                         r.orientation.x,
-                                         r.orientation.y,
-                                         r.orientation.z,
-                                         r.velocity.x,
-                                         r.velocity.y,
-                                         r.velocity.z,
-                                         r.angularVelocity.x,
-                                         r.angularVelocity.y,
-                                         r.angularVelocity.z,
-                                         r.force.x,
-                                         r.force.y,
-                                         r.force.z,
-                                         r.torque.x,
-                                         r.torque.y,
-                                         r.torque.z,
-                                         r.forceNormal.x,
-                                         r.forceNormal.y,
-                                         r.forceNormal.z,
-                                         r.forceTangential.x,
-                                         r.forceTangential.y,
-                                         r.forceTangential.z,
-                                         r.torqueNormal.x,
-                                         r.torqueNormal.y,
-                                         r.torqueNormal.z,
-                                         r.torqueTangential.x,
-                                         r.torqueTangential.y,
-                                         r.torqueTangential.z,
-                                         double(r.contacts),
-                                         r.patchCentroid.x,
-                                         r.patchCentroid.y,
-                                         r.patchCentroid.z};
+  std::vector<double> values;
+  forEachSeriesField([&](const SeriesField&, const auto& v) { appendValues(v, values); }, r);
   std::string line;
   char number[32];
-  for (int c = 0; c < kNumberColumns; ++c) {
+  for (std::size_t c = 0; c < values.size(); ++c) {
     std::snprintf(number, sizeof number, "%.17g", values[c]);
     line += number;
     line += ',';
@@ -77,33 +97,22 @@ SeriesCsvRow parseRow(const std::string& line, const std::string& where) {
   std::stringstream in(line);
   std::string cell;
   while (std::getline(in, cell, ',')) cells.push_back(cell);
-  if (cells.size() != kNumberColumns + 1)
-    throw std::runtime_error(where + ": expected " + std::to_string(kNumberColumns + 1) + " columns, found " +
+  const std::size_t numbers = numberColumns().size();
+  if (cells.size() != numbers + 1)
+    throw std::runtime_error(where + ": expected " + std::to_string(numbers + 1) + " columns, found " +
                              std::to_string(cells.size()));
-  double v[kNumberColumns];
-  for (int c = 0, k = 0; c <= kNumberColumns; ++c) {
+  std::vector<double> v;
+  for (std::size_t c = 0; c <= numbers; ++c) {
     if (c == 1) continue;
     char* end = nullptr;
-    v[k++] = std::strtod(cells[c].c_str(), &end);
+    v.push_back(std::strtod(cells[c].c_str(), &end));
     if (end == cells[c].c_str() || *end != '\0')
       throw std::runtime_error(where + ": column " + std::to_string(c + 1) + " is not a number");
   }
   SeriesCsvRow row;
   row.body = cells[1];
-  SeriesSample& s = row.sample;
-  s.time = v[0];
-  s.position = Vec3d(v[1], v[2], v[3]);
-  s.orientation = Quat(v[4], v[5], v[6], v[7]);
-  s.velocity = Vec3(Real(v[8]), Real(v[9]), Real(v[10]));
-  s.angularVelocity = Vec3(Real(v[11]), Real(v[12]), Real(v[13]));
-  s.force = Vec3(Real(v[14]), Real(v[15]), Real(v[16]));
-  s.torque = Vec3(Real(v[17]), Real(v[18]), Real(v[19]));
-  s.forceNormal = Vec3(Real(v[20]), Real(v[21]), Real(v[22]));
-  s.forceTangential = Vec3(Real(v[23]), Real(v[24]), Real(v[25]));
-  s.torqueNormal = Vec3(Real(v[26]), Real(v[27]), Real(v[28]));
-  s.torqueTangential = Vec3(Real(v[29]), Real(v[30]), Real(v[31]));
-  s.contacts = static_cast<std::int32_t>(v[32]);
-  s.patchCentroid = Vec3d(v[33], v[34], v[35]);
+  const double* next = v.data();
+  forEachSeriesField([&](const SeriesField&, auto& out) { takeValues(next, out); }, row.sample);
   return row;
 }
 
@@ -120,8 +129,8 @@ std::vector<SeriesCsvRow> readRows(const std::string& path, bool tornLastLine) {
     content.erase(content.rfind('\n') + 1);  // npos + 1 == 0: all of a header-only tear
   std::istringstream lines(content);
   std::string line;
-  if (!std::getline(lines, line) || line != kHeader)
-    throw std::runtime_error(path + ": line 1: expected the header " + std::string(kHeader));
+  if (!std::getline(lines, line) || line != csvHeader())
+    throw std::runtime_error(path + ": line 1: expected the header " + csvHeader());
   std::vector<SeriesCsvRow> rows;
   for (int number = 2; std::getline(lines, line); ++number) {
     if (!line.empty()) rows.push_back(parseRow(line, path + ": line " + std::to_string(number)));
@@ -140,7 +149,7 @@ SeriesCsvWriter SeriesCsvWriter::create(const std::string& path, std::vector<std
       throw std::invalid_argument(path + ": body name '" + body +
                                   "' cannot be a CSV cell (comma, quote or line break)");
   std::FILE* f = openOrThrow(path, "w");
-  std::fprintf(f, "%s\n", kHeader);
+  std::fprintf(f, "%s\n", csvHeader().c_str());
   std::fflush(f);
   return SeriesCsvWriter(path, std::move(bodyNames), f);
 }

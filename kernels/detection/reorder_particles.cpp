@@ -161,10 +161,12 @@ void permuteParticles(DeviceState& s, const std::vector<Index>& ownerNewToOld) {
   thrust::sequence(devicePolicy(), bySphere.begin(), bySphere.end());
   parallel_for(owners, SphereOfOwnerSlot{raw(byOwner), raw(s.ownerSphereBegin), raw(bySphere)});
 
-  permute(s.ownerPosition, byOwner), permute(s.ownerOrientation, byOwner), permute(s.ownerVelocity, byOwner);
-  permute(s.ownerAngularVelocity, byOwner), permute(s.ownerMass, byOwner), permute(s.ownerInertia, byOwner);
-  permute(s.ownerForce, byOwner), permute(s.ownerTorque, byOwner), permute(s.ownerFamily, byOwner);
-  permute(s.sphereOffset, bySphere), permute(s.sphereRadius, bySphere), permute(s.sphereMaterial, bySphere);
+  // Lone spheres trade places with their owners, so the topology fields stay as they are.
+  forEachStateField(
+      [&](const StateField& f, auto& v) {
+        if (!f.topology()) permute(v, f.rows == FieldRows::Spheres ? bySphere : byOwner);
+      },
+      s);
   permute(s.spherePosition, bySphere), permute(s.spherePositionAtBuild, bySphere);
 
   DeviceVector<Index> oldToNew(spheres);

@@ -81,11 +81,25 @@ class Simulation:
     @property
     def owner_angular_velocities(self) -> npt.NDArray[np.floating]: ...  # (owners, 3) [rad/s]
     @property
+    def owner_masses(self) -> npt.NDArray[np.floating]: ...  # (owners,) [kg]
+    @property
+    def owner_inertias(self) -> npt.NDArray[np.floating]: ...  # (owners, 3) [kg m^2]
+    @property
+    def owner_sphere_begin(self) -> npt.NDArray[np.int32]: ...  # (owners + 1,)
+    @property
+    def owner_forces(self) -> npt.NDArray[np.floating]: ...  # (owners, 3) [N]
+    @property
+    def owner_torques(self) -> npt.NDArray[np.floating]: ...  # (owners, 3) [N m]
+    @property
     def owner_families(self) -> npt.NDArray[np.int32]: ...
     @property
     def sphere_centres(self) -> npt.NDArray[np.float64]: ...  # (spheres, 3) [m]
     @property
+    def sphere_offsets(self) -> npt.NDArray[np.floating]: ...  # (spheres, 3) [m]
+    @property
     def sphere_radii(self) -> npt.NDArray[np.floating]: ...  # (spheres,) [m]
+    @property
+    def sphere_materials(self) -> npt.NDArray[np.int32]: ...
     @property
     def sphere_owners(self) -> npt.NDArray[np.int32]: ...
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -58,20 +59,29 @@ py::array_t<double> vectors(const std::vector<Row>& rows) {
   return table<3>(rows, [](const Row& r) { return r; });
 }
 
+// A state field as NumPy: Vec3s N x 3 and quaternions N x 4 (w x y z) float64, reals
+// float64, indices as they are.
+template <class T>
+py::array numpyOf(const std::vector<Vec3T<T>>& v) {
+  return vectors(v);
+}
+py::array numpyOf(const std::vector<Quat>& v) {
+  return table<4>(v, [](const Quat& q) { return q; });
+}
+template <class T>
+py::array numpyOf(const std::vector<T>& v) {
+  if constexpr (std::is_floating_point_v<T>) return column<double>(v, [](T x) { return double(x); });
+  else return column(v);
+}
+
 py::dict frameDict(const FrameData& f) {
-  const StateArrays& s = f.state;
   py::dict d;
   d["step"] = f.step;
   d["time"] = f.time;
-  d["owner_position"] = vectors(s.ownerPosition);
-  d["owner_orientation"] = table<4>(s.ownerOrientation, [](const Quat& q) { return q; });
-  d["owner_velocity"] = vectors(s.ownerVelocity);
-  d["owner_angular_velocity"] = vectors(s.ownerAngularVelocity);
-  d["owner_family"] = column(s.ownerFamily);
+  // Every field of kernels/state_fields.h, by its dataset name.
+  forEachStateField([&](const StateField& field, const auto& v) { d[field.dataset] = numpyOf(v); }, f.state);
   d["owner_template"] = column(f.ownerTemplate);
   d["sphere_position"] = vectors(f.sphereCentres);
-  d["sphere_radius"] = column<double>(s.sphereRadius, [](Real r) { return double(r); });
-  d["sphere_owner"] = column(s.sphereOwner);
   if (f.hasContacts) {
     const ContactForces& c = f.contacts;
     py::array_t<Index> pairs({py::ssize_t(c.pairFirst.size()), py::ssize_t(2)});
@@ -99,22 +109,15 @@ py::dict unitsOf(const py::dict& d) {
   return units;
 }
 
+// Every field of the series record (io/run_file/run_file_records.h) by its Python name.
 py::dict seriesDict(const std::vector<SeriesSample>& rows) {
-  using S = SeriesSample;
   py::dict d;
-  d["time"] = column<double>(rows, [](const S& r) { return r.time; });
-  d["position"] = table<3>(rows, [](const S& r) { return r.position; });
-  d["orientation"] = table<4>(rows, [](const S& r) { return r.orientation; });
-  d["velocity"] = table<3>(rows, [](const S& r) { return r.velocity; });
-  d["angular_velocity"] = table<3>(rows, [](const S& r) { return r.angularVelocity; });
-  d["force"] = table<3>(rows, [](const S& r) { return r.force; });
-  d["torque"] = table<3>(rows, [](const S& r) { return r.torque; });
-  d["force_normal"] = table<3>(rows, [](const S& r) { return r.forceNormal; });
-  d["force_tangential"] = table<3>(rows, [](const S& r) { return r.forceTangential; });
-  d["torque_normal"] = table<3>(rows, [](const S& r) { return r.torqueNormal; });
-  d["torque_tangential"] = table<3>(rows, [](const S& r) { return r.torqueTangential; });
-  d["contacts"] = column<std::int32_t>(rows, [](const S& r) { return r.contacts; });
-  d["patch_centroid"] = table<3>(rows, [](const S& r) { return r.patchCentroid; });
+  forEachSeriesFieldMember<SeriesSample>([&](const SeriesField& f, auto member) {
+    using T = std::decay_t<decltype(rows.front().*member)>;
+    const auto get = [member](const SeriesSample& r) { return r.*member; };
+    if constexpr (FieldElement<T>::components == 1) d[f.python] = column<T>(rows, get);
+    else d[f.python] = table<FieldElement<T>::components>(rows, get);
+  });
   return d;
 }
 

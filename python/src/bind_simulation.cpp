@@ -29,6 +29,17 @@ namespace {
 
 constexpr std::uint64_t kSignalCheckSteps = 1000;
 
+// A series value as Python: a number, or a tuple (x, y, z) or (w, x, y, z).
+template <class T>
+py::object pythonValue(const T& v) {
+  return py::cast(v);
+}
+template <class T>
+py::object pythonValue(const Vec3T<T>& v) {
+  return py::make_tuple(double(v.x), double(v.y), double(v.z));
+}
+py::object pythonValue(const Quat& q) { return py::make_tuple(q.w, q.x, q.y, q.z); }
+
 // What a Simulation object owns: the scene (its model) and the engine. The NumPy views hold
 // a reference too, so the memory they read lives as long as the last of them.
 struct Engine {
@@ -164,15 +175,10 @@ class PySimulation {
       const Simulation& s = sim();
       r = captureSeries(s.state(), s.time(), one, s.wallContacts(), s.spherePositions()).front();
     }
-    const auto vec = [](const auto& v) { return py::make_tuple(double(v.x), double(v.y), double(v.z)); };
-    return py::module_::import("types").attr("SimpleNamespace")(
-        py::arg("name") = name, py::arg("time") = r.time, py::arg("position") = vec(r.position),
-        py::arg("orientation") = py::make_tuple(r.orientation.w, r.orientation.x, r.orientation.y, r.orientation.z),
-        py::arg("velocity") = vec(r.velocity), py::arg("angular_velocity") = vec(r.angularVelocity),
-        py::arg("force") = vec(r.force), py::arg("torque") = vec(r.torque),
-        py::arg("force_normal") = vec(r.forceNormal), py::arg("force_tangential") = vec(r.forceTangential),
-        py::arg("torque_normal") = vec(r.torqueNormal), py::arg("torque_tangential") = vec(r.torqueTangential),
-        py::arg("contacts") = r.contacts, py::arg("patch_centroid") = vec(r.patchCentroid));
+    py::dict row;
+    row["name"] = name;
+    forEachSeriesField([&](const SeriesField& f, const auto& v) { row[f.python] = pythonValue(v); }, r);
+    return py::module_::import("types").attr("SimpleNamespace")(**row);
   }
 
   // checkpoint.h5 as `regolith run` writes it (the engine state, the scene text, the seed).
@@ -254,25 +260,46 @@ static_assert(sizeof(Vec3d) == 3 * sizeof(double) && sizeof(Vec3) == 3 * sizeof(
 
 // One state array as a property: a view where the engine's memory is host memory (the
 // CPU build), else a copy of `download`'s result. `field` is the array's pointer in
-// HostStateView, `perSphere` says whether it has a row per sphere or per owner.
-template <class Row>
-using Download = std::vector<Row> (*)(const Simulation&);
-template <class T>
-struct NotDeduced {
-  using type = T;
-};
-
-template <class T, class Row>
-void stateArray(py::class_<PySimulation>& c, const char* name, const Row* HostStateView::*field, bool perSphere,
-                std::size_t cols, typename NotDeduced<Download<Row>>::type download, const char* doc) {
+// HostStateView, `rows` its row count there.
+template <class Row, class Rows, class Download>
+void stateArray(py::class_<PySimulation>& c, const char* name, const Row* HostStateView::*field, Rows rows,
+                Download download, const std::string& doc) {
+  using T = typename FieldElement<Row>::Scalar;
+  constexpr std::size_t cols = FieldElement<Row>::components;
   c.def_property_readonly(
       name,
       [=](const PySimulation& p) -> py::array {
         const HostStateView v = p.sim().hostStateView();
-        if (v.*field) return view<T>(p.engine(), v.*field, perSphere ? v.spheres : v.owners, cols);
+        if (v.*field) return view<T>(p.engine(), v.*field, rows(v), cols);
         return copied<T>(download(p.sim()), cols);
       },
-      doc);
+      doc.c_str());
+}
+
+template <class Row>
+constexpr int componentsOf(const Row* HostStateView::*) {
+  return FieldElement<Row>::components;
+}
+
+// The property's doc: the table's description, the shape and the unit.
+std::string stateArrayDoc(const StateField& f, int components) {
+  static const char* const rows[] = {"owners", "owners + 1", "spheres"};
+  const std::string unit = *f.unit && std::string(f.unit) != "1" ? std::string(" [") + f.unit + "]" : "";
+  return std::string(f.description) + ", (" + rows[int(f.rows)] +
+         (components > 1 ? ", " + std::to_string(components) : std::string(",")) + ")" + unit + ".";
+}
+
+// Every field of kernels/state_fields.h as a read-only property (its python column).
+void bindStateArrays(py::class_<PySimulation>& c) {
+  forEachStateFieldMember<StateArrays, HostStateView>([&](const StateField& f, auto member, auto field) {
+    stateArray(
+        c, f.python, field, [f](const HostStateView& v) { return std::size_t(f.rowCount(v.owners, v.spheres)); },
+        [member](const Simulation& s) { return s.state().*member; }, stateArrayDoc(f, componentsOf(field)));
+  });
+  stateArray(
+      c, "sphere_centres", &HostStateView::spherePosition, [](const HostStateView& v) { return v.spheres; },
+      [](const Simulation& s) { return s.spherePositions(); },
+      "Spheres' centres in the world frame, (spheres, 3) [m].");
 }
 
 }  // namespace
@@ -351,33 +378,7 @@ wheel from Python between step() calls; not stored in checkpoints.)doc")
         return "<regolith.Simulation at t = " + std::to_string(p.sim().time()) + " s, step " +
                std::to_string(p.sim().stepCount()) + ", " + streamModeName(p.sim().mode()) + ">";
       });
-  using V = HostStateView;
-  stateArray<double>(
-      c, "owner_positions", &V::ownerPosition, false, 3, [](const Simulation& s) { return s.state().ownerPosition; },
-      "Owners' centres of mass, (owners, 3) [m].");
-  stateArray<double>(
-      c, "owner_quaternions", &V::ownerOrientation, false, 4,
-      [](const Simulation& s) { return s.state().ownerOrientation; },
-      "Owners' orientations (w, x, y, z), body to world, (owners, 4).");
-  stateArray<Real>(
-      c, "owner_velocities", &V::ownerVelocity, false, 3, [](const Simulation& s) { return s.state().ownerVelocity; },
-      "Owners' velocities, (owners, 3) [m/s].");
-  stateArray<Real>(
-      c, "owner_angular_velocities", &V::ownerAngularVelocity, false, 3,
-      [](const Simulation& s) { return s.state().ownerAngularVelocity; },
-      "Owners' angular velocities in the world frame, (owners, 3) [rad/s].");
-  stateArray<Index>(
-      c, "owner_families", &V::ownerFamily, false, 1, [](const Simulation& s) { return s.state().ownerFamily; },
-      "Owners' family ids, (owners,).");
-  stateArray<double>(
-      c, "sphere_centres", &V::spherePosition, true, 3, [](const Simulation& s) { return s.spherePositions(); },
-      "Spheres' centres in the world frame, (spheres, 3) [m].");
-  stateArray<Real>(
-      c, "sphere_radii", &V::sphereRadius, true, 1, [](const Simulation& s) { return s.state().sphereRadius; },
-      "Spheres' radii, (spheres,) [m].");
-  stateArray<Index>(
-      c, "sphere_owners", &V::sphereOwner, true, 1, [](const Simulation& s) { return s.state().sphereOwner; },
-      "Each sphere's owner index, (spheres,).");
+  bindStateArrays(c);
 }
 
 }  // namespace regolith::python

@@ -42,20 +42,7 @@ void expectSameBytes(const std::vector<T>& a, const std::vector<T>& b, const cha
 }
 
 inline void expectSameState(const StateArrays& a, const StateArrays& b) {
-  expectSameBytes(a.ownerPosition, b.ownerPosition, "ownerPosition");
-  expectSameBytes(a.ownerOrientation, b.ownerOrientation, "ownerOrientation");
-  expectSameBytes(a.ownerVelocity, b.ownerVelocity, "ownerVelocity");
-  expectSameBytes(a.ownerAngularVelocity, b.ownerAngularVelocity, "ownerAngularVelocity");
-  expectSameBytes(a.ownerMass, b.ownerMass, "ownerMass");
-  expectSameBytes(a.ownerInertia, b.ownerInertia, "ownerInertia");
-  expectSameBytes(a.ownerSphereBegin, b.ownerSphereBegin, "ownerSphereBegin");
-  expectSameBytes(a.ownerForce, b.ownerForce, "ownerForce");
-  expectSameBytes(a.ownerTorque, b.ownerTorque, "ownerTorque");
-  expectSameBytes(a.ownerFamily, b.ownerFamily, "ownerFamily");
-  expectSameBytes(a.sphereOwner, b.sphereOwner, "sphereOwner");
-  expectSameBytes(a.sphereOffset, b.sphereOffset, "sphereOffset");
-  expectSameBytes(a.sphereRadius, b.sphereRadius, "sphereRadius");
-  expectSameBytes(a.sphereMaterial, b.sphereMaterial, "sphereMaterial");
+  forEachStateField([](const StateField& f, const auto& x, const auto& y) { expectSameBytes(x, y, f.member); }, a, b);
 }
 
 inline void expectSameBoundaries(const std::vector<BoundaryPrimitive>& a, const std::vector<BoundaryPrimitive>& b) {
@@ -89,15 +76,13 @@ inline void expectSameFrame(const FrameData& a, const FrameData& b) {
   expectSameBytes(a.contacts.wallForce, b.contacts.wallForce, "wallForce");
 }
 
+// Every field of the series record (io/run_file/run_file_records.h), row by row.
 inline void expectSameSeries(const std::vector<SeriesSample>& a, const std::vector<SeriesSample>& b) {
   ASSERT_EQ(a.size(), b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    expectSameBytes(std::vector<double>{a[i].time}, {b[i].time}, "time");
-    expectSameBytes(std::vector<Vec3d>{a[i].position}, {b[i].position}, "position");
-    expectSameBytes(std::vector<Quat>{a[i].orientation}, {b[i].orientation}, "orientation");
-    expectSameBytes(std::vector<Vec3>{a[i].velocity, a[i].angularVelocity, a[i].force, a[i].torque},
-                    {b[i].velocity, b[i].angularVelocity, b[i].force, b[i].torque}, "vectors");
-  }
+  for (std::size_t i = 0; i < a.size(); ++i)
+    forEachSeriesField([&](const SeriesField& f, const auto& x,
+                           const auto& y) { EXPECT_EQ(std::memcmp(&x, &y, sizeof x), 0) << f.member << " row " << i; },
+                       a[i], b[i]);
 }
 
 // Rows of body `b` over the whole sample run.

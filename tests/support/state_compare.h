@@ -12,14 +12,20 @@ namespace regolith::test {
 
 using regolith::sameBits;
 
-// Positions, orientations, velocities and the last contact force and torque of every owner.
+// What moves every step (FieldChange::EveryStep): positions, orientations, velocities and
+// the last contact force and torque of every owner.
 inline void expectIdenticalOwnerStates(const StateArrays& a, const StateArrays& b) {
-  EXPECT_TRUE(sameBits(a.ownerPosition, b.ownerPosition));
-  EXPECT_TRUE(sameBits(a.ownerOrientation, b.ownerOrientation));
-  EXPECT_TRUE(sameBits(a.ownerVelocity, b.ownerVelocity));
-  EXPECT_TRUE(sameBits(a.ownerAngularVelocity, b.ownerAngularVelocity));
-  EXPECT_TRUE(sameBits(a.ownerForce, b.ownerForce));
-  EXPECT_TRUE(sameBits(a.ownerTorque, b.ownerTorque));
+  forEachStateField(
+      [](const StateField& f, const auto& x, const auto& y) {
+        if (f.change == FieldChange::EveryStep) EXPECT_TRUE(sameBits(x, y)) << f.member;
+      },
+      a, b);
+}
+
+// Every field of the table.
+inline void expectIdenticalStates(const StateArrays& a, const StateArrays& b) {
+  forEachStateField([](const StateField& f, const auto& x, const auto& y) { EXPECT_TRUE(sameBits(x, y)) << f.member; },
+                    a, b);
 }
 
 }  // namespace regolith::test
