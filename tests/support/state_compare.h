@@ -17,7 +17,10 @@ using regolith::sameBits;
 inline void expectIdenticalOwnerStates(const StateArrays& a, const StateArrays& b) {
   forEachStateField(
       [](const StateField& f, const auto& x, const auto& y) {
-        if (f.change == FieldChange::EveryStep) EXPECT_TRUE(sameBits(x, y)) << f.member;
+        // Braces: EXPECT_TRUE is an if/else of its own.
+        if (f.change == FieldChange::EveryStep) {
+          EXPECT_TRUE(sameBits(x, y)) << f.member;
+        }
       },
       a, b);
 }
