@@ -8,6 +8,7 @@
 #include <string>
 
 #include "apps/command_action.h"
+#include "apps/exit_status.h"
 #include "batch/runner.h"
 #include "batch/slurm.h"
 #include "io/input_file_error.h"
@@ -16,19 +17,18 @@
 namespace regolith {
 
 // `body`'s exit status, or that of what it throws, told on `err` as "regolith <command>:
-// <what>": a malformed manifest or run file (InputFileError) is invalid input
-// (kSceneErrorExitCode), anything else a failure (1). How the commands over a batch's
-// folder (batch slurm, batch status, collect) end.
+// <what>". What it throws is sorted as every command's errors are (service/outcome.h,
+// apps/exit_status.h): a malformed manifest or run file is invalid input (2), anything
+// else of the run's own a failure (1). How the commands over a batch's folder (batch
+// slurm, batch status, collect) end.
 template <class Body>
 int withBatchErrors(const char* command, std::ostream& err, Body&& body) {
   try {
     return body();
-  } catch (const InputFileError& e) {
-    err << "regolith " << command << ": " << e.what() << std::endl;
-    return kSceneErrorExitCode;
   } catch (const std::exception& e) {
-    err << "regolith " << command << ": " << e.what() << std::endl;
-    return 1;
+    const Outcome outcome = outcomeOf(e, std::string("regolith ") + command + ": ");
+    err << outcome.message << std::endl;
+    return exitCodeOf(outcome);
   }
 }
 
