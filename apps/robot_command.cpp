@@ -15,6 +15,9 @@
 #include "io/run_file/output_lock.h"
 #include "io/run_file/robot_run_file.h"
 #include "io/run_file/series_csv.h"
+#include "core/blow_up_guard.h"
+#include "coupling/dem_terrain.h"
+#include "io/run_file/sphere_fields.h"
 #include "kernels/detection/build_guard.h"
 #include "robots/robot_simulation.h"
 #include "scenes/scene.h"
@@ -79,8 +82,25 @@ struct ActuatorWork {
   }
 };
 
+// The grains of a run on DEM grains (coupling/dem_terrain.h), as a DEM run's frames hold them.
+void addGrains(RobotFrame& f, const coupling::DemTerrain& dem) {
+  const Simulation& sim = dem.simulation();
+  const StateArrays state = sim.state();
+  const std::vector<Vec3d> centres = sim.spherePositions();
+  const std::vector<Vec3> velocity = sphereVelocities(state, centres);
+  const std::vector<Index> family = sphereFamilies(state);
+  for (std::size_t i = 0; i < centres.size(); ++i) {
+    f.spherePosition.push_back({centres[i].x, centres[i].y, centres[i].z});
+    f.sphereVelocity.push_back({double(velocity[i].x), double(velocity[i].y), double(velocity[i].z)});
+    f.sphereRadius.push_back(double(state.sphereRadius[i]));
+    f.sphereOwner.push_back(std::int32_t(state.sphereOwner[i]));
+    f.sphereFamily.push_back(std::int32_t(family[i]));
+  }
+}
+
 // The frame: body poses, the bodies' triangles and the terrain surface as triangles (the
-// deforming grid, or the base surface over a square around the bodies).
+// deforming grid, or the base surface over a square around the bodies: not on DEM grains
+// alone, which show themselves), and the DEM grains when there are some.
 RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::vector<robots::BodySample>& samples) {
   RobotFrame f;
   f.step = step;
@@ -92,6 +112,9 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
     f.triangles.push_back({mesh.triangles[t][0], mesh.triangles[t][1], mesh.triangles[t][2]});
     f.triangleOwner.push_back(mesh.owner[t]);
   }
+  const auto* dem = dynamic_cast<const coupling::DemTerrain*>(sim.externalTerrain());
+  if (dem) addGrains(f, *dem);
+  if (dem && sim.terrain().plateCount() == 0 && sim.wheels().wheels().empty()) return f;
   const robots::TerrainSurface& surface = sim.terrain().surface();
   int nx = 2, ny = 2;
   double x0 = -1, y0 = -1, spacing = 2;
@@ -160,6 +183,14 @@ std::uint64_t everySteps(double seconds, double dt, std::uint64_t steps, const c
 int run(const RobotOptions& o) {
   const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
   robots::RobotSimulation sim(o.modelPath, terrain);
+  const coupling::DemTerrain* dem = nullptr;
+  if (terrain.dem) {
+    std::vector<std::string> warnings;
+    auto grains = std::make_unique<coupling::DemTerrain>(sim.model(), sim.data(), terrain, &warnings);
+    for (const std::string& w : warnings) std::fprintf(stderr, "regolith robot: warning: %s\n", w.c_str());
+    dem = grains.get();
+    sim.attachTerrain(std::move(grains));
+  }
   // The step counts before DIR is touched.
   const std::uint64_t steps = stepCount(o.duration, sim.timeStep());
   const std::uint64_t seriesEvery = everySteps(o.seriesEvery, sim.timeStep(), steps, "--series-every");
@@ -226,6 +257,13 @@ int run(const RobotOptions& o) {
   if (o.progress)
     std::fprintf(o.progress, "regolith robot: %s on %s, %zu plates, dt = %g s, %llu steps\n", o.modelPath.c_str(),
                  o.terrainPath.c_str(), sim.terrain().plateCount(), dt, static_cast<unsigned long long>(steps));
+  if (o.progress && dem)
+    std::fprintf(o.progress,
+                 "regolith robot: %zu bodies (%zu triangles) on %zu DEM grains; exchange every %g s (%d MuJoCo steps, "
+                 "%llu DEM steps of %g s)\n",
+                 dem->bodies().size(), dem->triangleCount(), dem->scene().initial.sphereCount(), dem->interval(),
+                 dem->mujocoStepsPerInterval(), static_cast<unsigned long long>(dem->demStepsPerInterval()),
+                 dem->scene().model.timeStep);
   {
     const std::vector<robots::BodySample> s = sim.sample();
     writeSeries(s);
@@ -245,6 +283,19 @@ int run(const RobotOptions& o) {
     const std::uint64_t updates = estimation ? estimation->updates() : 0;
     try {
       sim.step();
+    } catch (const BlowUpError& e) {
+      // The grains blew up in the exchange before this step (coupling/dem_terrain.h): the
+      // MuJoCo state is the last good one; the grains are as the engine stopped them.
+      const std::vector<robots::BodySample> s = sim.sample();
+      if (lastSeries != step - 1) writeSeries(s);
+      h5.writeFrame(frameOf(sim, step - 1, s));
+      h5.finish(std::string("blow-up: DEM grains: ") + e.what(), sim.time());
+      meter.finish(step - 1);
+      std::fprintf(stderr,
+                   "regolith robot: blow-up of the DEM grains in the exchange before step %llu (t = %.6g s): %s. "
+                   "Wrote frame %zu for post-mortem\n",
+                   static_cast<unsigned long long>(step), sim.time(), e.what(), h5.frameCount() - 1);
+      return kRobotBlowUp;
     } catch (const robots::MujocoBlowUp& e) {
       // The state is the last good one (RobotSimulation::step put it back): its frame for
       // the post-mortem, after everything written before it.
@@ -311,7 +362,8 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
   RobotOptions& o = *options;
   CLI::App* command = app.add_subcommand(
       "robot",
-      "Run a MuJoCo model (MJCF) on granular terrain (RFT, docs/robots.md): DIR/run.h5, run.xmf, series.csv.\n"
+      "Run a MuJoCo model (MJCF) on granular terrain (RFT, Bekker-Wong or regression terrain, docs/robots.md; or "
+      "DEM grains, docs/coupling.md): DIR/run.h5, run.xmf, series.csv.\n"
       "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
       "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
       "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "

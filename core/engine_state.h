@@ -31,6 +31,11 @@ struct EngineState {
   // owner ownerOrder[k]; empty while it is the scene's own. Everything above is in the
   // scene's numbering; this lets a restored run sum its contacts in the same order.
   std::vector<Index> ownerOrder;
+  // Tracked owners (Simulation::trackOwners; scene numbering) and their load sums since
+  // the last take, over trackedSteps steps: a coupled run resumes mid-interval exactly.
+  std::vector<Index> trackedOwners;
+  std::vector<Vec3d> trackedForceSums, trackedTorqueSums;
+  std::uint64_t trackedSteps = 0;
 };
 
 }  // namespace regolith

@@ -187,4 +187,11 @@ Index ParticleNumbering::ownerToScene(Index engineOwner) const {
   return isScene() || engineOwner < 0 ? engineOwner : m_sceneOwnerAt[std::size_t(engineOwner)];
 }
 
+// A linear search: asked once per owner a coupling tracks, and again after a renumbering.
+Index ParticleNumbering::ownerToEngine(Index sceneOwner) const {
+  if (isScene() || sceneOwner < 0) return sceneOwner;
+  const auto at = std::find(m_sceneOwnerAt.begin(), m_sceneOwnerAt.end(), sceneOwner);
+  return at == m_sceneOwnerAt.end() ? -1 : Index(at - m_sceneOwnerAt.begin());
+}
+
 }  // namespace regolith

@@ -41,6 +41,7 @@ class ParticleNumbering {
   std::vector<WallContact> toScene(std::vector<WallContact> engine) const;
   std::vector<Vec3d> spheresToScene(const std::vector<Vec3d>& engine) const;
   Index ownerToScene(Index engineOwner) const;
+  Index ownerToEngine(Index sceneOwner) const;
 
  private:
   // Validates a permutation of the owner slots that moves only movable owners.

@@ -56,6 +56,9 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   std::vector<Index> boundaryOwners;
   for (const BoundaryPrimitive& b : m_model.boundaries) boundaryOwners.push_back(b.owner);
   m_numbering = ParticleNumbering(initial.ownerSphereBegin, boundaryOwners);
+  m_ownerCount = initial.ownerCount();
+  for (std::size_t o = 0; o < m_ownerCount; ++o)
+    m_sphereless.push_back(initial.ownerSphereBegin[o + 1] == initial.ownerSphereBegin[o]);
   m_switched.assign(m_model.familySwitches.size(), false);
   trackDisplacement(*m_device, m_model.streams.mode != StreamMode::Async);
   const SphereMotion motion = updateSpherePositions(*m_device, m_model.streams.mode == StreamMode::Async);
@@ -162,6 +165,10 @@ void Simulation::step(std::uint64_t steps) {
     }
     ++m_steps;
     m_time = double(m_steps) * m_model.timeStep;
+    if (!m_tracked.empty()) {
+      addTrackedLoads(*m_device);
+      ++m_trackedSteps;
+    }
   }
 }
 
@@ -185,8 +192,15 @@ std::vector<Index> Simulation::newCellOrder() const {
 }
 
 void Simulation::renumber(const std::vector<Index>& order) {
+  // The tracked owners' sums stay; their engine slots are looked up again.
+  const std::vector<TrackedOwnerReading> sums = readTrackedOwners(*m_device);
   m_numbering.permute(order);
   permuteParticles(*m_device, order);
+  if (!m_tracked.empty()) {
+    std::vector<Vec3d> forces, torques;
+    for (const TrackedOwnerReading& r : sums) forces.push_back(r.forceSum), torques.push_back(r.torqueSum);
+    uploadTracked(forces, torques);
+  }
   ++m_stats.renumberings;
 }
 
@@ -351,6 +365,12 @@ EngineState Simulation::saveState() const {
   e.stats = st;
   e.recentSpeeds.assign(m_speeds.begin(), m_speeds.end());
   e.ownerOrder = m_numbering.ownerOrder();
+  e.trackedOwners = m_tracked;
+  e.trackedSteps = m_trackedSteps;
+  for (const TrackedOwnerReading& r : readTrackedOwners(*m_device)) {
+    e.trackedForceSums.push_back(r.forceSum);
+    e.trackedTorqueSums.push_back(r.torqueSum);
+  }
   return e;
 }
 
@@ -393,6 +413,12 @@ void Simulation::restoreState(const EngineState& saved) {
   // Fresh lists from the restored positions, carrying the saved history by key.
   setContactHistory(saved.contacts);
   m_rebuilds = saved.rebuilds + 1;  // the saved builds and this one
+  if (saved.trackedForceSums.size() != saved.trackedOwners.size() ||
+      saved.trackedTorqueSums.size() != saved.trackedOwners.size())
+    throw std::invalid_argument("the saved state's tracked owners and their sums differ in length");
+  trackOwners(saved.trackedOwners);
+  if (!m_tracked.empty()) uploadTracked(saved.trackedForceSums, saved.trackedTorqueSums);
+  m_trackedSteps = saved.trackedSteps;
 }
 
 StreamStats Simulation::streamStats() const {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "core/engine_state.h"
 #include "core/kinematic_stream.h"
@@ -45,6 +47,37 @@ class Simulation {
   // then). Not part of saveState(): a restored run follows the model's rules. Throws
   // std::invalid_argument for a negative family or a rule validateFamilies refuses.
   void setFamilyMotion(Index family, MotionPhase phase);
+
+  // Coupling to another code (coupling/, docs/coupling.md). From now on the contact loads
+  // of `owners` (scene numbering; each once) are summed over every step, each step adding
+  // the forces it evaluates at its new positions; takeTrackedOwners() returns, per owner in
+  // this order, the mean since the previous take with the owner's pose and velocities now,
+  // and starts new sums. Replaces an earlier list. Part of saveState(). Throws
+  // std::invalid_argument for an owner out of range or named twice.
+  struct TrackedOwner {
+    Vec3d position;  // centre of mass [m]
+    Quat orientation;
+    Vec3d velocity, angularVelocity;  // [m/s], [rad/s], world frame
+    Vec3d force, torque;      // mean contact force [N] and moment about the centre of mass [N m]; zero after no step
+    std::uint64_t steps = 0;  // steps averaged over
+  };
+  void trackOwners(const std::vector<Index>& owners);
+  std::vector<TrackedOwner> takeTrackedOwners();
+  const std::vector<Index>& trackedOwners() const { return m_tracked; }
+  // Owner `owner` (scene numbering) moves from now on at the constant velocity `velocity`
+  // and angular velocity `angularVelocity` (world frame), whatever its contacts, until the
+  // next call: all six degrees of freedom prescribed. The first call gives the owner a
+  // family of its own, past every family in use (its earlier family's rules no longer move
+  // it). Not part of saveState(): call it again after a restore. Throws
+  // std::invalid_argument for an owner out of range or a velocity not finite.
+  void prescribeOwnerVelocity(Index owner, const Vec3d& velocity, const Vec3d& angularVelocity);
+  // The same, from the pose `position` (centre of mass), `orientation` (principal frame to
+  // world) on: the owner is put there first. For owners without spheres only (a body that
+  // carries boundaries): its boundaries follow at the next step, whose boundary motion
+  // (the jump included) every contact-list rule accounts for. Throws std::invalid_argument
+  // for an owner with spheres, a pose not finite or an orientation not of unit length.
+  void prescribeOwnerMotion(Index owner, const Vec3d& position, const Quat& orientation, const Vec3d& velocity,
+                            const Vec3d& angularVelocity);
 
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
   void rebuildNow();
@@ -140,6 +173,14 @@ class Simulation {
   int m_kinematicThreads = 0;
   std::uint64_t m_retiredBuilds = 0;  // builds of kinematic streams stopped for a renumbering
   ParticleNumbering m_numbering;
+  // Coupling (core/simulation_coupling.cpp): tracked owners in the scene's numbering, the
+  // steps summed since the last take, and the family each prescribed owner was given.
+  std::size_t m_ownerCount = 0;
+  std::vector<bool> m_sphereless;  // per owner (scene numbering): carries no sphere
+  std::vector<Index> m_tracked;
+  std::uint64_t m_trackedSteps = 0;
+  std::vector<std::pair<Index, Index>> m_ownFamily;  // (owner, family)
+  void uploadTracked(const std::vector<Vec3d>& forceSums, const std::vector<Vec3d>& torqueSums);
   std::vector<FamilyControl> m_controls;  // as last uploaded
   std::vector<bool> m_switched;           // per Model::familySwitches entry
 };

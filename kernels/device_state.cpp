@@ -261,7 +261,8 @@ std::size_t deviceBytes(const DeviceState& s) {
          bytesOf(s.firstBegin) + bytesOf(s.secondBegin) + bytesOf(s.secondOrder) + bytesOf(s.pairNear) +
          bytesOf(s.nearFirstBegin) + bytesOf(s.nearSecondBegin) + bytesOf(s.nearSecondOrder) + bytesOf(s.wallKeys) +
          bytesOf(s.wallShear) + bytesOf(s.wallForce) + bytesOf(s.wallTorque) + bytesOf(s.wallBegin) +
-         bytesOf(s.scratchWallShear) + builderBytes(s.builder) + candidateListBytes(s.spare);
+         bytesOf(s.scratchWallShear) + bytesOf(s.trackedOwner) + bytesOf(s.trackedForceSum) +
+         bytesOf(s.trackedTorqueSum) + builderBytes(s.builder) + candidateListBytes(s.spare);
 }
 
 std::size_t candidatePairCount(const DeviceState& s) { return s.pairKeys.size(); }

@@ -33,6 +33,11 @@ struct DeviceState {
   // of families >= familyControl.size() are free.
   DeviceVector<FamilyControl> familyControl;
 
+  // Tracked owners (kernels/integration/tracked_owners.cpp): engine numbering, load sums.
+  DeviceVector<Index> trackedOwner;
+  DeviceVector<Vec3d> trackedForceSum;
+  DeviceVector<Vec3d> trackedTorqueSum;
+
   // Spheres (besides the state fields above).
   DeviceVector<Vec3d> spherePosition;         // world, refreshed every step
   DeviceVector<Vec3d> spherePositionAtBuild;  // where the current lists were built (if tracked)

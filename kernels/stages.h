@@ -122,6 +122,27 @@ HostStateView hostStateView(const DeviceState& s);
 void uploadFamilyControls(DeviceState& s, const std::vector<FamilyControl>& controls);
 // Owners of family `from` become family `to`.
 void reassignFamily(DeviceState& s, Index from, Index to);
+// Tracked owners (kernels/integration/tracked_owners.cpp; core/simulation.h trackOwners):
+// owners in the engine's numbering and their running sums of ownerForce, ownerTorque.
+void setTrackedOwners(DeviceState& s, const std::vector<Index>& owners, const std::vector<Vec3d>& forceSums,
+                      const std::vector<Vec3d>& torqueSums);
+// Adds the last evaluation's ownerForce, ownerTorque of each tracked owner to its sums.
+void addTrackedLoads(DeviceState& s);
+struct TrackedOwnerReading {
+  Vec3d position;  // centre of mass [m]
+  Quat orientation;
+  Vec3d velocity, angularVelocity;  // [m/s], [rad/s], world
+  Vec3d forceSum, torqueSum;        // sums since the last reset [N], [N m] about the centre of mass
+};
+// One reading per tracked owner, in their order; the sums back to zero.
+std::vector<TrackedOwnerReading> readTrackedOwners(const DeviceState& s);
+void resetTrackedLoads(DeviceState& s);
+// Owner `owner` (one without spheres) is put at this pose; its boundaries follow at the
+// next kickDrift, which measures the jump as that step's boundary motion (boundaryStep,
+// boundaryDrift), so every list-validity rule sees it.
+void setOwnerPose(DeviceState& s, Index owner, const Vec3d& position, const Quat& orientation);
+// Owner `owner` becomes family `family`.
+void setOwnerFamily(DeviceState& s, Index owner, Index family);
 std::size_t candidatePairCount(const DeviceState& s);
 std::size_t candidateWallCount(const DeviceState& s);
 // The near pairs the pair pass visits (kernels/detection/near_pairs.cpp): how many as last marked,

@@ -37,8 +37,15 @@ RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec&
 
 RobotSimulation::~RobotSimulation() {
   m_hook.reset();  // unregistered before the model and data go
+  m_external.reset();
   mj_deleteData(m_data);
   mj_deleteModel(m_model);
+}
+
+void RobotSimulation::attachTerrain(std::unique_ptr<ExternalTerrain> terrain) {
+  if (m_external) throw std::logic_error("RobotSimulation::attachTerrain: a terrain is attached already");
+  m_external = std::move(terrain);
+  m_sources.add(*m_external);
 }
 
 void RobotSimulation::step() {
@@ -50,6 +57,7 @@ void RobotSimulation::step() {
   m_saved.insert(m_saved.end(), m_data->act, m_data->act + m_model->na);
   takeWarningMessages();  // what earlier steps or other code on this thread left
   if (m_controller) m_controller->apply(m_model, m_data);
+  if (m_external) m_external->advance(m_model, m_data);
   mj_step(m_model, m_data);
   const std::vector<std::string> messages = takeWarningMessages();
   std::string warning, subject, message;
@@ -111,6 +119,14 @@ std::vector<BodySample> RobotSimulation::sample() {
     s.terrainMoment += w.last.moment + arm.cross(w.last.force);
     s.sinkage = std::max(s.sinkage, w.last.sinkage);
   }
+  if (m_external)
+    for (const ExternalWrench& w : m_external->wrenches()) {
+      BodySample& s = out[w.body - 1];
+      s.terrainForce += w.force;
+      s.terrainMoment += w.moment;
+      s.platesInContact += w.contacts;
+      s.sinkage = std::max(s.sinkage, w.sinkage);
+    }
   return out;
 }
 
@@ -127,6 +143,8 @@ WorldMesh RobotSimulation::bodyMesh(double density) const {
   std::vector<bool> interacting(m_model->nbody, false);
   for (const BodyWrench& w : m_forces->wrenches()) interacting[w.body] = true;
   for (const WheelTerrainForces::Wheel& w : m_wheels->wheels()) interacting[w.body] = true;
+  if (m_external)
+    for (const ExternalWrench& w : m_external->wrenches()) interacting[w.body] = true;
   for (int g = 0; g < m_model->ngeom; ++g) {
     const int body = m_model->geom_bodyid[g], type = m_model->geom_type[g];
     if (!interacting[body] || type == mjGEOM_PLANE || type == mjGEOM_HFIELD) continue;

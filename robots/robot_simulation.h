@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "robots/controls.h"
+#include "robots/external_terrain.h"
 #include "robots/mujoco_warnings.h"
 #include "robots/soil_estimation.h"
 #include "robots/terrain_file.h"
@@ -53,7 +54,13 @@ class RobotSimulation {
   RobotSimulation& operator=(const RobotSimulation&) = delete;
 
   void setController(std::unique_ptr<Controller> controller) { m_controller = std::move(controller); }
-  // The controller, then mj_step, then the soil estimator's observe(). Throws
+  // A terrain computed outside MuJoCo (external_terrain.h: DEM grains), beside the plates
+  // and wheels of the terrain file; advanced before every step from then on.
+  void attachTerrain(std::unique_ptr<ExternalTerrain> terrain);
+  const ExternalTerrain* externalTerrain() const { return m_external.get(); }
+  ExternalTerrain* externalTerrain() { return m_external.get(); }
+  // The controller, then the external terrain's advance(), then mj_step, then the soil
+  // estimator's observe(). What advance() throws passes through (the state untouched). Throws
   // MujocoBlowUp (mujoco_warnings.h) when MuJoCo reset the state in the step (a NaN, Inf
   // or huge qpos, qvel, qacc or ctrl), after putting back the state before it.
   void step();
@@ -93,6 +100,7 @@ class RobotSimulation {
   PassiveForceList m_sources;  // the plates' forces, then the wheels'
   std::unique_ptr<PassiveHook> m_hook;
   std::unique_ptr<Controller> m_controller;
+  std::unique_ptr<ExternalTerrain> m_external;
   std::vector<double> m_saved;  // qpos, qvel, act before the step
   std::vector<std::string> m_notes, m_noted;
 };

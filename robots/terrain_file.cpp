@@ -348,6 +348,48 @@ void readDeformation(const Json& d, DeformationSpec& out, std::vector<JsonProble
 // name. The schema reports such a key as unknown at its own pointer, or, where it also
 // leaves the soil matching none of its forms (all six parameters without the new names),
 // as one problem at the soil: that becomes one problem per old key.
+// The DEM level (terrain_file.h DemSpec): what the file says; coupling/ loads the scene and
+// checks the bodies against the model.
+DemSpec readDem(const Json& d, const std::string& baseDir, const TerrainSpec& t, std::vector<JsonProblem>& problems) {
+  DemSpec dem;
+  if (d["scene"].is_string()) {
+    dem.sceneFile = resolvePath(baseDir, d["scene"].get<std::string>());
+  } else {
+    dem.sceneText = d["scene"].dump(2);
+    dem.sceneBaseDir = baseDir;
+  }
+  dem.material = d.value("material", "");
+  for (std::size_t i = 0; i < d["bodies"].size(); ++i) {
+    const Json& e = d["bodies"][i];
+    DemBodySpec b;
+    b.body = e["body"].get<std::string>();
+    b.pointer = json::pointerJoin("/dem/bodies", i);
+    const std::string mesh = e.value("mesh", "collision");
+    if (mesh != "collision") b.meshFile = resolvePath(baseDir, mesh);
+    b.resolution = e.value("resolution", b.resolution);
+    for (std::size_t k = 0; k < i; ++k)
+      if (dem.bodies[k].body == b.body)
+        problems.push_back({b.pointer + "/body", "\"" + b.body + "\" again", "each body on the grains once"});
+    // A body has one terrain: the grains, or plates, or a wheel.
+    for (const InteractingSpec& r : t.interacting)
+      if (r.isBody && r.name == b.body)
+        problems.push_back({b.pointer + "/body", "\"" + b.body + "\", also named at " + r.pointer,
+                            "a body on the DEM grains or on RFT, not both"});
+    for (const WheelSpec& w : t.wheels)
+      if (w.body == b.body)
+        problems.push_back({b.pointer + "/body", "\"" + b.body + "\", also a wheel at " + w.pointer,
+                            "a body on the DEM grains or a Bekker-Wong wheel, not both"});
+    dem.bodies.push_back(std::move(b));
+  }
+  if (d.contains("exchange")) {
+    const Json& x = d["exchange"];
+    dem.interval = x.value("interval", 0.0);
+    dem.refuseUnstable = x.value("stability", "refuse") == "refuse";
+    dem.stabilityMargin = x.value("margin", dem.stabilityMargin);
+  }
+  return dem;
+}
+
 void hintRenamedSoilKeys(const Json& doc, std::vector<JsonProblem>& problems) {
   static const std::pair<std::string, std::string> renamed[] = {
       {"cohesion", "c, the cohesion [Pa]"},
@@ -416,13 +458,15 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
 
   TerrainSpec t;
   t.file = file;
-  t.surface = readSurface(doc["surface"], baseDir, problems);
+  // A file with a DEM level alone has no RFT surface: a flat one at 0 that no plate uses.
+  if (doc.contains("surface")) t.surface = readSurface(doc["surface"], baseDir, problems);
+  const Json interact = doc.value("interact", Json::array());
   if (doc.contains("soil")) readSoil(doc["soil"], baseDir, t.rft, problems);
-  else if (!doc["interact"].empty())
+  else if (!interact.empty())
     problems.push_back({"/soil", "nothing", "the RFT soil of the interacting bodies (zeta, preset or model)"});
   else t.rft.zeta = rft::zetaFromNPerCm3(1);  // no plate uses it (nothing interacts); a valid placeholder
-  for (std::size_t i = 0; i < doc["interact"].size(); ++i) {
-    const Json& e = doc["interact"][i];
+  for (std::size_t i = 0; i < interact.size(); ++i) {
+    const Json& e = interact[i];
     InteractingSpec s;
     s.isBody = e.contains("body");
     s.name = e[s.isBody ? "body" : "geom"].get<std::string>();
@@ -441,6 +485,7 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   }
   if (doc.contains("gravity")) t.gravity = readGravity(doc["gravity"]);
   if (doc.contains("deformation")) readDeformation(doc["deformation"], t.deformation, problems);
+  if (doc.contains("dem")) t.dem = readDem(doc["dem"], baseDir, t, problems);
   if (!problems.empty()) throw TerrainError(file, std::move(problems));
   return t;
 }

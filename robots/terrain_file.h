@@ -99,6 +99,28 @@ struct DeformationSpec {
   double reposeAngle = 0.558505360638185;                   // [rad], 32 degrees
 };
 
+// The DEM level (docs/coupling.md; coupling/ builds and runs it): the named bodies stand on
+// the grains of a DEM scene, their motion handed to the engine and the grains' wrench back
+// once per exchange interval. robots/ reads it and runs the coupling through
+// ExternalTerrain (external_terrain.h) without knowing the engine.
+struct DemBodySpec {
+  std::string body;
+  std::string meshFile;       // "" ("collision"): the body's own geoms; else a mesh file in the body frame
+  double resolution = 0.005;  // [m] edge of the triangles of tessellated primitives
+  std::string pointer;        // of the entry, for problems
+};
+
+struct DemSpec {
+  std::string sceneFile;     // the scene file, resolved; "" for a scene given inline
+  std::string sceneText;     // the inline scene (JSON); "" for a file
+  std::string sceneBaseDir;  // where an inline scene's relative paths start (the terrain file's folder)
+  std::string material;      // the bodies' DEM material; "" for the scene's first
+  std::vector<DemBodySpec> bodies;
+  double interval = 0;           // [s] exchange interval; 0: the MuJoCo time step
+  bool refuseUnstable = true;    // "stability": "refuse" (the default) or "warn"
+  double stabilityMargin = 0.5;  // the interval may be at most this fraction of the stability bound
+};
+
 struct TerrainSpec {
   std::string file;
   SurfaceSpec surface;
@@ -111,6 +133,7 @@ struct TerrainSpec {
   DeformationSpec deformation;
   std::vector<SoilRegionSpec> soilRegions;  // override the wheels' soil where they lie
   std::optional<EstimatorSpec> estimator;
+  std::optional<DemSpec> dem;  // bodies on DEM grains (coupling/)
 };
 
 class TerrainError : public InvalidInputError {

@@ -88,6 +88,13 @@ void writeEngine(const h5::Group& g, const EngineState& e) {
   writeList(g, "recent_speed_step", steps);
   writeList(g, "recent_speed", speeds);
   if (!e.ownerOrder.empty()) writeList(g, "owner_order", e.ownerOrder);
+  if (!e.trackedOwners.empty()) {
+    const h5::Group t = g.create("tracked_owners");
+    t.setAttribute("steps", e.trackedSteps);
+    writeList(t, "owner", e.trackedOwners);
+    writeVec3s(t, "force_sum", e.trackedForceSums);
+    writeVec3s(t, "torque_sum", e.trackedTorqueSums);
+  }
 }
 
 EngineState readEngine(const h5::Group& g) {
@@ -105,6 +112,14 @@ EngineState readEngine(const h5::Group& g) {
   for (std::size_t i = 0; i < steps.size(); ++i) e.recentSpeeds.emplace_back(steps[i], speeds[i]);
   // Absent in checkpoints of runs that never reordered.
   if (g.has("owner_order")) e.ownerOrder = readList<Index>(g, "owner_order");
+  // Only in checkpoints of coupled runs (Simulation::trackOwners).
+  if (g.has("tracked_owners")) {
+    const h5::Group t = g.open("tracked_owners");
+    e.trackedSteps = t.uint64Attribute("steps");
+    e.trackedOwners = readList<Index>(t, "owner");
+    e.trackedForceSums = readVec3s<double>(t, "force_sum");
+    e.trackedTorqueSums = readVec3s<double>(t, "torque_sum");
+  }
   return e;
 }
 

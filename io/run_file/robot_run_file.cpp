@@ -181,6 +181,25 @@ void RobotRunWriter::createEstimator(const std::vector<std::string>& columns,
 
 void RobotRunWriter::appendEstimator(const std::vector<double>& row) { m_impl->file.appendRows("estimator", row); }
 
+namespace {
+// A coupled run's grains, in the DEM run file's names (the XDMF sidecar reads those).
+void writeGrains(const h5::Group& g, const RobotFrame& frame) {
+  const std::size_t n = frame.spherePosition.size();
+  std::vector<double> position, velocity;
+  for (const auto& x : frame.spherePosition) position.insert(position.end(), x.begin(), x.end());
+  g.write("sphere_position", position, {n, 3});
+  if (n == 0) return;
+  for (const auto& v : frame.sphereVelocity) velocity.insert(velocity.end(), v.begin(), v.end());
+  g.write("sphere_velocity", velocity, {n, 3});
+  g.write("sphere_radius", frame.sphereRadius, {n});
+  g.write("sphere_owner", frame.sphereOwner, {n});
+  g.write("sphere_family", frame.sphereFamily, {n});
+  std::vector<std::int32_t> connectivity(n);
+  for (std::size_t i = 0; i < n; ++i) connectivity[i] = std::int32_t(i);
+  g.write("connectivity", connectivity, {n});
+}
+}  // namespace
+
 void RobotRunWriter::writeFrame(const RobotFrame& frame) {
   char name[32];
   std::snprintf(name, sizeof name, "%06zu", m_impl->frames);
@@ -217,7 +236,7 @@ void RobotRunWriter::writeFrame(const RobotFrame& frame) {
   g.write("body_triangles", triangles, {frame.triangles.size(), 3});
   g.write("body_triangle_boundary", frame.triangleOwner, {frame.triangleOwner.size()});
   g.write("body_vertex_radius", std::vector<float>(frame.vertices.size(), 0.0f), {frame.vertices.size()});
-  g.write("sphere_position", std::vector<float>(), {0, 3});
+  writeGrains(g, frame);
   m_impl->file.flush();
   m_impl->lastFlush = std::chrono::steady_clock::now();
   ++m_impl->frames;

@@ -37,7 +37,11 @@
 //                    XDMF sidecar as DEM runs (io/run_file/xdmf_sidecar.h), the robot's bodies and
 //                    the terrain surface as triangles: body_vertices, body_triangles,
 //                    body_triangle_boundary (the MuJoCo body id, -1 for the terrain),
-//                    body_vertex_radius, and an empty sphere_position.
+//                    body_vertex_radius; and sphere_position, empty but in a run on
+//                    DEM grains (a terrain file's DEM level, docs/coupling.md), whose
+//                    frames hold the grains as a DEM run's do: sphere_position,
+//                    sphere_radius, sphere_velocity, sphere_owner, sphere_family and
+//                    connectivity (XDMF's Polyvertex), all N rows.
 #pragma once
 
 #include <array>
@@ -93,6 +97,11 @@ struct RobotFrame {
   std::vector<double> terrainHeight;          // gridNy x gridNx
   std::vector<double> terrainPermanentDepth;  // gridNy x gridNx
   std::vector<double> terrainTrace;           // gridNy x gridNx
+  // The DEM grains of a coupled run (coupling/): sphere centres [m], radii [m], velocities
+  // [m/s], owners and their families; empty otherwise.
+  std::vector<std::array<double, 3>> spherePosition, sphereVelocity;
+  std::vector<double> sphereRadius;
+  std::vector<std::int32_t> sphereOwner, sphereFamily;
 };
 
 // A robot run's header and series as stored, for `regolith metrics`/`plot`.

@@ -181,6 +181,60 @@ class PySimulation {
     return py::module_::import("types").attr("SimpleNamespace")(**row);
   }
 
+  // Coupling to another code (docs/coupling.md, "Your own multibody code"): the named bodies'
+  // contact loads averaged over the steps between two take_wrenches() calls.
+  void trackBodies(const std::vector<std::string>& names) {
+    std::vector<Index> owners;
+    for (const std::string& name : names) owners.push_back(movingOwner(name));
+    sim().trackOwners(owners);
+  }
+
+  py::dict takeWrenches() {
+    std::vector<Simulation::TrackedOwner> taken;
+    {
+      py::gil_scoped_release free;
+      taken = sim().takeTrackedOwners();
+    }
+    py::dict out;
+    const py::object ns = py::module_::import("types").attr("SimpleNamespace");
+    const Scene& scene = *engine()->scene;
+    const std::vector<Index>& owners = sim().trackedOwners();
+    for (std::size_t k = 0; k < taken.size(); ++k) {
+      const Simulation::TrackedOwner& t = taken[k];
+      std::string name = "owner " + std::to_string(owners[k]);
+      for (const SceneBody& b : scene.bodies)
+        if (b.owner == owners[k]) name = b.name;
+      out[py::str(name)] =
+          ns(py::arg("force") = pythonValue(t.force), py::arg("torque") = pythonValue(t.torque),
+             py::arg("steps") = t.steps, py::arg("position") = pythonValue(t.position),
+             py::arg("orientation") = pythonValue(t.orientation), py::arg("velocity") = pythonValue(t.velocity),
+             py::arg("angular_velocity") = pythonValue(t.angularVelocity));
+    }
+    return out;
+  }
+
+  void prescribeMotion(const std::string& name, const py::sequence& velocity, const py::sequence& angular,
+                       const py::object& position, const py::object& orientation) {
+    const Index owner = movingOwner(name);
+    const Vec3d v = vectorOf(velocity, "velocity"), w = vectorOf(angular, "angular_velocity");
+    if (position.is_none() != orientation.is_none())
+      throw py::value_error("position and orientation: both or neither");
+    try {
+      if (position.is_none()) {
+        sim().prescribeOwnerVelocity(owner, v, w);
+      } else {
+        const py::sequence q = orientation.cast<py::sequence>();
+        if (py::len(q) != 4) throw py::value_error("orientation: (w, x, y, z)");
+        sim().prescribeOwnerMotion(owner, vectorOf(position.cast<py::sequence>(), "position"),
+                                   Quat(q[0].cast<double>(), q[1].cast<double>(), q[2].cast<double>(),
+                                        q[3].cast<double>()),
+                                   v, w);
+      }
+    } catch (const std::invalid_argument& e) {
+      throw py::value_error(name + ": " + e.what());
+    }
+  }
+
   // checkpoint.h5 as `regolith run` writes it (the engine state, the scene text, the seed).
   void saveCheckpoint(const py::object& path) const {
     const std::string file = py::str(py::module_::import("os").attr("fspath")(path));
@@ -213,6 +267,21 @@ class PySimulation {
 
   void close() { m_engine.reset(); }
   bool closed() const { return !m_engine; }
+
+  // The owner of the scene's moving body `name` (one with a family); KeyError otherwise.
+  Index movingOwner(const std::string& name) const {
+    const Scene& scene = *engine()->scene;
+    const std::optional<std::size_t> k = bodyIndex(scene, name);
+    if (!k || scene.bodies[*k].owner < 0)
+      throw py::key_error("no moving body \"" + name + "\" in " + scene.file +
+                          " (a body with a \"family\": its bodies are " + std::to_string(scene.bodies.size()) + ")");
+    return scene.bodies[*k].owner;
+  }
+
+  static Vec3d vectorOf(const py::sequence& v, const char* what) {
+    if (py::len(v) != 3) throw py::value_error(std::string(what) + ": three entries (x, y, z)");
+    return Vec3d(v[0].cast<double>(), v[1].cast<double>(), v[2].cast<double>());
+  }
 
   Simulation& sim() const {
     if (!m_engine) throw std::runtime_error("this regolith.Simulation was closed");
@@ -334,6 +403,21 @@ when read. Take .copy() to keep a value across steps.)doc");
 rotation about the world's axes or, with rotation_frame="body", the owner's principal
 axes. The scene's later phases for the family are dropped. How a controller drives a
 wheel from Python between step() calls; not stored in checkpoints.)doc")
+      .def("track_bodies", &PySimulation::trackBodies, py::arg("names"),
+           R"doc(From now on the contact loads of these moving bodies (names of the scene's bodies with a
+family) are summed over every step; take_wrenches() returns their means. Replaces an earlier
+list. For coupling your own multibody code (docs/coupling.md).)doc")
+      .def("take_wrenches", &PySimulation::takeWrenches,
+           R"doc(Per tracked body (a dict by name): the contact force [N] and torque about its centre of
+mass [N m] averaged over the `steps` steps since the last call, and its position, orientation
+(w, x, y, z), velocity and angular_velocity now (world frame, SI). The sums start again.)doc")
+      .def("prescribe_motion", &PySimulation::prescribeMotion, py::arg("name"), py::arg("velocity"),
+           py::arg("angular_velocity"), py::arg("position") = py::none(), py::arg("orientation") = py::none(),
+           R"doc(From now on the moving body `name` moves at this constant velocity [m/s] and angular
+velocity [rad/s] (world frame), whatever its contacts, until the next call; with position
+(its centre of mass) and orientation (w, x, y, z), it is put there first (bodies without
+grains only). The body gets a family of its own. Not stored in checkpoints: call it again
+after a restore. For coupling your own multibody code (docs/coupling.md).)doc")
       .def("body", &PySimulation::body, py::arg("name"),
            "A named body now: position, orientation (w, x, y, z), velocity, angular_velocity, the "
            "contact force and torque on it and their normal/tangential split, contacts and "

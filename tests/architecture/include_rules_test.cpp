@@ -36,9 +36,11 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
     // MuJoCo's side: the models, the model files calibrate/ writes and the JSON helpers of
     // io/, and of kernels/ only the two header-only error types (checked below).
     {"robots", {"models", "calibrate", "io", "kernels"}},
+    // The one folder that knows both MuJoCo's side and the engine (docs/coupling.md).
+    {"coupling", {"robots", "scenes", "io", "clumps", "core", "kernels", "models", "calibrate"}},
     {"apps",
-     {"service", "studies", "batch", "bench", "calibrate", "robots", "scenes", "postprocess", "io", "clumps", "core",
-      "kernels", "models"}},
+     {"service", "studies", "batch", "bench", "calibrate", "coupling", "robots", "scenes", "postprocess", "io",
+      "clumps", "core", "kernels", "models"}},
     {"python",
      {"service", "studies", "batch", "bench", "calibrate", "scenes", "postprocess", "io", "clumps", "core", "kernels",
       "models"}},
