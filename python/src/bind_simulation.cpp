@@ -204,11 +204,11 @@ class PySimulation {
       std::string name = "owner " + std::to_string(owners[k]);
       for (const SceneBody& b : scene.bodies)
         if (b.owner == owners[k]) name = b.name;
-      out[py::str(name)] =
-          ns(py::arg("force") = pythonValue(t.force), py::arg("torque") = pythonValue(t.torque),
-             py::arg("steps") = t.steps, py::arg("position") = pythonValue(t.position),
-             py::arg("orientation") = pythonValue(t.orientation), py::arg("velocity") = pythonValue(t.velocity),
-             py::arg("angular_velocity") = pythonValue(t.angularVelocity));
+      out[py::str(name)] = ns(py::arg("force") = pythonValue(t.force), py::arg("torque") = pythonValue(t.torque),
+                              py::arg("steps") = t.steps, py::arg("position") = pythonValue(t.position),
+                              py::arg("orientation") = pythonValue(t.orientation),
+                              py::arg("velocity") = pythonValue(t.velocity),
+                              py::arg("angular_velocity") = pythonValue(t.angularVelocity));
     }
     return out;
   }
@@ -217,18 +217,16 @@ class PySimulation {
                        const py::object& position, const py::object& orientation) {
     const Index owner = movingOwner(name);
     const Vec3d v = vectorOf(velocity, "velocity"), w = vectorOf(angular, "angular_velocity");
-    if (position.is_none() != orientation.is_none())
-      throw py::value_error("position and orientation: both or neither");
+    if (position.is_none() != orientation.is_none()) throw py::value_error("position and orientation: both or neither");
     try {
       if (position.is_none()) {
         sim().prescribeOwnerVelocity(owner, v, w);
       } else {
         const py::sequence q = orientation.cast<py::sequence>();
         if (py::len(q) != 4) throw py::value_error("orientation: (w, x, y, z)");
-        sim().prescribeOwnerMotion(owner, vectorOf(position.cast<py::sequence>(), "position"),
-                                   Quat(q[0].cast<double>(), q[1].cast<double>(), q[2].cast<double>(),
-                                        q[3].cast<double>()),
-                                   v, w);
+        sim().prescribeOwnerMotion(
+            owner, vectorOf(position.cast<py::sequence>(), "position"),
+            Quat(q[0].cast<double>(), q[1].cast<double>(), q[2].cast<double>(), q[3].cast<double>()), v, w);
       }
     } catch (const std::invalid_argument& e) {
       throw py::value_error(name + ": " + e.what());
