@@ -12,6 +12,7 @@
 #include "bench/bench_command_line.h"
 #include "models/bench/rft_bench.h"
 #ifdef REGOLITH_ROBOTS
+#include "coupling/cosim_bench.h"
 #include "io/json/data_files.h"
 #include "robots/robot_bench.h"
 #endif
@@ -90,6 +91,34 @@ void addRobotBench(CLI::App& bench, CommandAction& action) {
     return 0;
   });
 }
+
+void addCosimBench(CLI::App& bench, CommandAction& action) {
+  struct Options {
+    coupling::CosimBenchOptions bench;
+    bool json = false;
+  };
+  const auto o = std::make_shared<Options>();
+  CLI::App* cosimCmd = bench.add_subcommand(
+      "cosim",
+      "A MuJoCo wheel on DEM grains (docs/coupling.md): the wall time split into DEM, exchange and MuJoCo, "
+      "per thread count");
+  cosimCmd->add_option("--spheres,-n", o->bench.spheres, "grains, at least (whole hcp layers)")
+      ->check(CLI::Range(std::size_t(1000), std::size_t(100000000)))
+      ->capture_default_str();
+  cosimCmd->add_option("--threads", o->bench.threads, "engine thread counts to time")->capture_default_str();
+  cosimCmd->add_option("--seconds", o->bench.seconds, "simulated seconds timed")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cosimCmd->add_option("--settle", o->bench.settleSeconds, "simulated seconds before the timed window")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cosimCmd->add_flag("--json", o->json, "print one JSON object");
+  whenChosen(cosimCmd, action, [o] {
+    const nlohmann::json j = coupling::cosimBenchJson(coupling::runCosimBench(o->bench));
+    std::cout << (o->json ? j.dump(2) : coupling::cosimBenchText(j)) << std::endl;
+    return 0;
+  });
+}
 #endif
 
 }  // namespace
@@ -102,6 +131,7 @@ void registerBenchCommand(CLI::App& app, CommandAction& action) {
   addSharedBench(*bench, action);
 #ifdef REGOLITH_ROBOTS
   addRobotBench(*bench, action);
+  addCosimBench(*bench, action);
 #endif
 }
 
