@@ -27,8 +27,12 @@ try:
 finally:
     if not _wait_chosen:
         del _os.environ["OMP_WAIT_POLICY"]
+try:  # built where MuJoCo was found (docs/robots.md)
+    from ._regolith import Robot
+except ImportError:
+    pass
 from . import batch, fit, models
 from .errors import BlowUpError, InputFileError, Problem, SceneError
 from .series import body_series, series_by_body
 
-__all__ = ["__version__", "backend", "cpu_vector_level", "cpu_vector_levels", "set_cpu_vector_level", "default_stream_mode", "Scene", "Simulation", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "InputFileError", "series_by_body", "body_series"]
+__all__ = ["__version__", "backend", "cpu_vector_level", "cpu_vector_levels", "set_cpu_vector_level", "default_stream_mode", "Scene", "Simulation", "Robot", "RunFile", "run", "metrics", "collect", "batch", "fit", "models", "SceneError", "Problem", "BlowUpError", "InputFileError", "series_by_body", "body_series"]

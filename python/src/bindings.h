@@ -24,5 +24,7 @@ void bindRunFile(pybind11::module_& m);
 void bindRun(pybind11::module_& m);
 void bindStudies(pybind11::module_& m);
 void bindBench(pybind11::module_& m);
+// regolith.Robot: only where robots/ is built (MuJoCo found; REGOLITH_ROBOTS).
+void bindRobot(pybind11::module_& m);
 
 }  // namespace regolith::python

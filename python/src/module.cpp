@@ -30,4 +30,7 @@ PYBIND11_MODULE(_regolith, m) {
   regolith::python::bindRun(m);
   regolith::python::bindStudies(m);
   regolith::python::bindBench(m);
+#ifdef REGOLITH_ROBOTS
+  regolith::python::bindRobot(m);
+#endif
 }

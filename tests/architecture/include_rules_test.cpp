@@ -42,8 +42,8 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
      {"service", "studies", "batch", "bench", "calibrate", "coupling", "robots", "scenes", "postprocess", "io",
       "clumps", "core", "kernels", "models"}},
     {"python",
-     {"service", "studies", "batch", "bench", "calibrate", "scenes", "postprocess", "io", "clumps", "core", "kernels",
-      "models"}},
+     {"service", "studies", "batch", "bench", "calibrate", "coupling", "robots", "scenes", "postprocess", "io",
+      "clumps", "core", "kernels", "models"}},
 };
 // What robots/ may take from kernels/: errors every library shares, nothing of the engine.
 const std::set<std::string> kRobotsKernelHeaders = {"kernels/backend/environment_error.h",
