@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <limits>
 
 #include "core/blow_up_guard.h"
@@ -193,6 +194,11 @@ DemTerrain::DemTerrain(const mjModel* m, mjData* d, const robots::TerrainSpec& t
         m->body_mass[id], Vec3d(m->body_inertia[3 * id], m->body_inertia[3 * id + 1], m->body_inertia[3 * id + 2]),
         Vec3d(d->xipos[3 * id], d->xipos[3 * id + 1], d->xipos[3 * id + 2]), Quat(quat[0], quat[1], quat[2], quat[3]),
         Vec3d(twist[3], twist[4], twist[5]), Vec3d(twist[0], twist[1], twist[2]), 0);
+    // The mesh in the owner's frame, for the sinkage: R^T (v - x) with R the owner's
+    // orientation (its principal frame, MuJoCo's ximat) and x its centre of mass.
+    const Quat ownerOrientation(quat[0], quat[1], quat[2], quat[3]);
+    const Vec3d centre(d->xipos[3 * id], d->xipos[3 * id + 1], d->xipos[3 * id + 2]);
+    for (const Vec3d& v : mesh.vertices) body.localVertices.push_back(rotateInverse(ownerOrientation, v - centre));
     m_scene.ownerTemplate.push_back(-1);
     const std::vector<std::size_t> triangles = appendMeshBoundaries(m_scene.model, mesh, material, body.owner);
     body.boundaryBegin = triangles.front();
@@ -203,6 +209,13 @@ DemTerrain::DemTerrain(const mjModel* m, mjData* d, const robots::TerrainSpec& t
   }
   m_scene.initial = world.take();
   requireNone();
+  const StateArrays& grains = m_scene.initial;
+  m_bedTop = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < grains.sphereCount(); ++i) {
+    const std::size_t o = std::size_t(grains.sphereOwner[i]);
+    const Vec3d centre = grains.ownerPosition[o] + rotate(grains.ownerOrientation[o], Vec3d(grains.sphereOffset[i]));
+    m_bedTop = std::max(m_bedTop, centre.z + double(grains.sphereRadius[i]));
+  }
   try {
     m_sim = std::make_unique<Simulation>(m_scene.model, m_scene.initial);
   } catch (const std::exception& e) {
@@ -269,14 +282,26 @@ void DemTerrain::apply(const mjModel* m, mjData* d) {
 
 std::vector<robots::ExternalWrench> DemTerrain::wrenches() const {
   std::vector<robots::ExternalWrench> out;
+  const std::vector<WallContact> touching = m_sim->wallContacts();
   for (const CoupledBody& b : m_bodies) {
     robots::ExternalWrench w;
     w.body = b.body;
     w.force = b.force;
     w.moment = b.moment;
+    for (const WallContact& c : touching)
+      if (std::size_t(c.boundary) >= b.boundaryBegin && std::size_t(c.boundary) < b.boundaryEnd) ++w.contacts;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const Vec3d& v : b.localVertices) lowest = std::min(lowest, (b.dem.position + rotate(b.dem.orientation, v)).z);
+    w.sinkage = std::isfinite(m_bedTop) ? std::max(0.0, m_bedTop - lowest) : 0.0;
     out.push_back(w);
   }
   return out;
+}
+
+std::vector<int> DemTerrain::bodyIds() const {
+  std::vector<int> ids;
+  for (const CoupledBody& b : m_bodies) ids.push_back(b.body);
+  return ids;
 }
 
 }  // namespace regolith::coupling

@@ -43,6 +43,7 @@ struct CoupledBody {
   // body's pose and velocities at the interval's end.
   Eigen::Vector3d force = Eigen::Vector3d::Zero(), moment = Eigen::Vector3d::Zero();
   Simulation::TrackedOwner dem;
+  std::vector<Vec3d> localVertices;  // its mesh in the DEM owner's frame (principal axes, centre of mass)
 };
 
 class DemTerrain : public robots::ExternalTerrain {
@@ -58,7 +59,12 @@ class DemTerrain : public robots::ExternalTerrain {
 
   void advance(const mjModel* m, mjData* d) override;
   void apply(const mjModel* m, mjData* d) override;
+  // Contacts: the grains touching the body's triangles now. Sinkage: how far its lowest
+  // point lies below the bed's initial top (the highest grain's top when the run began;
+  // a flat bed under gravity along -z is what it measures), 0 above it.
   std::vector<robots::ExternalWrench> wrenches() const override;
+  std::vector<int> bodyIds() const override;
+  double bedTop() const { return m_bedTop; }
   std::string kind() const override { return "dem"; }
 
   const std::vector<CoupledBody>& bodies() const { return m_bodies; }
@@ -89,6 +95,7 @@ class DemTerrain : public robots::ExternalTerrain {
   int m_mujocoSteps = 1;
   int m_stepsIntoInterval = 0;  // MuJoCo steps taken since the last exchange
   double m_demSeconds = 0, m_exchangeSeconds = 0;
+  double m_bedTop = 0;  // [m] the highest grain's top at the start
 };
 
 }  // namespace regolith::coupling

@@ -24,8 +24,8 @@ struct ExternalWrench {
   int body = -1;                                     // MuJoCo body id
   Eigen::Vector3d force = Eigen::Vector3d::Zero();   // [N]
   Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // [N m] about the centre of mass
-  int contacts = 0;                                  // touching grain contacts, as last counted
-  double sinkage = 0;                                // [m] the terrain's own measure; 0 if none
+  int contacts = 0;                                  // touching grain contacts now
+  double sinkage = 0;                                // [m] the terrain's own measure (coupling/dem_terrain.h)
 };
 
 class ExternalTerrain : public PassiveForceSource {
@@ -33,7 +33,10 @@ class ExternalTerrain : public PassiveForceSource {
   // Before mj_step; may throw (a blow-up, an exchange that failed): the MuJoCo state is
   // then as before the call.
   virtual void advance(const mjModel* m, mjData* d) = 0;
+  // Per body, the wrench of the last interval, with its contact count and sinkage now.
   virtual std::vector<ExternalWrench> wrenches() const = 0;
+  // The MuJoCo bodies it carries (cheaper than wrenches(): nothing is counted).
+  virtual std::vector<int> bodyIds() const = 0;
   // "dem": how the run names this terrain in messages and output.
   virtual std::string kind() const = 0;
 };

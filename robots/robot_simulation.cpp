@@ -144,7 +144,7 @@ WorldMesh RobotSimulation::bodyMesh(double density) const {
   for (const BodyWrench& w : m_forces->wrenches()) interacting[w.body] = true;
   for (const WheelTerrainForces::Wheel& w : m_wheels->wheels()) interacting[w.body] = true;
   if (m_external)
-    for (const ExternalWrench& w : m_external->wrenches()) interacting[w.body] = true;
+    for (const int body : m_external->bodyIds()) interacting[body] = true;
   for (int g = 0; g < m_model->ngeom; ++g) {
     const int body = m_model->geom_bodyid[g], type = m_model->geom_type[g];
     if (!interacting[body] || type == mjGEOM_PLANE || type == mjGEOM_HFIELD) continue;

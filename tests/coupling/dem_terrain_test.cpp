@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <Eigen/Geometry>
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -28,6 +31,8 @@ double boxHeight(const robots::RobotSimulation& r) { return r.data()->qpos[2]; }
 // then; and the mean vertical force of the last interval.
 struct CoupledRest {
   double height = 0, drift = 0, sideways = 0, force = 0;
+  double sinkage = 0, bedTop = 0, lowest = 0;
+  int contacts = 0;
 };
 CoupledRest coupledRest(double timestep, double seconds) {
   std::string xml = fileText(kData / "drop_box.xml");
@@ -41,7 +46,18 @@ CoupledRest coupledRest(double timestep, double seconds) {
   run.run(0.05);
   r.drift = boxHeight(*run.robot) - r.height;
   r.sideways = std::hypot(run.robot->data()->qvel[0], run.robot->data()->qvel[1]);
-  r.force = run.dem->wrenches().at(0).force.z();
+  const robots::ExternalWrench w = run.dem->wrenches().at(0);
+  r.force = w.force.z();
+  r.contacts = w.contacts;
+  r.sinkage = w.sinkage;
+  // The box's lowest corner from MuJoCo's pose (qpos: position, then (w, x, y, z)).
+  const double* q = run.robot->data()->qpos;
+  const Eigen::Quaterniond turn(q[3], q[4], q[5], q[6]);
+  r.lowest = std::numeric_limits<double>::infinity();
+  for (const double sx : {-0.05, 0.05})
+    for (const double sy : {-0.05, 0.05})
+      r.lowest = std::min(r.lowest, q[2] + (turn * Eigen::Vector3d(sx, sy, -0.02)).z());
+  r.bedTop = run.dem->bedTop();
   return r;
 }
 
@@ -95,6 +111,13 @@ TEST(DemTerrain, DroppedBoxRestsAtTheNativeDemBodysDepthWithoutDrift) {
   // within 1 % (the box at rest; its residual vertical motion is below a micrometre).
   EXPECT_NEAR(coupled.force, m * 9.81, 0.01 * m * 9.81);
   EXPECT_NEAR(halved.force, m * 9.81, 0.01 * m * 9.81);
+  // What the series reports for it: the grains touching its bottom face (a 0.1 m square
+  // over an hcp layer of 8.1 mm spacing holds about 175 grain tops; some of them carry it),
+  // and its sinkage, the depth of that face below the bed's initial top.
+  EXPECT_GT(coupled.contacts, 20);
+  EXPECT_LT(coupled.contacts, 250);
+  // (The DEM body's pose trails MuJoCo's by H^2 |a|, nothing at rest.)
+  EXPECT_NEAR(coupled.sinkage, std::max(0.0, coupled.bedTop - coupled.lowest), 1e-7);
 }
 
 TEST(DemTerrain, ExchangeConservesLinearMomentumInAZeroGravityCollision) {
