@@ -2,16 +2,19 @@
 #include "apps/robot_command.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "service/progress_meter.h"
 #include "service/run_header.h"
 #include "core/stop_signals.h"
 #include "io/build_info.h"
+#include "io/checkpoint/robot_checkpoint.h"
 #include "io/run_file/output_lock.h"
 #include "io/run_file/robot_run_file.h"
 #include "io/run_file/series_csv.h"
@@ -19,6 +22,7 @@
 #include "coupling/dem_terrain.h"
 #include "io/run_file/sphere_fields.h"
 #include "kernels/detection/build_guard.h"
+#include "robots/mujoco_state.h"
 #include "robots/robot_simulation.h"
 #include "scenes/scene.h"
 
@@ -183,7 +187,7 @@ std::uint64_t everySteps(double seconds, double dt, std::uint64_t steps, const c
 int run(const RobotOptions& o) {
   const robots::TerrainSpec terrain = robots::loadTerrain(o.terrainPath, o.overrides);
   robots::RobotSimulation sim(o.modelPath, terrain);
-  const coupling::DemTerrain* dem = nullptr;
+  coupling::DemTerrain* dem = nullptr;
   if (terrain.dem) {
     std::vector<std::string> warnings;
     auto grains = std::make_unique<coupling::DemTerrain>(sim.model(), sim.data(), terrain, &warnings);
@@ -198,12 +202,39 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
+  // Checkpoints: for runs on DEM grains alone, whose whole state (MuJoCo's, the coupling's,
+  // the engine's) is saved; RFT plates, wheels, the deforming surface and the estimator
+  // keep state of their own that is not saved yet.
+  const bool resumable = dem && terrain.interacting.empty() && terrain.wheels.empty() && !terrain.estimator &&
+                         !terrain.deformation.enabled;
+  if (o.resume && !resumable)
+    throw std::invalid_argument(
+        "--resume: only runs on DEM grains alone (a terrain file with a \"dem\" level and no "
+        "\"interact\", \"wheels\", \"estimator\" or deformation) write checkpoints yet");
+  std::string terrainAsRun = fileText(o.terrainPath);
+  for (const std::string& set : o.overrides) terrainAsRun += "\n--set " + set;
+
   // Before anything in DIR is read or changed (io/run_file/output_lock.h).
   const OutputFolderLock lock(o.outDir);
   const fs::path dir(o.outDir);
-  if (fs::exists(dir / "run.h5") && !o.overwrite)
-    throw std::runtime_error((dir / "run.h5").string() +
-                             " exists: replace it with --overwrite, or choose another --out");
+  if (fs::exists(dir / "run.h5") && !o.overwrite && !o.resume)
+    throw std::runtime_error(
+        (dir / "run.h5").string() +
+        " exists: replace it with --overwrite, continue it with --resume, or choose another --out");
+  std::optional<RobotCheckpoint> saved;
+  if (o.resume) {
+    if (!fs::exists(dir / "checkpoint.h5") || !fs::exists(dir / "run.h5"))
+      throw std::runtime_error((dir / "checkpoint.h5").string() + " or run.h5 is missing: nothing to resume");
+    saved = readRobotCheckpoint((dir / "checkpoint.h5").string());
+    if (saved->modelFile != o.modelPath || saved->terrainJson != terrainAsRun)
+      throw std::invalid_argument("--resume: " + (dir / "checkpoint.h5").string() + " was written for " +
+                                  saved->modelFile + " on another terrain file or --set; resume with the same ones");
+    if (saved->step > steps)
+      throw std::invalid_argument("--resume: the checkpoint is at step " + std::to_string(saved->step) +
+                                  ", past --duration's " + std::to_string(steps));
+    robots::restoreMujocoState(sim.model(), sim.data(), saved->mujoco, saved->mujocoTime);
+    dem->restoreState({std::move(saved->engine), saved->couplingBodies, saved->stepsIntoInterval});
+  }
   // A sidecar half-written by a run killed between its write and rename (io/run_file/xdmf_sidecar.h);
   // under the lock nobody else writes it.
   fs::remove(dir / "run.xmf.tmp");
@@ -225,20 +256,27 @@ int run(const RobotOptions& o) {
   header.timeStep = sim.timeStep();
   header.bodyNames = sim.bodyNames();
   header.duration = o.duration;
-  RobotRunWriter h5((dir / "run.h5").string(), (dir / "run.xmf").string(), header);
-  SeriesCsvWriter csv = SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
+  const std::unique_ptr<RobotRunWriter> h5 = saved ? std::make_unique<RobotRunWriter>(
+                                                         (dir / "run.h5").string(), (dir / "run.xmf").string(),
+                                                         sim.time(), saved->lastFrameStep, o.duration)
+                                                   : std::make_unique<RobotRunWriter>(
+                                                         (dir / "run.h5").string(), (dir / "run.xmf").string(), header);
+  SeriesCsvWriter csv = saved ? SeriesCsvWriter::openForAppend((dir / "series.csv").string(), header.bodyNames,
+                                                               sim.time())
+                              : SeriesCsvWriter::create((dir / "series.csv").string(), header.bodyNames);
 
   const robots::WheelSoilEstimation* estimation = sim.estimation();
   if (estimation) {
-    h5.createEstimator(estimation->columns(), estimation->stateNames());
-    h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
+    h5->createEstimator(estimation->columns(), estimation->stateNames());
+    h5->appendEstimator(estimation->row(sim.time(), sim.wheels()));
   }
   const double dt = sim.timeStep();
   std::vector<std::string> wheelBodies;
   for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
     wheelBodies.push_back(sim.bodyNames()[w.body - 1]);
-  if (!wheelBodies.empty()) h5.createWheels(wheelBodies);
+  if (!wheelBodies.empty()) h5->createWheels(wheelBodies);
   ActuatorWork work;
+  if (saved) work.positive = saved->workPositive, work.net = saved->workNet;
   const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
     std::vector<RobotBodyRow> rows;
     std::vector<SeriesSample> csvRows;
@@ -246,12 +284,12 @@ int run(const RobotOptions& o) {
       rows.push_back(rowOf(b));
       csvRows.push_back(csvSample(sim.time(), b));
     }
-    h5.appendSeries(sim.time(), rows);
-    h5.appendActuatorWork(sim.time(), work.positive, work.net);
+    h5->appendSeries(sim.time(), rows);
+    h5->appendActuatorWork(sim.time(), work.positive, work.net);
     std::vector<std::vector<double>> wheelRows;
     for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
       wheelRows.push_back(wheelRow(sim.time(), w.last));
-    h5.appendWheels(wheelRows);
+    h5->appendWheels(wheelRows);
     csv.append(csvRows);
   };
   if (o.progress)
@@ -264,20 +302,45 @@ int run(const RobotOptions& o) {
                  dem->bodies().size(), dem->triangleCount(), dem->scene().initial.sphereCount(), dem->interval(),
                  dem->mujocoStepsPerInterval(), static_cast<unsigned long long>(dem->demStepsPerInterval()),
                  dem->scene().model.timeStep);
-  {
+  const std::uint64_t first = saved ? saved->step : 0;
+  if (!saved) {
     const std::vector<robots::BodySample> s = sim.sample();
     writeSeries(s);
-    h5.writeFrame(frameOf(sim, 0, s));
+    h5->writeFrame(frameOf(sim, 0, s));
   }
-  std::uint64_t lastFrame = 0, lastSeries = 0;  // the steps of the last frame and series row written
+  // The steps of the last frame and series row written.
+  std::uint64_t lastFrame = saved ? saved->lastFrameStep : 0, lastSeries = saved ? saved->lastSeriesStep : 0;
+  // DIR/checkpoint.h5 after the step `step` (its rows and frame written): every
+  // --checkpoint-every seconds of wall time, when a signal stops the run and at its end.
+  auto lastCheckpoint = std::chrono::steady_clock::now();
+  const auto checkpoint = [&](std::uint64_t step) {
+    if (!resumable) return;
+    RobotCheckpoint c;
+    c.modelFile = o.modelPath;
+    c.terrainJson = terrainAsRun;
+    c.step = step;
+    c.lastFrameStep = lastFrame;
+    c.lastSeriesStep = lastSeries;
+    c.workPositive = work.positive;
+    c.workNet = work.net;
+    c.mujocoTime = sim.time();
+    c.mujoco = robots::saveMujocoState(sim.model(), sim.data());
+    coupling::DemTerrain::State state = dem->saveState();
+    c.engine = std::move(state.engine);
+    c.couplingBodies = std::move(state.bodies);
+    c.stepsIntoInterval = state.stepsIntoInterval;
+    writeRobotCheckpoint((dir / "checkpoint.h5").string(), c);
+    lastCheckpoint = std::chrono::steady_clock::now();
+  };
   const StopSignals signals;
-  ProgressMeter meter(o.progress, 0, steps, dt, sim.terrain().plateCount());
-  for (std::uint64_t step = 1; step <= steps; ++step) {
+  ProgressMeter meter(o.progress, first, steps, dt, sim.terrain().plateCount());
+  for (std::uint64_t step = first + 1; step <= steps; ++step) {
     if (const int signal = stopRequested()) {
       meter.finish(step - 1);
-      h5.finish("stopped by signal " + std::to_string(signal), sim.time());
+      checkpoint(step - 1);
+      h5->finish("stopped by signal " + std::to_string(signal), sim.time());
       std::fprintf(stderr, "regolith: stopped by signal %d at t = %.6g s; %s keeps %zu frames\n", signal, sim.time(),
-                   (dir / "run.h5").c_str(), h5.frameCount());
+                   (dir / "run.h5").c_str(), h5->frameCount());
       return 128 + signal;
     }
     const std::uint64_t updates = estimation ? estimation->updates() : 0;
@@ -288,55 +351,58 @@ int run(const RobotOptions& o) {
       // MuJoCo state is the last good one; the grains are as the engine stopped them.
       const std::vector<robots::BodySample> s = sim.sample();
       if (lastSeries != step - 1) writeSeries(s);
-      h5.writeFrame(frameOf(sim, step - 1, s));
-      h5.finish(std::string("blow-up: DEM grains: ") + e.what(), sim.time());
+      h5->writeFrame(frameOf(sim, step - 1, s));
+      h5->finish(std::string("blow-up: DEM grains: ") + e.what(), sim.time());
       meter.finish(step - 1);
       std::fprintf(stderr,
                    "regolith robot: blow-up of the DEM grains in the exchange before step %llu (t = %.6g s): %s. "
                    "Wrote frame %zu for post-mortem\n",
-                   static_cast<unsigned long long>(step), sim.time(), e.what(), h5.frameCount() - 1);
+                   static_cast<unsigned long long>(step), sim.time(), e.what(), h5->frameCount() - 1);
       return kRobotBlowUp;
     } catch (const robots::MujocoBlowUp& e) {
       // The state is the last good one (RobotSimulation::step put it back): its frame for
       // the post-mortem, after everything written before it.
       const std::vector<robots::BodySample> s = sim.sample();
       if (lastSeries != step - 1) writeSeries(s);
-      if (lastFrame != step - 1) h5.writeFrame(frameOf(sim, step - 1, s));
-      h5.finish("blow-up: " + e.warning + (e.subject.empty() ? "" : " at " + e.subject), e.time);
+      if (lastFrame != step - 1) h5->writeFrame(frameOf(sim, step - 1, s));
+      h5->finish("blow-up: " + e.warning + (e.subject.empty() ? "" : " at " + e.subject), e.time);
       meter.finish(step - 1);
       std::fprintf(stderr,
                    "regolith robot: blow-up in step %llu, from t = %.6g s: %s. Wrote the last good state (t = %.6g s) "
                    "as frame %zu and the last series row\n",
-                   static_cast<unsigned long long>(step), e.time, e.what(), e.time, h5.frameCount() - 1);
+                   static_cast<unsigned long long>(step), e.time, e.what(), e.time, h5->frameCount() - 1);
       return kRobotBlowUp;
     }
     for (const std::string& note : sim.takeNotes())
       if (o.progress)
         std::fprintf(o.progress, "regolith robot: MuJoCo warning at t = %.6g s: %s\n", sim.time(), note.c_str());
     work.add(sim.model(), sim.data(), dt);
-    if (estimation && estimation->updates() != updates) h5.appendEstimator(estimation->row(sim.time(), sim.wheels()));
+    if (estimation && estimation->updates() != updates) h5->appendEstimator(estimation->row(sim.time(), sim.wheels()));
     if (!sim.finite()) {
-      h5.writeFrame(frameOf(sim, step, sim.sample()));
-      h5.finish("blow-up: a position or velocity is not finite", sim.time());
+      h5->writeFrame(frameOf(sim, step, sim.sample()));
+      h5->finish("blow-up: a position or velocity is not finite", sim.time());
       meter.finish(step);
       std::fprintf(stderr,
                    "regolith robot: blow-up at step %llu (t = %.6g s): a position or velocity is not finite "
                    "(a smaller time step or kappa_F, or a lower drop, may help); wrote frame %zu for post-mortem\n",
-                   static_cast<unsigned long long>(step), sim.time(), h5.frameCount() - 1);
+                   static_cast<unsigned long long>(step), sim.time(), h5->frameCount() - 1);
       return kRobotBlowUp;
     }
     const bool series = step % seriesEvery == 0, frame = step % frameEvery == 0 || step == steps;
     if (series || frame) {
       const std::vector<robots::BodySample> s = sim.sample();
       if (series) writeSeries(s), lastSeries = step;
-      if (frame) h5.writeFrame(frameOf(sim, step, s)), lastFrame = step;
+      if (frame) h5->writeFrame(frameOf(sim, step, s)), lastFrame = step;
     }
+    if (std::chrono::steady_clock::now() - lastCheckpoint > std::chrono::duration<double>(o.checkpointEvery))
+      checkpoint(step);
     meter.update(step);
   }
   meter.finish(steps);
-  h5.finish("completed", sim.time());
-  std::printf("wrote %s (%zu frames), run.xmf, series.csv in %s\n", (dir / "run.h5").c_str(), h5.frameCount(),
-              o.outDir.c_str());
+  checkpoint(steps);
+  h5->finish("completed", sim.time());
+  std::printf("wrote %s (%zu frames), run.xmf, series.csv%s in %s\n", (dir / "run.h5").c_str(), h5->frameCount(),
+              resumable ? ", checkpoint.h5" : "", o.outDir.c_str());
   return kRobotOk;
 }
 
@@ -365,7 +431,7 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
       "Run a MuJoCo model (MJCF) on granular terrain (RFT, Bekker-Wong or regression terrain, docs/robots.md; or "
       "DEM grains, docs/coupling.md): DIR/run.h5, run.xmf, series.csv.\n"
       "Exit status: 0 done; 1 failure (I/O, DIR in use, run.h5 exists without --overwrite); 2 invalid "
-      "terrain file, model, control file or --duration; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
+      "terrain file, model, control file, --duration or --resume; 5 blow-up (MuJoCo reset the state on a NaN, Inf or "
       "huge value, or a position or velocity is not finite: the last good frame is written, and /meta "
       "end says why); 128 + N after signal N.");
   command->add_option("model", o.modelPath, "MuJoCo model (MJCF .xml)")->required();
@@ -390,6 +456,15 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
+  command
+      ->add_flag("--resume", o.resume,
+                 "continue DIR from its checkpoint.h5 to --duration (runs on DEM grains alone: docs/coupling.md)")
+      ->excludes("--overwrite");
+  command
+      ->add_option("--checkpoint-every", o.checkpointEvery,
+                   "wall-clock seconds between checkpoints (runs on DEM grains alone)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   command->add_flag_callback(
       "--quiet,-q", [options] { options->progress = nullptr; }, "no progress lines on stderr");
   whenChosen(command, action, [options] { return runRobot(*options); });

@@ -57,6 +57,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   for (const BoundaryPrimitive& b : m_model.boundaries) boundaryOwners.push_back(b.owner);
   m_numbering = ParticleNumbering(initial.ownerSphereBegin, boundaryOwners);
   m_ownerCount = initial.ownerCount();
+  m_sceneFamilies = m_model.families.size();
   for (std::size_t o = 0; o < m_ownerCount; ++o)
     m_sphereless.push_back(initial.ownerSphereBegin[o + 1] == initial.ownerSphereBegin[o]);
   m_switched.assign(m_model.familySwitches.size(), false);
@@ -145,12 +146,12 @@ class ThreadBudget {
 };
 }  // namespace
 
-void Simulation::step(std::uint64_t steps) {
+void Simulation::step(std::uint64_t steps, bool stoppable) {
   const ThreadBudget budget(m_model.streams.mode == StreamMode::Async ? m_dynamicThreads : threadCount());
   for (std::uint64_t k = 0; k < steps; ++k) {
     // A signal ends the stepping between steps, not after the caller's whole count (a
     // step of a large run can take long; the caller checkpoints the whole step).
-    if (stopRequested()) return;
+    if (stoppable && stopRequested()) return;
     applyMotionRules();
     switch (m_model.streams.mode) {
       case StreamMode::Sync:

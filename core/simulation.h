@@ -33,7 +33,9 @@ class Simulation {
   // when a step's surfaces move past blowUpSpeed() (async mode, which measures every
   // step), CandidateOverflow when a contact list passes its cap, BuildInterrupted when a
   // stop request ends a long build; the state is then mid-step, fit for a post-mortem only.
-  void step(std::uint64_t steps = 1);
+  // With `stoppable` false a stop request does not end the call early (a coupling's
+  // exchange interval is taken whole: coupling/dem_terrain.h).
+  void step(std::uint64_t steps = 1, bool stoppable = true);
 
   // The blow-up limit r_min / dt [m/s] and the first owner past it or not finite, by a
   // check on the device (-1: none). core/blow_up_guard.h.
@@ -176,7 +178,8 @@ class Simulation {
   // Coupling (core/simulation_coupling.cpp): tracked owners in the scene's numbering, the
   // steps summed since the last take, and the family each prescribed owner was given.
   std::size_t m_ownerCount = 0;
-  std::vector<bool> m_sphereless;  // per owner (scene numbering): carries no sphere
+  std::size_t m_sceneFamilies = 0;  // the model's families when the Simulation was built
+  std::vector<bool> m_sphereless;   // per owner (scene numbering): carries no sphere
   std::vector<Index> m_tracked;
   std::uint64_t m_trackedSteps = 0;
   std::vector<std::pair<Index, Index>> m_ownFamily;  // (owner, family)

@@ -65,12 +65,22 @@ void Simulation::prescribeOwnerVelocity(Index owner, const Vec3d& velocity, cons
                                 ": a velocity that is not finite");
   auto own = std::find_if(m_ownFamily.begin(), m_ownFamily.end(), [&](const auto& p) { return p.first == owner; });
   if (own == m_ownFamily.end()) {
-    // A family past every one in use: the model's, the state's and those given before.
-    Index next = Index(m_model.families.size());
-    for (const Index f : state().ownerFamily) next = std::max(next, f + 1);
-    for (const auto& p : m_ownFamily) next = std::max(next, p.second + 1);
-    setOwnerFamily(*m_device, m_numbering.ownerToEngine(owner), next);
-    m_ownFamily.emplace_back(owner, next);
+    const std::vector<Index> families = state().ownerFamily;
+    // An owner alone in a family past the scene's has its own already (a restored run's);
+    // otherwise it gets a family past every one in use: the model's, the state's and those
+    // given before.
+    const Index current = families[std::size_t(owner)];
+    bool alone = current >= Index(m_sceneFamilies);
+    for (std::size_t o = 0; o < families.size() && alone; ++o)
+      if (Index(o) != owner && families[o] == current) alone = false;
+    Index family = current;
+    if (!alone) {
+      family = Index(m_model.families.size());
+      for (const Index f : families) family = std::max(family, f + 1);
+      for (const auto& p : m_ownFamily) family = std::max(family, p.second + 1);
+      setOwnerFamily(*m_device, m_numbering.ownerToEngine(owner), family);
+    }
+    m_ownFamily.emplace_back(owner, family);
     own = m_ownFamily.end() - 1;
   }
   MotionPhase phase;

@@ -256,7 +256,10 @@ void DemTerrain::exchange(const mjModel* m, mjData* d) {
     m_sim->prescribeOwnerVelocity(b.owner, Vec3d(v.x(), v.y(), v.z()), Vec3d(w.x(), w.y(), w.z()));
   }
   const Clock::time_point t1 = Clock::now();
-  m_sim->step(m_demSteps);
+  // The interval whole, whatever a signal asks meanwhile: an interval cut short would hand
+  // MuJoCo a mean over fewer steps and leave a state no checkpoint can continue exactly
+  // (the robot command stops between MuJoCo steps).
+  m_sim->step(m_demSteps, /*stoppable=*/false);
   const Clock::time_point t2 = Clock::now();
   const std::vector<Simulation::TrackedOwner> readings = m_sim->takeTrackedOwners();
   for (std::size_t i = 0; i < m_bodies.size(); ++i) {
@@ -278,6 +281,42 @@ void DemTerrain::apply(const mjModel* m, mjData* d) {
     mjtNum force[3] = {b.force.x(), b.force.y(), b.force.z()}, moment[3] = {b.moment.x(), b.moment.y(), b.moment.z()};
     mj_applyFT(m, d, force, moment, d->xipos + 3 * b.body, b.body, d->qfrc_passive);
   }
+}
+
+DemTerrain::State DemTerrain::saveState() const {
+  State s;
+  s.engine = m_sim->saveState();
+  s.stepsIntoInterval = std::uint64_t(m_stepsIntoInterval);
+  for (const CoupledBody& b : m_bodies) {
+    const Simulation::TrackedOwner& r = b.dem;
+    s.bodies.insert(s.bodies.end(), {b.force.x(), b.force.y(), b.force.z(), b.moment.x(), b.moment.y(), b.moment.z(),
+                                     r.position.x, r.position.y, r.position.z, r.orientation.w, r.orientation.x,
+                                     r.orientation.y, r.orientation.z, r.velocity.x, r.velocity.y, r.velocity.z,
+                                     r.angularVelocity.x, r.angularVelocity.y, r.angularVelocity.z});
+  }
+  return s;
+}
+
+void DemTerrain::restoreState(const State& s) {
+  constexpr std::size_t kColumns = 19;
+  if (s.bodies.size() != kColumns * m_bodies.size())
+    throw std::invalid_argument("the saved coupling has " + std::to_string(s.bodies.size() / kColumns) +
+                                " bodies, this terrain " + std::to_string(m_bodies.size()));
+  if (s.stepsIntoInterval >= std::uint64_t(m_mujocoSteps))
+    throw std::invalid_argument("the saved coupling is " + std::to_string(s.stepsIntoInterval) +
+                                " MuJoCo steps into an interval of " + std::to_string(m_mujocoSteps));
+  m_sim->restoreState(s.engine);
+  for (std::size_t i = 0; i < m_bodies.size(); ++i) {
+    const double* v = s.bodies.data() + kColumns * i;
+    CoupledBody& b = m_bodies[i];
+    b.force = Eigen::Vector3d(v[0], v[1], v[2]);
+    b.moment = Eigen::Vector3d(v[3], v[4], v[5]);
+    b.dem.position = Vec3d(v[6], v[7], v[8]);
+    b.dem.orientation = Quat(v[9], v[10], v[11], v[12]);
+    b.dem.velocity = Vec3d(v[13], v[14], v[15]);
+    b.dem.angularVelocity = Vec3d(v[16], v[17], v[18]);
+  }
+  m_stepsIntoInterval = int(s.stepsIntoInterval);
 }
 
 std::vector<robots::ExternalWrench> DemTerrain::wrenches() const {

@@ -67,6 +67,20 @@ class DemTerrain : public robots::ExternalTerrain {
   double bedTop() const { return m_bedTop; }
   std::string kind() const override { return "dem"; }
 
+  // What a checkpoint keeps (io/checkpoint/robot_checkpoint.h): the engine's state, per
+  // body its last wrench and the DEM body's last reading (rows of 19: force, moment,
+  // position, orientation (w, x, y, z), velocity, angular velocity), and the MuJoCo steps
+  // taken into the current interval. Restore into a DemTerrain built from the same files
+  // that has not advanced; the run then continues bit for bit (CPU build). Throws
+  // std::invalid_argument for a state of other bodies.
+  struct State {
+    EngineState engine;
+    std::vector<double> bodies;
+    std::uint64_t stepsIntoInterval = 0;
+  };
+  State saveState() const;
+  void restoreState(const State& s);
+
   const std::vector<CoupledBody>& bodies() const { return m_bodies; }
   const Scene& scene() const { return m_scene; }
   Simulation& simulation() { return *m_sim; }

@@ -125,6 +125,9 @@ EngineState readEngine(const h5::Group& g) {
 
 }  // namespace
 
+void writeEngineState(const h5::Group& g, const EngineState& e) { writeEngine(g, e); }
+EngineState readEngineState(const h5::Group& g) { return readEngine(g); }
+
 void writeCheckpoint(const std::string& path, const Checkpoint& c) {
   const std::string tmp = path + ".tmp";
   {

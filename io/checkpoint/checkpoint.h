@@ -9,6 +9,10 @@
 
 namespace regolith {
 
+namespace h5 {
+class Group;  // io/h5/h5_file.h
+}
+
 // Where the output stood when the checkpoint was taken.
 struct OutputProgress {
   std::uint64_t framesWritten = 0;
@@ -27,5 +31,10 @@ struct Checkpoint {
 
 void writeCheckpoint(const std::string& path, const Checkpoint& c);  // tmp + rename
 Checkpoint readCheckpoint(const std::string& path);                  // throws std::runtime_error naming path
+
+// The engine's part alone, in a group of any file (a robot run's checkpoint holds it too:
+// io/checkpoint/robot_checkpoint.h).
+void writeEngineState(const h5::Group& g, const EngineState& e);
+EngineState readEngineState(const h5::Group& g);
 
 }  // namespace regolith

@@ -92,6 +92,48 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   f.flush();
 }
 
+namespace {
+// Keeps the rows of the row dataset `name` of `g` whose first column is at most `time`.
+void keepRowsUpTo(const h5::Group& g, const std::string& name, double time) {
+  std::vector<hsize_t> dims;
+  const std::vector<double> rows = g.read<double>(name, &dims);
+  const std::size_t columns = dims.size() == 2 ? std::size_t(dims[1]) : 1;
+  std::size_t keep = 0;
+  while (keep < std::size_t(dims[0]) && rows[keep * columns] <= time + 1e-12) ++keep;
+  g.resizeRows(name, keep);
+}
+}  // namespace
+
+RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, double time,
+                               std::uint64_t lastFrameStep, double duration)
+    : m_impl(new Impl(h5::File::openReadWrite(h5Path))) {
+  const h5::File& f = m_impl->file;
+  if (!f.has("meta") || f.open("meta").stringAttribute("format") != kRobotRunFormat)
+    throw std::runtime_error(h5Path + ": not a run file of `regolith robot`");
+  if (f.has("wheels") || f.has("estimator"))
+    throw std::runtime_error(h5Path + ": a run with wheels or an estimator cannot be resumed yet");
+  const h5::Group meta = f.open("meta");
+  const h5::Group series = f.open("series");
+  for (const std::string& name : meta.readStrings("body_names")) {
+    m_impl->series.push_back(linkName(name));
+    keepRowsUpTo(series, m_impl->series.back(), time);
+  }
+  keepRowsUpTo(f, "actuator_work", time);
+  const h5::Group frames = f.open("frames");
+  for (const std::string& name : frames.children())
+    if (frames.open(name).uint64Attribute("step") > lastFrameStep) frames.remove(name);
+  m_impl->frames = frames.children().size();
+  meta.setAttribute("end", "");
+  meta.setAttribute("end_time", 0.0);
+  meta.setAttribute("duration", duration);
+  if (!xmfPath.empty()) {
+    m_impl->xmf = std::make_unique<XdmfSidecar>(h5Path, xmfPath);
+    m_impl->xmf->addAll(frames);
+    m_impl->xmf->write();
+  }
+  f.flush();
+}
+
 RobotRunWriter::~RobotRunWriter() {
   try {
     m_impl->writePending();

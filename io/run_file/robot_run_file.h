@@ -131,6 +131,14 @@ class RobotRunWriter {
  public:
   // Creates (replacing) `h5Path` and, with `xmfPath`, its sidecar, rewritten every frame.
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header);
+  // Continues the run file `h5Path` from a checkpoint taken at simulated time `time`, with
+  // its last frame at step `lastFrameStep` (`regolith robot --resume`): series and
+  // actuator-work rows after `time` and frames after that one go (what a run killed after
+  // its checkpoint wrote), /meta's end is cleared and its duration set to `duration`, and
+  // the sidecar is rebuilt from the frames kept. Throws std::runtime_error naming the file
+  // for one that is not a robot run, or has wheels or an estimator (not resumable yet).
+  RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, double time, std::uint64_t lastFrameStep,
+                 double duration);
   ~RobotRunWriter();
   void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
   void appendActuatorWork(double time, double positive, double net);      // [J] since the start

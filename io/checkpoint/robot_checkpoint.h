@@ -1,0 +1,42 @@
+// DIR/checkpoint.h5 of `regolith robot` on DEM grains (docs/coupling.md, "Checkpoints"):
+// MuJoCo's state, the coupling's and the engine's, and where the output stood, so that
+// `regolith robot --resume` continues as if the run had never stopped. Written to a
+// temporary name and renamed, so a kill during the write leaves the previous one.
+//
+//   attributes   format = "regolith-robot-checkpoint", format_version, real_type,
+//                model_file, step, last_frame_step, last_series_step, work_positive,
+//                work_net; dataset terrain_json (the terrain file as run)
+//   /mujoco      attribute time; one dataset per saved mjData array (qpos, qvel, act, ...)
+//   /coupling    attribute steps_into_interval; bodies (B x 19: force, moment, the DEM
+//                body's position, orientation (w, x, y, z), velocity, angular velocity)
+//   /engine      the engine's state as in a DEM run's checkpoint (io/checkpoint/checkpoint.h)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/engine_state.h"
+
+namespace regolith {
+
+struct RobotCheckpoint {
+  std::string modelFile;    // as given; a resume must name the same
+  std::string terrainJson;  // the terrain file as run; a resume must run the same
+  std::uint64_t step = 0;   // MuJoCo steps taken
+  std::uint64_t lastFrameStep = 0, lastSeriesStep = 0;
+  double workPositive = 0, workNet = 0;  // the actuators' work so far [J]
+  double mujocoTime = 0;
+  std::vector<std::pair<std::string, std::vector<double>>> mujoco;  // mjData arrays by name
+  std::vector<double> couplingBodies;                               // rows of 19
+  std::uint64_t stepsIntoInterval = 0;
+  EngineState engine;
+};
+
+void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c);
+// Throws std::runtime_error naming the file for one that is not a robot checkpoint or was
+// written by a build of another Real type.
+RobotCheckpoint readRobotCheckpoint(const std::string& path);
+
+}  // namespace regolith
