@@ -86,8 +86,11 @@ DemTerrain::DemTerrain(const mjModel* m, mjData* d, const robots::TerrainSpec& t
     m_scene = dem.sceneFile.empty() ? parseScene(dem.sceneText, terrain.file + " /dem/scene", dem.sceneBaseDir)
                                     : loadScene(dem.sceneFile);
   } catch (const std::exception& e) {
+    // The scene's own problems, one per line there, joined here into the one line of ours.
+    std::string why = e.what();
+    for (std::size_t at = why.find('\n'); at != std::string::npos; at = why.find('\n', at)) why.replace(at, 1, "; ");
     problems.push_back({"/dem/scene", dem.sceneFile.empty() ? "an inline scene that does not load" : dem.sceneFile,
-                        std::string("a DEM scene that loads (regolith check): ") + e.what()});
+                        "a DEM scene that loads (regolith check): " + why});
   }
   requireNone();
   for (const std::string& w : m_scene.warnings)
