@@ -9,23 +9,11 @@
 namespace regolith::coupling {
 namespace {
 
-// Triangles of geom g in its own frame.
+// Triangles of geom g in its own frame: geom_plates tessellates boxes in squares of side
+// sqrt(2 / density), two triangles of legs `resolution` per square; round shapes with
+// segments of about that length; meshes as MuJoCo holds them.
 rft::TriangleMesh geomTriangles(const mjModel* m, int g, double resolution) {
-  if (m->geom_type[g] != mjGEOM_MESH)
-    // geom_plates tessellates boxes in squares of side sqrt(2 / density): two triangles
-    // of legs `resolution` per square; round shapes with segments of about that length.
-    return robots::primitiveTriangles(m->geom_type[g], m->geom_size + 3 * g, 2.0 / (resolution * resolution));
-  rft::TriangleMesh local;
-  const int id = m->geom_dataid[g];
-  for (int i = 0; i < m->mesh_vertnum[id]; ++i) {
-    const float* v = m->mesh_vert + 3 * (m->mesh_vertadr[id] + i);
-    local.vertices.emplace_back(v[0], v[1], v[2]);
-  }
-  for (int i = 0; i < m->mesh_facenum[id]; ++i) {
-    const int* f = m->mesh_face + 3 * (m->mesh_faceadr[id] + i);
-    local.triangles.push_back({f[0], f[1], f[2]});
-  }
-  return local;
+  return robots::geomTriangles(m, g, 2.0 / (resolution * resolution));
 }
 
 void append(TriangleMesh& out, const rft::TriangleMesh& local, const Eigen::Matrix3d& rotation,

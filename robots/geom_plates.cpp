@@ -158,24 +158,26 @@ rft::TriangleMesh primitiveTriangles(int geomType, const double size[3], double 
   }
 }
 
-std::vector<rft::Plate> geomPlatesInBody(const mjModel* model, int geom, double density) {
-  rft::TriangleMesh local;
+rft::TriangleMesh geomTriangles(const mjModel* model, int geom, double density) {
   const int type = model->geom_type[geom];
-  if (type == mjGEOM_MESH) {
-    const int mesh = model->geom_dataid[geom];
-    const int v0 = model->mesh_vertadr[mesh], nv = model->mesh_vertnum[mesh];
-    const int f0 = model->mesh_faceadr[mesh], nf = model->mesh_facenum[mesh];
-    for (int i = 0; i < nv; ++i) {
-      const float* v = model->mesh_vert + 3 * (v0 + i);
-      local.vertices.emplace_back(v[0], v[1], v[2]);
-    }
-    for (int i = 0; i < nf; ++i) {
-      const int* f = model->mesh_face + 3 * (f0 + i);
-      local.triangles.push_back({f[0], f[1], f[2]});
-    }
-  } else {
-    local = primitiveTriangles(type, model->geom_size + 3 * geom, density);
+  if (type != mjGEOM_MESH) return primitiveTriangles(type, model->geom_size + 3 * geom, density);
+  rft::TriangleMesh local;
+  const int mesh = model->geom_dataid[geom];
+  const int v0 = model->mesh_vertadr[mesh], nv = model->mesh_vertnum[mesh];
+  const int f0 = model->mesh_faceadr[mesh], nf = model->mesh_facenum[mesh];
+  for (int i = 0; i < nv; ++i) {
+    const float* v = model->mesh_vert + 3 * (v0 + i);
+    local.vertices.emplace_back(v[0], v[1], v[2]);
   }
+  for (int i = 0; i < nf; ++i) {
+    const int* f = model->mesh_face + 3 * (f0 + i);
+    local.triangles.push_back({f[0], f[1], f[2]});
+  }
+  return local;
+}
+
+std::vector<rft::Plate> geomPlatesInBody(const mjModel* model, int geom, double density) {
+  const rft::TriangleMesh local = geomTriangles(model, geom, density);
   // Geom frame -> body frame: geom_quat is (w, x, y, z), as Eigen's constructor takes it.
   const double* q = model->geom_quat + 4 * geom;
   const Eigen::Matrix3d rotation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();

@@ -24,6 +24,11 @@ namespace regolith::robots {
 // non-positive size or density.
 rft::TriangleMesh primitiveTriangles(int geomType, const double size[3], double density);
 
+// The triangles of geom `geom` of `model` in its own frame: a mesh geom's faces as MuJoCo
+// holds them, a primitive tessellated at `density` (primitiveTriangles). Throws
+// std::invalid_argument as primitiveTriangles does.
+rft::TriangleMesh geomTriangles(const mjModel* model, int geom, double density);
+
 // The plates of geom `geom` of `model` in its body's frame (geom_pos, geom_quat applied).
 // `density` [plates/m^2] is used for primitives only.
 std::vector<rft::Plate> geomPlatesInBody(const mjModel* model, int geom, double density);

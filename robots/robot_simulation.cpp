@@ -148,20 +148,7 @@ WorldMesh RobotSimulation::bodyMesh(double density) const {
   for (int g = 0; g < m_model->ngeom; ++g) {
     const int body = m_model->geom_bodyid[g], type = m_model->geom_type[g];
     if (!interacting[body] || type == mjGEOM_PLANE || type == mjGEOM_HFIELD) continue;
-    rft::TriangleMesh local;
-    if (type == mjGEOM_MESH) {
-      const int id = m_model->geom_dataid[g];
-      for (int i = 0; i < m_model->mesh_vertnum[id]; ++i) {
-        const float* v = m_model->mesh_vert + 3 * (m_model->mesh_vertadr[id] + i);
-        local.vertices.emplace_back(v[0], v[1], v[2]);
-      }
-      for (int i = 0; i < m_model->mesh_facenum[id]; ++i) {
-        const int* f = m_model->mesh_face + 3 * (m_model->mesh_faceadr[id] + i);
-        local.triangles.push_back({f[0], f[1], f[2]});
-      }
-    } else {
-      local = primitiveTriangles(type, m_model->geom_size + 3 * g, density);
-    }
+    const rft::TriangleMesh local = geomTriangles(m_model, g, density);
     const Eigen::Matrix3d rotation = Eigen::Map<const Eigen::Matrix3d>(m_data->geom_xmat + 9 * g).transpose();
     const Eigen::Vector3d position(m_data->geom_xpos + 3 * g);
     const int base = static_cast<int>(mesh.vertices.size());
