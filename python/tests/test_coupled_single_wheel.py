@@ -1,6 +1,6 @@
 """Issue 43, validation 1 at smoke scale: the single wheel in MuJoCo on the DEM grains
 (studies/single_wheel/coupled: wheel.xml on dem.terrain.json) gives the drawbar pull,
-torque and sinkage of the native DEM rig (native_twin.json) from the same settled bed,
+torque and sinkage of the native DEM rig (the smoke scene from the same settled bed),
 within the native rig's run-to-run spread.
 
 The spread, measured on four settled beds (seeds 11 to 14 of single_wheel.smoke.json, s =
@@ -10,6 +10,8 @@ The spread, measured on four settled beds (seeds 11 to 14 of single_wheel.smoke.
 0.154 +- 0.008, sinkage 3.16 mm, against the native means -0.125, 0.163, 3.18 mm."""
 
 import csv
+import json
+import pathlib
 import subprocess
 
 import numpy as np
@@ -21,6 +23,20 @@ pytestmark = pytest.mark.skipif(not hasattr(regolith, "Robot"), reason="built wi
 
 W, R = 0.012 * 9.81, 0.010  # the wheel's weight [N] and rim radius [m]
 WINDOW = (0.21, 0.45)  # drive from 0.05 s; the steady window from 40 % of the 0.4 s drive
+
+
+def native_twin(smoke_scene, bed, out):
+    """The native rig from the settled bed `bed` (a run.h5 of the smoke scene; frame 8 is the
+    end of its settle phase): the smoke scene with that bed as its grains, the wheel let
+    down at t = 0 and driven from 0.05 s, as the coupled rig is. Written to `out`."""
+    scene = json.loads(pathlib.Path(smoke_scene).read_text())
+    scene["description"] = "The native twin of the coupled single wheel (studies/single_wheel/coupled/README.md)."
+    scene["sources"] = [{"kind": "bed", "file": str(bed), "frame": 8}]
+    scene["phases"] = [{"name": "load", "duration": 0.05}, {"name": "drive", "duration": 0.4}]
+    scene["families"] = [{"name": "wheel", "phases": [{"start": "load", "translation": ["fixed", "fixed", "free"],
+                                                       "rotation": ["fixed", "fixed", "fixed"]}]}]
+    pathlib.Path(out).write_text(json.dumps(scene, indent=1))
+    return out
 
 
 def window_metrics(series_csv):
@@ -43,8 +59,8 @@ def test_coupled_wheel_matches_the_native_rig_within_its_spread(source_dir, rego
     subprocess.run([regolith_binary, "run", str(rig.parent / "single_wheel.smoke.json"), "--out", str(bed),
                     "--set", "/phases/1/duration=0.001", "--set", "/phases/2/duration=0.001", "--quiet"],
                    check=True)
-    subprocess.run([regolith_binary, "run", str(rig / "native_twin.json"), "--out", str(tmp_path / "native"),
-                    "--set", f"/sources/0/file={bed / 'run.h5'}", "--quiet"], check=True)
+    twin = native_twin(rig.parent / "single_wheel.smoke.json", bed / "run.h5", tmp_path / "native_twin.json")
+    subprocess.run([regolith_binary, "run", str(twin), "--out", str(tmp_path / "native"), "--quiet"], check=True)
     subprocess.run([regolith_binary, "robot", str(rig / "wheel.xml"), "--terrain", str(rig / "dem.terrain.json"),
                     "--set", f"/dem/scene/sources/0/file={bed / 'run.h5'}", "--control", str(rig / "control.csv"),
                     "--duration", "0.45", "--series-every", "0.001", "--out", str(tmp_path / "coupled"), "--quiet"],

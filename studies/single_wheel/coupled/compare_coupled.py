@@ -9,6 +9,7 @@ T/(W R) and sinkage, and draws coupled_vs_native.png.
 
 import argparse
 import csv
+import json
 import pathlib
 import subprocess
 
@@ -32,6 +33,20 @@ def window_metrics(series_csv):
             "sinkage [mm]": (col["z"][0] - mean(col["z"])) * 1e3}
 
 
+def native_twin(smoke_scene, bed, out):
+    """The native rig from the settled bed `bed` (a run.h5 of the smoke scene; frame 8 is the
+    end of its settle phase): the smoke scene with that bed as its grains, the wheel let
+    down at t = 0 and driven from 0.05 s, as the coupled rig is. Written to `out`."""
+    scene = json.loads(pathlib.Path(smoke_scene).read_text())
+    scene["description"] = "The native twin of the coupled single wheel (studies/single_wheel/coupled/README.md)."
+    scene["sources"] = [{"kind": "bed", "file": str(bed), "frame": 8}]
+    scene["phases"] = [{"name": "load", "duration": 0.05}, {"name": "drive", "duration": 0.4}]
+    scene["families"] = [{"name": "wheel", "phases": [{"start": "load", "translation": ["fixed", "fixed", "free"],
+                                                       "rotation": ["fixed", "fixed", "fixed"]}]}]
+    pathlib.Path(out).write_text(json.dumps(scene, indent=1))
+    return out
+
+
 def run(cmd):
     subprocess.run([str(c) for c in cmd], check=True)
 
@@ -51,8 +66,8 @@ def main():
             run([a.regolith, "run", HERE.parent / "single_wheel.smoke.json", "--out", bed.parent, "--quiet",
                  "--set", f"/seed={seed}", "--set", "/phases/1/duration=0.001", "--set", "/phases/2/duration=0.001"])
         if not (d / "native" / "series.csv").exists():
-            run([a.regolith, "run", HERE / "native_twin.json", "--out", d / "native", "--quiet",
-                 "--set", f"/sources/0/file={bed}"])
+            twin = native_twin(HERE.parent / "single_wheel.smoke.json", bed.resolve(), d / "native_twin.json")
+            run([a.regolith, "run", twin, "--out", d / "native", "--quiet"])
         if not (d / "coupled" / "series.csv").exists():
             run([a.regolith, "robot", HERE / "wheel.xml", "--terrain", HERE / "dem.terrain.json",
                  "--set", f"/dem/scene/sources/0/file={bed}", "--control", HERE / "control.csv", "--duration", "0.45",
