@@ -17,7 +17,7 @@ RobotSimulation::RobotSimulation(const std::string& mjcfPath, const TerrainSpec&
   installWarningRecorder();
   m_model = loadMjcf(mjcfPath);
   try {
-    applyGravity(m_model, terrain);
+    applyTerrainOptions(m_model, terrain);
     m_data = mj_makeData(m_model);
     // The model's first keyframe, if it has one, is the initial state (positions,
     // velocities, controls): how an MJCF starts a body already moving, e.g. a ring spinning.

@@ -486,6 +486,7 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   if (doc.contains("gravity")) t.gravity = readGravity(doc["gravity"]);
   if (doc.contains("deformation")) readDeformation(doc["deformation"], t.deformation, problems);
   if (doc.contains("dem")) t.dem = readDem(doc["dem"], baseDir, t, problems);
+  t.mujocoContacts = doc.value("mujoco_contacts", true);
   if (!problems.empty()) throw TerrainError(file, std::move(problems));
   return t;
 }

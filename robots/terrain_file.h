@@ -134,6 +134,10 @@ struct TerrainSpec {
   std::vector<SoilRegionSpec> soilRegions;  // override the wheels' soil where they lie
   std::optional<EstimatorSpec> estimator;
   std::optional<DemSpec> dem;  // bodies on DEM grains (coupling/)
+  // MuJoCo's own contacts (false: its contact pass is off, mjDSBL_CONTACT, and the terrain
+  // file's levels are the only ground): one MJCF with a floor for the rigid level serves
+  // every other level too.
+  bool mujocoContacts = true;
 };
 
 class TerrainError : public InvalidInputError {

@@ -288,9 +288,10 @@ void TerrainForces::reset() {
   std::fill(m_heldVelocity.begin(), m_heldVelocity.end(), Eigen::Vector3d::Zero());
 }
 
-void applyGravity(mjModel* m, const TerrainSpec& spec) {
-  if (!spec.gravity) return;
-  for (int i = 0; i < 3; ++i) m->opt.gravity[i] = (*spec.gravity)[i];
+void applyTerrainOptions(mjModel* m, const TerrainSpec& spec) {
+  if (spec.gravity)
+    for (int i = 0; i < 3; ++i) m->opt.gravity[i] = (*spec.gravity)[i];
+  if (!spec.mujocoContacts) m->opt.disableflags |= mjDSBL_CONTACT;
 }
 
 }  // namespace regolith::robots

@@ -147,7 +147,8 @@ class TerrainForces : public PassiveForceSource {
   double m_computeSeconds = 0;
 };
 
-// The terrain file's gravity, if it states one, into the model's options.
-void applyGravity(mjModel* m, const TerrainSpec& spec);
+// The terrain file's model options: its gravity, if it states one, and with
+// "mujoco_contacts": false MuJoCo's contact pass turned off (mjDSBL_CONTACT).
+void applyTerrainOptions(mjModel* m, const TerrainSpec& spec);
 
 }  // namespace regolith::robots

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "robots/passive_hook.h"
+#include "robots/robot_simulation.h"
 #include "tests/robots/robot_test_support.h"
 
 namespace regolith::test {
@@ -280,6 +281,38 @@ TEST(RobotTerrain, UnknownNamesGiveTheirPointers) {
     EXPECT_EQ(e.problems()[2].pointer, "/interact/3/geom");
     EXPECT_EQ(e.problems()[3].pointer, "/interact/4/geom") << "the box's geom, named twice";
   }
+}
+
+}  // namespace
+}  // namespace regolith::test
+
+namespace regolith::test {
+namespace {
+
+// "mujoco_contacts": one MJCF with a floor plane: on its own (the rigid level) the box rests
+// on the plane; with the terrain file's "mujoco_contacts": false MuJoCo's contacts are off,
+// and the RFT sand 5 cm below the plane carries it instead, below the plane's top.
+TEST(RobotTerrain, MujocoContactsOffLeavesTheTerrainTheOnlyGround) {
+  const std::string mjcf = writeScratchFile("plane_box.xml", R"(<mujoco>
+  <option timestep="0.0005"/>
+  <worldbody>
+    <geom name="floor" type="plane" size="1 1 0.1"/>
+    <body name="box" pos="0 0 0.03"><freejoint/><geom type="box" size="0.05 0.05 0.02" mass="2"/></body>
+  </worldbody>
+</mujoco>)");
+  const auto finalHeight = [&](bool contacts) {
+    const std::string text = std::string(R"({"surface": {"type": "flat", "height": -0.05}, "soil": {"zeta": 1e6},
+      "interact": [{"body": "box"}], "mujoco_contacts": )") +
+                             (contacts ? "true" : "false") + "}";
+    robots::RobotSimulation sim(mjcf, robots::parseTerrain(text, "contacts.json", "."));
+    EXPECT_EQ((sim.model()->opt.disableflags & mjDSBL_CONTACT) != 0, !contacts);
+    for (int k = 0; k < 1000; ++k) sim.step();  // 0.5 s: at rest on one ground or the other
+    return sim.data()->qpos[2];
+  };
+  EXPECT_NEAR(finalHeight(true), 0.02, 1e-3);  // on the plane (MuJoCo's soft contact: < 1 mm in)
+  const double onSand = finalHeight(false);
+  EXPECT_LT(onSand, -0.03 + 0.001);  // its bottom below the sand's top at -0.05 + 0.02
+  EXPECT_GT(onSand, -0.05 - 0.02);   // carried by the sand, not falling through
 }
 
 }  // namespace
