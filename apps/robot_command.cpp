@@ -211,7 +211,9 @@ int run(const RobotOptions& o) {
     throw std::invalid_argument(
         "--resume: only runs on DEM grains alone (a terrain file with a \"dem\" level and no "
         "\"interact\", \"wheels\", \"estimator\" or deformation) write checkpoints yet");
-  std::string terrainAsRun = fileText(o.terrainPath);
+  // The terrain file read once: run.h5 keeps it, a checkpoint keeps it with the --set lines.
+  const std::string terrainText = fileText(o.terrainPath);
+  std::string terrainAsRun = terrainText;
   for (const std::string& set : o.overrides) terrainAsRun += "\n--set " + set;
 
   // Before anything in DIR is read or changed (io/run_file/output_lock.h).
@@ -242,7 +244,7 @@ int run(const RobotOptions& o) {
   RobotRunHeader header;
   header.modelFile = o.modelPath;
   header.terrainFile = o.terrainPath;
-  header.terrainJson = fileText(o.terrainPath);
+  header.terrainJson = terrainText;
   if (!o.controlPath.empty()) header.control = "table " + o.controlPath;
   if (o.gait == "tripod") {
     char gait[160];

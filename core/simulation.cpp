@@ -56,9 +56,8 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   std::vector<Index> boundaryOwners;
   for (const BoundaryPrimitive& b : m_model.boundaries) boundaryOwners.push_back(b.owner);
   m_numbering = ParticleNumbering(initial.ownerSphereBegin, boundaryOwners);
-  m_ownerCount = initial.ownerCount();
   m_sceneFamilies = m_model.families.size();
-  for (std::size_t o = 0; o < m_ownerCount; ++o)
+  for (std::size_t o = 0; o < initial.ownerCount(); ++o)
     m_sphereless.push_back(initial.ownerSphereBegin[o + 1] == initial.ownerSphereBegin[o]);
   m_switched.assign(m_model.familySwitches.size(), false);
   trackDisplacement(*m_device, m_model.streams.mode != StreamMode::Async);

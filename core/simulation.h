@@ -177,7 +177,6 @@ class Simulation {
   ParticleNumbering m_numbering;
   // Coupling (core/simulation_coupling.cpp): tracked owners in the scene's numbering, the
   // steps summed since the last take, and the family each prescribed owner was given.
-  std::size_t m_ownerCount = 0;
   std::size_t m_sceneFamilies = 0;  // the model's families when the Simulation was built
   std::vector<bool> m_sphereless;   // per owner (scene numbering): carries no sphere
   std::vector<Index> m_tracked;

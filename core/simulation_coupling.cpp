@@ -29,7 +29,7 @@ void Simulation::uploadTracked(const std::vector<Vec3d>& forceSums, const std::v
 
 void Simulation::trackOwners(const std::vector<Index>& owners) {
   for (std::size_t i = 0; i < owners.size(); ++i) {
-    requireOwner(owners[i], m_ownerCount, "trackOwners");
+    requireOwner(owners[i], m_sphereless.size(), "trackOwners");
     if (std::find(owners.begin(), owners.begin() + std::ptrdiff_t(i), owners[i]) != owners.begin() + std::ptrdiff_t(i))
       throw std::invalid_argument("trackOwners: owner " + std::to_string(owners[i]) + " is named twice");
   }
@@ -59,7 +59,7 @@ std::vector<Simulation::TrackedOwner> Simulation::takeTrackedOwners() {
 }
 
 void Simulation::prescribeOwnerVelocity(Index owner, const Vec3d& velocity, const Vec3d& angularVelocity) {
-  requireOwner(owner, m_ownerCount, "prescribeOwnerVelocity");
+  requireOwner(owner, m_sphereless.size(), "prescribeOwnerVelocity");
   if (!finite(velocity) || !finite(angularVelocity))
     throw std::invalid_argument("prescribeOwnerVelocity: owner " + std::to_string(owner) +
                                 ": a velocity that is not finite");
@@ -97,7 +97,7 @@ void Simulation::prescribeOwnerVelocity(Index owner, const Vec3d& velocity, cons
 
 void Simulation::prescribeOwnerMotion(Index owner, const Vec3d& position, const Quat& orientation,
                                       const Vec3d& velocity, const Vec3d& angularVelocity) {
-  requireOwner(owner, m_ownerCount, "prescribeOwnerMotion");
+  requireOwner(owner, m_sphereless.size(), "prescribeOwnerMotion");
   if (!m_sphereless[std::size_t(owner)])
     throw std::invalid_argument("prescribeOwnerMotion: owner " + std::to_string(owner) +
                                 " has spheres (a pose is set on bodies that carry boundaries only; "

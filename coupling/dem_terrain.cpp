@@ -4,7 +4,6 @@
 #include <Eigen/Geometry>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <algorithm>
 #include <limits>
 
@@ -12,6 +11,7 @@
 #include "core/mesh_boundaries.h"
 #include "core/world_builder.h"
 #include "coupling/body_mesh.h"
+#include "io/json/json_pointer.h"
 #include "kernels/forces/linear_spring_dashpot.h"
 
 namespace regolith::coupling {
@@ -23,11 +23,8 @@ double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::d
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
-std::string numberText(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", x);
-  return text;
-}
+// Four significant digits: the numbers of these messages are measured or derived.
+std::string numberText(double x) { return json::numberText(x, 4); }
 
 std::string vectorText(double x, double y, double z) {
   return "[" + numberText(x) + ", " + numberText(y) + ", " + numberText(z) + "]";

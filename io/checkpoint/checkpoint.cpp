@@ -128,10 +128,19 @@ EngineState readEngine(const h5::Group& g) {
 void writeEngineState(const h5::Group& g, const EngineState& e) { writeEngine(g, e); }
 EngineState readEngineState(const h5::Group& g) { return readEngine(g); }
 
-void writeCheckpoint(const std::string& path, const Checkpoint& c) {
+void writeFileAtomically(const std::string& path, const std::function<void(const h5::File&)>& write) {
   const std::string tmp = path + ".tmp";
   {
     const h5::File f = h5::File::createReplacing(tmp);
+    write(f);
+    f.flush();
+  }  // closed before the rename: the renamed file is complete
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error(path + ": cannot rename " + tmp + " to it: " + std::strerror(errno));
+}
+
+void writeCheckpoint(const std::string& path, const Checkpoint& c) {
+  writeFileAtomically(path, [&](const h5::File& f) {
     f.setAttribute("format", kFormat);
     f.setAttribute("format_version", kFormatVersion);
     f.setAttribute("real_type", kRealType);
@@ -144,10 +153,7 @@ void writeCheckpoint(const std::string& path, const Checkpoint& c) {
     output.setAttribute("next_frame_step", c.output.nextFrameStep);
     output.setAttribute("next_series_step", c.output.nextSeriesStep);
     writeEngine(f.create("engine"), c.engine);
-    f.flush();
-  }  // closed before the rename: the renamed file is complete
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error(path + ": cannot rename " + tmp + " to it: " + std::strerror(errno));
+  });
 }
 
 Checkpoint readCheckpoint(const std::string& path) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "core/engine_state.h"
@@ -11,7 +12,8 @@ namespace regolith {
 
 namespace h5 {
 class Group;  // io/h5/h5_file.h
-}
+class File;
+}  // namespace h5
 
 // Where the output stood when the checkpoint was taken.
 struct OutputProgress {
@@ -31,6 +33,10 @@ struct Checkpoint {
 
 void writeCheckpoint(const std::string& path, const Checkpoint& c);  // tmp + rename
 Checkpoint readCheckpoint(const std::string& path);                  // throws std::runtime_error naming path
+
+// Creates `path` through `write`, into a temporary name renamed when it is complete: a
+// kill during the write leaves the previous file. Both checkpoints are written so.
+void writeFileAtomically(const std::string& path, const std::function<void(const h5::File&)>& write);
 
 // The engine's part alone, in a group of any file (a robot run's checkpoint holds it too:
 // io/checkpoint/robot_checkpoint.h).

@@ -1,9 +1,6 @@
 // A robot run's checkpoint (robot_checkpoint.h).
 #include "io/checkpoint/robot_checkpoint.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <stdexcept>
 
 #include "io/checkpoint/checkpoint.h"
@@ -21,9 +18,7 @@ constexpr std::size_t kCouplingColumns = 19;
 }  // namespace
 
 void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c) {
-  const std::string tmp = path + ".tmp";
-  {
-    const h5::File f = h5::File::createReplacing(tmp);
+  writeFileAtomically(path, [&](const h5::File& f) {
     f.setAttribute("format", kRobotCheckpointFormat);
     f.setAttribute("format_version", kRobotCheckpointVersion);
     f.setAttribute("real_type", kRobotRealType);
@@ -41,10 +36,7 @@ void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c) {
     coupling.setAttribute("steps_into_interval", c.stepsIntoInterval);
     coupling.write("bodies", c.couplingBodies, {c.couplingBodies.size() / kCouplingColumns, kCouplingColumns});
     writeEngineState(f.create("engine"), c.engine);
-    f.flush();
-  }  // closed before the rename: the renamed file is complete
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error(path + ": cannot rename " + tmp + " to it: " + std::strerror(errno));
+  });
 }
 
 RobotCheckpoint readRobotCheckpoint(const std::string& path) {

@@ -22,15 +22,17 @@ WINDOW = (0.21, 0.45)  # [s]: drive from 0.05 s, steady from 40 % of its 0.4 s
 
 def window_metrics(series_csv):
     rows = [r for r in csv.DictReader(open(series_csv)) if r["body"] == "wheel"]
-    col = {k: np.array([float(r[k]) for r in rows]) for k in ("time", "z", "fx", "ty")}
+    col = {k: np.array([float(r[k]) for r in rows]) for k in ("time", "z", "fx", "ty", "vx", "wy")}
     t = col["time"]
     m = (t >= WINDOW[0] - 1e-9) & (t <= WINDOW[1] + 1e-9)
 
     def mean(v):
         return np.trapz(v[m], t[m]) / (t[m][-1] - t[m][0])
 
+    # trapezoid rule over the window's rows, as the study's metrics
     return {"DP/W": mean(col["fx"]) / W, "T/(W R)": mean(-col["ty"]) / (W * R),
-            "sinkage [mm]": (col["z"][0] - mean(col["z"])) * 1e3}
+            "sinkage [mm]": (col["z"][0] - mean(col["z"])) * 1e3,
+            "slip": 1 - mean(col["vx"]) / (mean(col["wy"]) * R)}
 
 
 def native_twin(smoke_scene, bed, out):
