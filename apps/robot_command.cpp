@@ -335,7 +335,13 @@ int run(const RobotOptions& o) {
     lastCheckpoint = std::chrono::steady_clock::now();
   };
   const StopSignals signals;
-  ProgressMeter meter(o.progress, first, steps, dt, sim.terrain().plateCount());
+  // Work per MuJoCo step for the meter's rate: RFT plates, and the grains times the DEM
+  // steps each MuJoCo step takes.
+  const std::size_t perStep = sim.terrain().plateCount() +
+                              (dem ? dem->scene().initial.sphereCount() * dem->demStepsPerInterval() /
+                                         static_cast<std::size_t>(dem->mujocoStepsPerInterval())
+                                   : 0);
+  ProgressMeter meter(o.progress, first, steps, dt, perStep);
   for (std::uint64_t step = first + 1; step <= steps; ++step) {
     if (const int signal = stopRequested()) {
       meter.finish(step - 1);

@@ -26,9 +26,7 @@ std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 // Four significant digits: the numbers of these messages are measured or derived.
 std::string numberText(double x) { return json::numberText(x, 4); }
 
-std::string vectorText(double x, double y, double z) {
-  return "[" + numberText(x) + ", " + numberText(y) + ", " + numberText(z) + "]";
-}
+std::string vectorText(double x, double y, double z) { return json::vectorText(x, y, z, 4); }
 
 // The model's body names, for a problem about one it lacks.
 std::string bodyList(const mjModel* m) {

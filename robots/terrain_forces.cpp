@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "io/json/json_pointer.h"
 #include "robots/geom_plates.h"
@@ -60,6 +61,11 @@ double squaredSpeedLimit(double speed) {
   return x;
 }
 
+// Below this |cos| between gravity and the sand's normal the sand is a wall or a ceiling
+// (gravity within 6 degrees of its plane, or pulling away from it): RFT's coefficients,
+// measured under gravity into the sand, say nothing there.
+constexpr double kMinGravityIntoSand = 0.1;
+
 }  // namespace
 
 void TerrainForces::buildClusters(Body& b) {
@@ -114,6 +120,13 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
       b.plates.insert(b.plates.end(), plates.begin(), plates.end());
     }
   }
+  if (const std::optional<GravityFrame> f = gravityFrame(m)) m_gravity = *f;
+  else if (!m_bodies.empty())
+    problems.push_back({spec.gravity ? "/gravity" : "",
+                        "gravity " + json::vectorText(m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2], 4) +
+                            " m/s^2, which does not pull into the sand's surface",
+                        "a gravity within 84 degrees of the surface's inward normal (RFT's coefficients were "
+                        "measured under gravity into the sand)"});
   if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));
   std::size_t total = 0;
   for (Body& b : m_bodies) {
@@ -129,8 +142,27 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
   for (std::size_t i = 0; i < m_bodies.size(); ++i) m_wrenches[i].body = m_bodies[i].id;  // zero until a step
 }
 
+std::optional<TerrainForces::GravityFrame> TerrainForces::gravityFrame(const mjModel* m) const {
+  GravityFrame f;
+  const Eigen::Vector3d g(m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2]);
+  // No gravity (or none worth a direction): RFT's own frame, z up.
+  if (!(g.norm() > 0) || !g.allFinite()) return f;
+  const Eigen::Vector3d up = -g.normalized();
+  const Eigen::Vector3d normal = m_surface.planeNormal().value_or(Eigen::Vector3d::UnitZ());
+  const double into = normal.dot(up);
+  if (!(into >= kMinGravityIntoSand)) return std::nullopt;
+  if (up.x() == 0 && up.y() == 0) return f;  // straight down: RFT's own frame
+  f.tilted = true;
+  f.toRft = Eigen::Quaterniond::FromTwoVectors(up, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  f.depthScale = normal.z() / into;
+  return f;
+}
+
 void TerrainForces::compute(const mjModel* m, const mjData* d) {
   m_pressing.clear();
+  // The gravity may have been changed since the last step (Python's model view); a gravity
+  // that has turned away from the sand keeps the last frame (the constructor refuses one).
+  if (const std::optional<GravityFrame> f = gravityFrame(m)) m_gravity = *f;
   std::size_t k = 0;  // the body's first plate in m_placed
   const double top = m_surface.maxHeight();
   for (std::size_t bi = 0; bi < m_bodies.size(); ++bi) {
@@ -209,7 +241,14 @@ double TerrainForces::placeBody(const Body& b, std::size_t k, const Eigen::Vecto
       p.depth = depth;
       p.force.setZero();
       // The kernel gives a receding plate (n . v <= 0, the same product it tests) nothing.
-      if (depth > 0 && placed.normal.dot(rftVelocity) > 0) m_leading.push_back({k + i, placed, rftVelocity, depth});
+      if (depth > 0 && placed.normal.dot(rftVelocity) > 0) {
+        if (!m_gravity.tilted) m_leading.push_back({k + i, placed, rftVelocity, depth});
+        else
+          m_leading.push_back({k + i,
+                               {centroid, m_gravity.toRft * placed.normal, placed.area},
+                               m_gravity.toRft * rftVelocity,
+                               depth * m_gravity.depthScale});
+      }
       // The sand surface is never above the surface RFT sees (a pressed node shows its
       // press-start height), so the plates below the sand are among these.
       if (depth > 0 && m_surface.grid()) m_pressing.push_back({centroid, velocity});
@@ -221,6 +260,8 @@ double TerrainForces::placeBody(const Body& b, std::size_t k, const Eigen::Vecto
 
 rft::RftResult TerrainForces::leadingForces(const Eigen::Vector3d& com) {
   for (const Leading& l : m_leading) m_placed[l.plate].force = m_kernel(l.placed, l.velocity, l.depth);
+  if (m_gravity.tilted)
+    for (const Leading& l : m_leading) m_placed[l.plate].force = m_gravity.toRft.transpose() * m_placed[l.plate].force;
   // Summed in plate order (m_leading's), in locals: the compiler cannot know that the
   // plates' stores do not alias a result's members.
   Eigen::Vector3d force = Eigen::Vector3d::Zero(), moment = Eigen::Vector3d::Zero();

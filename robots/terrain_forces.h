@@ -35,6 +35,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <optional>
 #include <vector>
 
 #include "models/rft/rft_kernel.h"
@@ -104,6 +105,22 @@ class TerrainForces : public PassiveForceSource {
   };
   // How far a step placed a plate (m_state).
   enum PlateState : unsigned char { kUnplaced, kPlacedClear, kEvaluated };
+  // RFT's coefficients were measured with gravity along -z: its depth runs along gravity
+  // and a plate's angles are taken against it. Under a gravity tilted against the sand's
+  // normal (a slope given as gravity over a flat bed, as the DEM scenes give it) each plate
+  // in the sand is evaluated in a frame turned so that gravity is -z, at its depth along
+  // gravity: what the same plate sees under a sloped surface and vertical gravity. On a
+  // flat or sloped base surface that is exact; over a height map or a deforming grid the
+  // depth along gravity is taken as the local vertical depth over the cosine between
+  // gravity and z (the surface taken as locally horizontal).
+  struct GravityFrame {
+    bool tilted = false;                                  // false: RFT's frame is the world's
+    Eigen::Matrix3d toRft = Eigen::Matrix3d::Identity();  // world axes -> gravity along -z
+    double depthScale = 1;                                // depth along gravity per depth along z
+  };
+  // The frame for the model's gravity over this surface; empty when the gravity does not
+  // pull into the sand (within kMinGravityIntoSand of its plane, or away from it).
+  std::optional<GravityFrame> gravityFrame(const mjModel* m) const;
   static void buildClusters(Body& b);
   void compute(const mjModel* m, const mjData* d);
   // Places body b's plates under the sand's top (k indexes m_placed), records the sand's
@@ -136,12 +153,13 @@ class TerrainForces : public PassiveForceSource {
   // computed in one tight loop (no other work between kernels, so consecutive plates'
   // divisions and square roots overlap).
   struct Leading {
-    std::size_t plate;  // index in m_placed
-    rft::Plate placed;
-    Eigen::Vector3d velocity;  // as RFT sees it (the held direction for a slow plate)
-    double depth;
+    std::size_t plate;         // index in m_placed
+    rft::Plate placed;         // normal in RFT's frame (GravityFrame), centroid in the world's
+    Eigen::Vector3d velocity;  // as RFT sees it (the held direction for a slow plate), RFT's frame
+    double depth;              // along gravity
   };
   std::vector<Leading> m_leading;
+  GravityFrame m_gravity;
   double m_lastTime = 0;
   bool m_computed = false;
   double m_computeSeconds = 0;

@@ -56,6 +56,10 @@ std::string numberText(double x, int digits) {
   return buf;
 }
 
+std::string vectorText(double x, double y, double z, int digits) {
+  return "[" + numberText(x, digits) + ", " + numberText(y, digits) + ", " + numberText(z, digits) + "]";
+}
+
 std::string typeName(const Json& v) {
   switch (v.type()) {
     case Json::value_t::null:

@@ -28,6 +28,8 @@ std::string printable(const std::string& text);
 // A number in its shortest form with up to `digits` significant digits ("0.6", "1e-05"):
 // 10 for values the user wrote, fewer for derived limits.
 std::string numberText(double x, int digits = 10);
+// "[x, y, z]" of numberText(., digits).
+std::string vectorText(double x, double y, double z, int digits = 10);
 
 // What a value is, for messages: numbers and short strings verbatim (strings quoted),
 // containers by kind and size.

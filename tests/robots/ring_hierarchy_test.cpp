@@ -13,26 +13,27 @@ namespace {
 
 const std::string kRingDir = std::string(REGOLITH_SOURCE_DIR) + "/examples/robots/ring/";
 const double kRingSlope = 24 * M_PI / 180;
-const double kRingRadius = 0.05, kRingMass = 0.1, kRingInertia = 1.875e-4, kRingGravity = 9.8;  // ring_body.xml
+const double kRingRadius = 0.05, kRingMass = 0.1, kRingInertia = 1.875e-4, kRingGravity = 9.8;  // ring.xml
 
+// ring.xml is in the DEM study's frame: the bed flat, gravity tilted (the terrain files'),
+// downhill +x.
 struct RingState {
   double time = 0;
-  double speed = 0;  // [m/s] of the centre, down the slope
+  double speed = 0;  // [m/s] of the centre, down the slope (x)
   double spin = 0;   // [rad/s] about y
 };
 
 RingState ringState(robots::RobotSimulation& sim) {
   const int ring = mj_name2id(sim.model(), mjOBJ_BODY, "ring");
   const robots::BodySample b = sim.sample()[static_cast<std::size_t>(ring - 1)];  // body 0 is the world
-  return {sim.time(), b.velocity.x() * std::cos(kRingSlope) - b.velocity.z() * std::sin(kRingSlope),
-          b.angularVelocity.y()};
+  return {sim.time(), b.velocity.x(), b.angularVelocity.y()};
 }
 
-// Runs `model` on `terrain` to `end` seconds; `at` is sampled once time reaches it.
-RingState runRing(const std::string& model, const std::string& terrain, bool prescribedSpin, double at,
-                  RingState* atState = nullptr) {
-  robots::RobotSimulation sim(kRingDir + model, robots::loadTerrain(kRingDir + terrain));
-  if (prescribedSpin) sim.setController(robots::controlTableFromCsv(kRingDir + "spin.csv", sim.model()));
+// Runs the ring (ring.xml, or ring_spin.xml with its spin held at pi rad/s) on `terrain`
+// for 0.35 s; `at` is sampled once time reaches it.
+RingState runRing(bool prescribedSpin, const std::string& terrain, double at, RingState* atState = nullptr) {
+  robots::RobotSimulation sim(kRingDir + (prescribedSpin ? "ring_spin.xml" : "ring.xml"),
+                              robots::loadTerrain(kRingDir + terrain));
   const double end = 0.35;
   while (sim.time() < end - 0.5 * sim.timeStep()) {
     sim.step();
@@ -46,10 +47,10 @@ RingState runRing(const std::string& model, const std::string& terrain, bool pre
 // for I = 0.75 m r^2 (the DEM rigid twin measured 2.26). Measured between 0.15 and 0.35 s
 // (after the first contact settles) from the speed difference. MuJoCo's soft contact lets
 // the ring sink 43 um into the plane, which shortens the lever by 1e-3 of r, and the
-// friction cone is elliptic with no-slip iterations (ring_rigid_free.xml): 0.5 %.
+// friction cone is elliptic with no-slip iterations (ring.xml): 0.5 %.
 TEST(RingHierarchy, RigidFreeSpinRollsAtTheRollingAcceleration) {
   RingState mid;
-  const RingState last = runRing("ring_rigid_free.xml", "rigid.terrain.json", false, 0.15, &mid);
+  const RingState last = runRing(false, "rigid.terrain.json", 0.15, &mid);
   const double a = (last.speed - mid.speed) / (last.time - mid.time);
   const double expected = kRingGravity * std::sin(kRingSlope) /
                           (1 + kRingInertia / (kRingMass * kRingRadius * kRingRadius));
@@ -57,13 +58,13 @@ TEST(RingHierarchy, RigidFreeSpinRollsAtTheRollingAcceleration) {
   EXPECT_NEAR(last.speed, last.spin * kRingRadius, 0.005 * last.speed) << "rolls without slip";
 }
 
-// With the spin held at pi rad/s (reached by a 0.05 s ramp, spin.csv) the ring is a
-// braked wheel: friction holds it to omega r = 0.157 m/s (the DEM rigid twin: 0.155; the
+// With the spin held at pi rad/s (ring_spin.xml: released spinning, a velocity servo) the
+// ring is a braked wheel: friction holds it to omega r = 0.157 m/s (the DEM rigid twin: 0.155; the
 // full-size DEM rigid run: 0.1575). The contact's 43 um sink shortens the rolling radius
 // by about 1e-3 and the servo (kv 100 N m s) lets the spin sag by its torque / kv =
 // m g sin(theta) r / kv = 2e-4 rad/s: 0.5 %.
 TEST(RingHierarchy, RigidPrescribedSpinRollsAtOmegaR) {
-  const RingState last = runRing("ring_rigid_spin.xml", "rigid.terrain.json", true, 0);
+  const RingState last = runRing(true, "rigid.terrain.json", 0);
   EXPECT_NEAR(last.spin, M_PI, 0.005 * M_PI);
   EXPECT_NEAR(last.speed, M_PI * kRingRadius, 0.005 * M_PI * kRingRadius);
 }
@@ -73,9 +74,9 @@ TEST(RingHierarchy, RigidPrescribedSpinRollsAtOmegaR) {
 // faster than omega r (it sinks, and the ground in front gives way as it is pushed down
 // the slope). Orderings, not values: the values belong to the soil model.
 void expectRingOrderingsOnSoft(const char* terrain) {
-  const RingState rigidFree = runRing("ring_rigid_free.xml", "rigid.terrain.json", false, 0);
-  const RingState softFree = runRing("ring_sand_free.xml", terrain, false, 0);
-  const RingState softSpin = runRing("ring_sand_spin.xml", terrain, true, 0);
+  const RingState rigidFree = runRing(false, "rigid.terrain.json", 0);
+  const RingState softFree = runRing(false, terrain, 0);
+  const RingState softSpin = runRing(true, terrain, 0);
   EXPECT_GT(softFree.speed, 0.05) << terrain << ": moves down the slope";
   EXPECT_LT(softFree.speed, 0.9 * rigidFree.speed) << terrain;
   EXPECT_GT(softSpin.speed, 1.02 * M_PI * kRingRadius) << terrain;

@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""The ring hierarchy of issue 24 (README.md): the tumbling study's smoke ring on rigid
-ground (MuJoCo contact), on Bekker-Wong soil and RFT sand (regolith robot) and on DEM grains (regolith run of
-studies/tumbling), spin free and prescribed: mean speed down the slope and energy the
-ground takes per metre over the 0.35 s after release, one table and one plot.
+"""The ring hierarchy (README.md): the tumbling study's smoke ring as one MuJoCo model on
+rigid ground, RFT sand, Bekker-Wong soil and DEM grains (regolith robot, only the terrain
+file changed), beside the native DEM ring (regolith run of studies/tumbling), spin free and
+prescribed: mean speed down the slope and energy the ground takes per metre over the 0.35 s
+after release, one table and one plot.
 
     ring_hierarchy.py --mujoco RUNS --dem DEMRUNS --out ring_hierarchy.png
 
-RUNS holds the six `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin,
-bekker_free, bekker_spin
-(README.md has the commands); DEMRUNS the four tumbling smoke runs rigid_free,
-rigid_prescribed, grains_free, grains_prescribed (any missing one is left out).
-The Python module must be importable (PYTHONPATH=build/cpu/python, docs/python.md).
+RUNS holds the eight `regolith robot` runs rigid_free, rigid_spin, sand_free, sand_spin,
+bekker_free, bekker_spin, dem_free, dem_spin (README.md has the commands); DEMRUNS the four
+native tumbling smoke runs rigid_free, rigid_prescribed, grains_free, grains_prescribed.
+Any missing run is left out. The Python module must be importable
+(PYTHONPATH=build/cpu/python, docs/python.md).
 """
 import argparse
 import math
@@ -19,7 +20,7 @@ import os
 from regolith import body_series
 
 SLOPE = math.radians(24)
-MASS, RADIUS, INERTIA, GRAVITY = 0.1, 0.05, 1.875e-4, 9.8  # ring_body.xml, the DEM ring
+MASS, RADIUS, INERTIA, GRAVITY = 0.1, 0.05, 1.875e-4, 9.8  # ring.xml, the DEM ring
 WINDOW = 0.35  # [s] after release
 DEM_RELEASE = 0.6  # [s] studies/tumbling/tumbling.smoke.json: settle, lower, rest
 
@@ -50,19 +51,6 @@ def wrench_energy(rows):
     return -trapezoid(t, p)
 
 
-def tilted(rows):
-    """MuJoCo runs: the slope is real (world z up), so rotate into slope axes: x down the
-    slope, z along its normal, like the DEM study's frame (gravity tilted instead)."""
-    c, s = math.cos(SLOPE), math.sin(SLOPE)
-    out = []
-    for r in rows:
-        q = dict(r)
-        for a, b in (("x", "z"), ("vx", "vz"), ("fx", "fz")):
-            q[a], q[b] = c * r[a] - s * r[b], s * r[a] + c * r[b]
-        out.append(q)
-    return out
-
-
 def rigid_contact_energy(rows):
     """MuJoCo's rigid contact is not in the series: its friction force follows from the
     ring's motion, F_t = m (dv/dt - g sin theta), and takes F_t (v - w r) (slip power)."""
@@ -89,15 +77,15 @@ def main():
     ap.add_argument("--out", default="ring_hierarchy.png")
     a = ap.parse_args()
     cases = []  # (ground, spin, summary)
-    for ground, name in (("rigid (MuJoCo)", "rigid"), ("RFT sand", "sand"), ("Bekker-Wong", "bekker")):
+    for ground, name in (("rigid (MuJoCo)", "rigid"), ("RFT sand", "sand"), ("Bekker-Wong", "bekker"),
+                         ("MuJoCo on DEM grains", "dem")):
         for spin, suffix in (("free", "free"), ("prescribed", "spin")):
             rows = ring_rows(os.path.join(a.mujoco, f"{name}_{suffix}"))
             if rows:
-                rows = tilted(rows)
                 energy = rigid_contact_energy if name == "rigid" else wrench_energy
                 cases.append((ground, spin, summary(rows, 0.0, energy)))
     if a.dem:
-        for ground, name in (("rigid (DEM)", "rigid"), ("DEM grains", "grains")):
+        for ground, name in (("rigid (native DEM)", "rigid"), ("DEM grains (native)", "grains")):
             for spin, suffix in (("free", "free"), ("prescribed", "prescribed")):
                 rows = ring_rows(os.path.join(a.dem, f"{name}_{suffix}"))
                 if rows:
@@ -113,8 +101,9 @@ def main():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=False)
-    styles = {"rigid (MuJoCo)": ("k", "-"), "rigid (DEM)": ("k", ":"), "RFT sand": ("tab:orange", "-"),
-              "DEM grains": ("tab:blue", "-"), "Bekker-Wong": ("tab:green", "-")}
+    styles = {"rigid (MuJoCo)": ("k", "-"), "rigid (native DEM)": ("k", ":"), "RFT sand": ("tab:orange", "-"),
+              "Bekker-Wong": ("tab:green", "-"), "MuJoCo on DEM grains": ("tab:blue", "-"),
+              "DEM grains (native)": ("tab:blue", ":")}
     for ax, spin in zip(axes, ("free", "prescribed")):
         for ground, sp, s in cases:
             if sp == spin:
@@ -127,7 +116,7 @@ def main():
         ax.set_ylabel("speed down the 24° slope [m/s]")
         ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
-    fig.suptitle("Smoke ring (r 50 mm, 0.1 kg) on rigid ground, Bekker-Wong soil, RFT sand and DEM grains")
+    fig.suptitle("One MuJoCo ring (r 50 mm, 0.1 kg) on rigid ground, RFT sand, Bekker-Wong soil and DEM grains")
     fig.tight_layout()
     fig.savefig(a.out, dpi=120)
     print(f"wrote {a.out}")

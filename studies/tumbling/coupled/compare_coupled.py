@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The coupled tumbling ring against the native DEM ring (README.md): for each native smoke
-run given, the MuJoCo ring (ring.xml, its start height taken from the native run's release
-frame) on that run's grains, and the tumble's travel, mean speed and mean forces of both.
+run given, the MuJoCo ring of the ring hierarchy (examples/robots/ring/ring.xml, or
+ring_spin.xml with the spin held; its start taken from the native run's release frame) on
+that run's grains, and the tumble's travel, mean speed and mean forces of both.
 
     PYTHONPATH=build/cpu/python /usr/bin/python3 studies/tumbling/coupled/compare_coupled.py \
         --regolith build/cpu/apps/regolith --native runs/tumble/seed_5 runs/tumble/seed_6 --out runs/tumble_coupled
 
-Each native run is `regolith run studies/tumbling/tumbling.smoke.json --set /seed=N`.
+Each native run is `regolith run studies/tumbling/tumbling.smoke.json --set /seed=N` (and
+`--set /study/spin='"free"'` for --spin free).
 """
 
 import argparse
@@ -19,6 +21,7 @@ import h5py
 import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
+RING = HERE.parents[2] / "examples" / "robots" / "ring"
 RELEASE_FRAME = "000012"  # t = 0.6 s: the smoke scene's release
 
 
@@ -47,6 +50,8 @@ def main():
     p.add_argument("--regolith", default="regolith")
     p.add_argument("--native", type=pathlib.Path, nargs="+", required=True)
     p.add_argument("--out", type=pathlib.Path, default=pathlib.Path("runs/tumble_coupled"))
+    p.add_argument("--spin", choices=("prescribed", "free"), default="prescribed",
+                   help="the spin held at pi rad/s (ring_spin.xml, the study's) or free (ring.xml)")
     a = p.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
     shutil.copy(HERE / "ring.obj", a.out / "ring.obj")
@@ -57,9 +62,14 @@ def main():
             ring = int(np.where(np.diff(g["owner_sphere_begin"][...]) == 0)[0][0])
             x0 = g["owner_position"][ring]
             t0 = float(g.attrs["time"])
+        # The hierarchy's ring stands where seed 5's did; each slope's own release pose instead.
         model = a.out / f"ring_{native.name}.xml"
-        model.write_text((HERE / "ring.xml").read_text().replace('pos="0.06 0 0.0749705"',
+        model.write_text((RING / "ring.xml").read_text().replace('pos="0.06 0 0.0749705"',
                                                                     f'pos="{x0[0]!r} {x0[1]!r} {x0[2]!r}"'))
+        if a.spin == "prescribed":
+            spin = a.out / f"ring_spin_{native.name}.xml"
+            spin.write_text((RING / "ring_spin.xml").read_text().replace('file="ring.xml"', f'file="{model.name}"'))
+            model = spin
         run = a.out / native.name
         if not (run / "series.csv").exists():
             subprocess.run([a.regolith, "robot", str(model), "--terrain", str(a.out / "dem.terrain.json"), "--set",
