@@ -351,14 +351,14 @@ TEST(RobotTerrain, RftUnderTiltedGravityIsRftOnTheSlope) {
   const std::string soil = R"("soil": {"zeta": 484700}, "interact": [{"body": "ring", "plate_density": 200000}],
                               "kappa_F": 1, "deformation": {"enabled": false})";
   // On the slope: touching it at the origin, the centre r along its normal.
-  const std::string slopePos = json::numberText(r * std::sin(slope), 17) + " 0 " +
-                               json::numberText(r * std::cos(slope), 17);
+  const std::string slopePos = ::regolith::json::numberText(r * std::sin(slope), 17) + " 0 " +
+                               ::regolith::json::numberText(r * std::cos(slope), 17);
   robots::RobotSimulation onSlope(
       writeScratchFile("ring_slope.xml", ringOnSlides(slopePos, "0 0 -9.8")),
       robots::parseTerrain(R"({"surface": {"type": "slope", "angle_deg": 24, "direction_deg": 180}, )" + soil + "}",
                            "slope.json", "."));
   // Gravity tilted: flat sand at z = 0, the centre r above it at the origin.
-  const std::string gravity = json::vectorText(g * std::sin(slope), 0, -g * std::cos(slope), 17);
+  const std::string gravity = ::regolith::json::vectorText(g * std::sin(slope), 0, -g * std::cos(slope), 17);
   robots::RobotSimulation tilted(
       writeScratchFile("ring_flat.xml", ringOnSlides("0 0 0.05", "0 0 -9.8")),
       robots::parseTerrain(R"({"gravity": )" + gravity + R"(, "surface": {"type": "flat", "height": 0}, )" + soil + "}",
