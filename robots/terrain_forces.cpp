@@ -148,10 +148,12 @@ std::optional<TerrainForces::GravityFrame> TerrainForces::gravityFrame(const mjM
   // No gravity (or none worth a direction): RFT's own frame, z up.
   if (!(g.norm() > 0) || !g.allFinite()) return f;
   const Eigen::Vector3d up = -g.normalized();
+  // Along z: RFT's own frame, whatever the surface (a steep slope under vertical gravity is
+  // RFT's vertical depth and angles, as it always was).
+  if (up.x() == 0 && up.y() == 0) return f;
   const Eigen::Vector3d normal = m_surface.planeNormal().value_or(Eigen::Vector3d::UnitZ());
   const double into = normal.dot(up);
   if (!(into >= kMinGravityIntoSand)) return std::nullopt;
-  if (up.x() == 0 && up.y() == 0) return f;  // straight down: RFT's own frame
   f.tilted = true;
   f.toRft = Eigen::Quaterniond::FromTwoVectors(up, Eigen::Vector3d::UnitZ()).toRotationMatrix();
   f.depthScale = normal.z() / into;

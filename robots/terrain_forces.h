@@ -118,8 +118,9 @@ class TerrainForces : public PassiveForceSource {
     Eigen::Matrix3d toRft = Eigen::Matrix3d::Identity();  // world axes -> gravity along -z
     double depthScale = 1;                                // depth along gravity per depth along z
   };
-  // The frame for the model's gravity over this surface; empty when the gravity does not
-  // pull into the sand (within kMinGravityIntoSand of its plane, or away from it).
+  // The frame for the model's gravity over this surface; empty when a tilted gravity does
+  // not pull into the sand (within kMinGravityIntoSand of its plane, or away from it).
+  // Gravity along z is RFT's own frame over any surface.
   std::optional<GravityFrame> gravityFrame(const mjModel* m) const;
   static void buildClusters(Body& b);
   void compute(const mjModel* m, const mjData* d);
