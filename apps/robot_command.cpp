@@ -202,15 +202,14 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
-  // Checkpoints: for runs on DEM grains alone, whose whole state (MuJoCo's, the coupling's,
-  // the engine's) is saved; RFT plates, wheels, the deforming surface and the estimator
-  // keep state of their own that is not saved yet.
-  const bool resumable = dem && terrain.interacting.empty() && terrain.wheels.empty() && !terrain.estimator &&
-                         !terrain.deformation.enabled;
+  // Checkpoints: MuJoCo's state, the RFT plates', the wheels' and the DEM level's are
+  // saved; the deforming surface and the soil estimator keep state of their own that is
+  // not saved yet.
+  const bool resumable = !terrain.estimator && !terrain.deformation.enabled;
   if (o.resume && !resumable)
     throw std::invalid_argument(
-        "--resume: only runs on DEM grains alone (a terrain file with a \"dem\" level and no "
-        "\"interact\", \"wheels\", \"estimator\" or deformation) write checkpoints yet");
+        "--resume: runs on a terrain with the deforming surface (\"deformation\") or the soil "
+        "\"estimator\" do not write checkpoints yet");
   // The terrain file read once: run.h5 keeps it, a checkpoint keeps it with the --set lines.
   const std::string terrainText = fileText(o.terrainPath);
   std::string terrainAsRun = terrainText;
@@ -234,9 +233,20 @@ int run(const RobotOptions& o) {
     if (saved->step > steps)
       throw std::invalid_argument("--resume: the checkpoint is at step " + std::to_string(saved->step) +
                                   ", past --duration's " + std::to_string(steps));
+    if (saved->hasDem != (dem != nullptr))
+      throw std::invalid_argument("--resume: " + (dir / "checkpoint.h5").string() +
+                                  (dem ? " has no DEM state for this terrain's \"dem\" level"
+                                       : " holds a DEM level's state this terrain does not have"));
     robots::restoreMujocoState(sim.model(), sim.data(), saved->mujoco, saved->mujocoTime);
-    dem->restoreState({std::move(saved->engine), saved->couplingBodies, saved->stepsIntoInterval});
+    sim.terrain().restoreState({saved->rftComputed, saved->rftLastTime, saved->rftBodies, saved->rftHeld});
+    sim.wheels().restoreLatches(saved->wheelLatches);
+    if (dem) dem->restoreState({std::move(saved->engine), saved->couplingBodies, saved->stepsIntoInterval});
   }
+  // The frames a resumed run keeps: up to the checkpoint's last, except the closing frame
+  // the first run wrote at its --duration off the frame schedule (--frame-every), so that
+  // a run cut in two has the uninterrupted run's frames.
+  std::uint64_t keptFrameStep = saved ? saved->lastFrameStep : 0;
+  if (saved && keptFrameStep % frameEvery != 0 && keptFrameStep < steps) keptFrameStep -= keptFrameStep % frameEvery;
   // A sidecar half-written by a run killed between its write and rename (io/run_file/xdmf_sidecar.h);
   // under the lock nobody else writes it.
   fs::remove(dir / "run.xmf.tmp");
@@ -260,7 +270,7 @@ int run(const RobotOptions& o) {
   header.duration = o.duration;
   const std::unique_ptr<RobotRunWriter> h5 = saved ? std::make_unique<RobotRunWriter>(
                                                          (dir / "run.h5").string(), (dir / "run.xmf").string(),
-                                                         sim.time(), saved->lastFrameStep, o.duration)
+                                                         sim.time(), keptFrameStep, o.duration)
                                                    : std::make_unique<RobotRunWriter>(
                                                          (dir / "run.h5").string(), (dir / "run.xmf").string(), header);
   SeriesCsvWriter csv = saved ? SeriesCsvWriter::openForAppend((dir / "series.csv").string(), header.bodyNames,
@@ -311,7 +321,7 @@ int run(const RobotOptions& o) {
     h5->writeFrame(frameOf(sim, 0, s));
   }
   // The steps of the last frame and series row written.
-  std::uint64_t lastFrame = saved ? saved->lastFrameStep : 0, lastSeries = saved ? saved->lastSeriesStep : 0;
+  std::uint64_t lastFrame = keptFrameStep, lastSeries = saved ? saved->lastSeriesStep : 0;
   // DIR/checkpoint.h5 after the step `step` (its rows and frame written): every
   // --checkpoint-every seconds of wall time, when a signal stops the run and at its end.
   auto lastCheckpoint = std::chrono::steady_clock::now();
@@ -327,10 +337,19 @@ int run(const RobotOptions& o) {
     c.workNet = work.net;
     c.mujocoTime = sim.time();
     c.mujoco = robots::saveMujocoState(sim.model(), sim.data());
-    coupling::DemTerrain::State state = dem->saveState();
-    c.engine = std::move(state.engine);
-    c.couplingBodies = std::move(state.bodies);
-    c.stepsIntoInterval = state.stepsIntoInterval;
+    robots::TerrainForces::State rft = sim.terrain().saveState();
+    c.rftComputed = rft.computed;
+    c.rftLastTime = rft.lastTime;
+    c.rftBodies = std::move(rft.bodies);
+    c.rftHeld = std::move(rft.held);
+    c.wheelLatches = sim.wheels().saveLatches();
+    if (dem) {
+      coupling::DemTerrain::State state = dem->saveState();
+      c.hasDem = true;
+      c.engine = std::move(state.engine);
+      c.couplingBodies = std::move(state.bodies);
+      c.stepsIntoInterval = state.stepsIntoInterval;
+    }
     writeRobotCheckpoint((dir / "checkpoint.h5").string(), c);
     lastCheckpoint = std::chrono::steady_clock::now();
   };
@@ -466,11 +485,12 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
   command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
   command
       ->add_flag("--resume", o.resume,
-                 "continue DIR from its checkpoint.h5 to --duration (runs on DEM grains alone: docs/coupling.md)")
+                 "continue DIR from its checkpoint.h5 to --duration (not yet with the deforming surface or the "
+                 "estimator: docs/robots.md)")
       ->excludes("--overwrite");
   command
       ->add_option("--checkpoint-every", o.checkpointEvery,
-                   "wall-clock seconds between checkpoints (runs on DEM grains alone)")
+                   "wall-clock seconds between checkpoints (not yet with the deforming surface or the estimator)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_flag_callback(

@@ -73,6 +73,9 @@ class RegressionWheelTerrain {
   // The target sinkage z* [m] > 0 at slip s (no latch).
   double targetSinkage(double slip) const;
   const RegressionWheelOptions& options() const { return m_options; }
+  // The low-speed latch's held sinkage, for checkpoints.
+  const regression::SinkageLatch& latch() const { return m_latch; }
+  regression::SinkageLatch& latch() { return m_latch; }
 
  private:
   RegressionWheelModel m_model;

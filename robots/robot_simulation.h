@@ -76,6 +76,7 @@ class RobotSimulation {
   const TerrainForces& terrain() const { return *m_forces; }
   // The terrain file's Bekker-Wong wheels (none when it names none).
   const WheelTerrainForces& wheels() const { return *m_wheels; }
+  WheelTerrainForces& wheels() { return *m_wheels; }
   // The terrain file's soil estimator beside the wheels; null without an `estimator`.
   const WheelSoilEstimation* estimation() const { return m_estimation.get(); }
 

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "io/json/json_pointer.h"
 #include "robots/geom_plates.h"
@@ -329,6 +331,60 @@ void TerrainForces::reset() {
   m_computed = false;
   for (Body& b : m_bodies) b.smoother.reset();
   std::fill(m_heldVelocity.begin(), m_heldVelocity.end(), Eigen::Vector3d::Zero());
+}
+
+TerrainForces::State TerrainForces::saveState() const {
+  State s;
+  s.computed = m_computed;
+  s.lastTime = m_lastTime;
+  for (std::size_t i = 0; i < m_bodies.size(); ++i) {
+    const std::optional<rft::RftResult>& last = m_bodies[i].smoother.last();
+    const rft::RftResult r = last.value_or(rft::RftResult{});
+    const BodyWrench& w = m_wrenches[i];
+    const double row[kStateBodyColumns] = {last ? 1.0 : 0.0, r.force.x(),
+                                           r.force.y(),      r.force.z(),
+                                           r.moment.x(),     r.moment.y(),
+                                           r.moment.z(),     static_cast<double>(r.platesInContact),
+                                           w.force.x(),      w.force.y(),
+                                           w.force.z(),      w.moment.x(),
+                                           w.moment.y(),     w.moment.z(),
+                                           w.point.x(),      w.point.y(),
+                                           w.point.z(),      static_cast<double>(w.platesInContact),
+                                           w.sinkage};
+    s.bodies.insert(s.bodies.end(), row, row + kStateBodyColumns);
+  }
+  for (const Eigen::Vector3d& v : m_heldVelocity) s.held.insert(s.held.end(), {v.x(), v.y(), v.z()});
+  return s;
+}
+
+void TerrainForces::restoreState(const State& s) {
+  if (s.bodies.size() != m_bodies.size() * kStateBodyColumns || s.held.size() != 3 * m_heldVelocity.size())
+    throw std::invalid_argument("RFT terrain state: " + std::to_string(s.bodies.size() / kStateBodyColumns) +
+                                " bodies and " + std::to_string(s.held.size() / 3) + " plates, expected " +
+                                std::to_string(m_bodies.size()) + " and " + std::to_string(m_heldVelocity.size()) +
+                                " (a state saved on another terrain)");
+  m_computed = s.computed;
+  m_lastTime = s.lastTime;
+  for (std::size_t i = 0; i < m_bodies.size(); ++i) {
+    const double* row = s.bodies.data() + i * kStateBodyColumns;
+    std::optional<rft::RftResult> last;
+    if (row[0] != 0) {
+      last.emplace();
+      last->force = Eigen::Vector3d(row[1], row[2], row[3]);
+      last->moment = Eigen::Vector3d(row[4], row[5], row[6]);
+      last->platesInContact = static_cast<std::size_t>(row[7]);
+    }
+    m_bodies[i].smoother.restore(std::move(last));
+    BodyWrench& w = m_wrenches[i];
+    w.force = Eigen::Vector3d(row[8], row[9], row[10]);
+    w.moment = Eigen::Vector3d(row[11], row[12], row[13]);
+    w.point = Eigen::Vector3d(row[14], row[15], row[16]);
+    w.platesInContact = static_cast<std::size_t>(row[17]);
+    w.sinkage = row[18];
+  }
+  for (std::size_t p = 0; p < m_heldVelocity.size(); ++p)
+    m_heldVelocity[p] = Eigen::Vector3d(s.held[3 * p], s.held[3 * p + 1], s.held[3 * p + 2]);
+  m_placedCurrent = false;
 }
 
 void applyTerrainOptions(mjModel* m, const TerrainSpec& spec) {

@@ -76,6 +76,22 @@ class TerrainForces : public PassiveForceSource {
   // footprints.
   void reset();
 
+  // What a step leaves behind for the next, as numbers (a robot run's checkpoint,
+  // io/checkpoint/robot_checkpoint.h): whether and when it last computed, per body the
+  // smoother's last result and the wrench (kStateBodyColumns each), per plate its held
+  // direction (3 each). The deforming grid's state is not in it (a run with one is not
+  // checkpointed yet).
+  static constexpr std::size_t kStateBodyColumns = 19;
+  struct State {
+    bool computed = false;
+    double lastTime = 0;
+    std::vector<double> bodies;  // rows of kStateBodyColumns
+    std::vector<double> held;    // rows of 3
+  };
+  State saveState() const;
+  // Throws std::invalid_argument for a state of another terrain (other body or plate counts).
+  void restoreState(const State& s);
+
   const std::vector<BodyWrench>& wrenches() const { return m_wrenches; }
   // Every plate as of the last step. Plates above the sand are placed here, on demand,
   // from the poses of that step: the step itself only places the plates it evaluates.

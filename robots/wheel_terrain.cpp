@@ -68,6 +68,25 @@ WheelTerrainForces::WheelTerrainForces(const mjModel* m, const TerrainSpec& spec
   if (!problems.empty()) throw TerrainError(spec.file, std::move(problems));
 }
 
+std::vector<double> WheelTerrainForces::saveLatches() const {
+  std::vector<double> latches;
+  for (const Wheel& w : m_wheels) {
+    const std::optional<double> held = w.regression ? w.regression->latch().last() : std::nullopt;
+    latches.insert(latches.end(), {held ? 1.0 : 0.0, held.value_or(0.0)});
+  }
+  return latches;
+}
+
+void WheelTerrainForces::restoreLatches(const std::vector<double>& latches) {
+  if (latches.size() != 2 * m_wheels.size())
+    throw std::invalid_argument("wheel terrain state: " + std::to_string(latches.size() / 2) + " wheels, expected " +
+                                std::to_string(m_wheels.size()) + " (a state saved on another terrain)");
+  for (std::size_t i = 0; i < m_wheels.size(); ++i)
+    if (m_wheels[i].regression)
+      m_wheels[i].regression->latch().restore(latches[2 * i] != 0 ? std::optional<double>(latches[2 * i + 1])
+                                                                  : std::nullopt);
+}
+
 void WheelTerrainForces::apply(const mjModel* m, mjData* d) {
   const bool fresh = !m_computed || d->time != m_lastTime;
   for (Wheel& w : m_wheels) {

@@ -39,6 +39,12 @@ class WheelTerrainForces : public PassiveForceSource {
 
   void apply(const mjModel* m, mjData* d) override;
   void reset() { m_computed = false; }
+  // Per wheel, the regression wheel's latched sinkage (has one, value): the only state a
+  // step leaves behind for the next (a Bekker-Wong wheel's is none; its force table is a
+  // cache that gives the same values however it was filled). For a robot run's checkpoint.
+  std::vector<double> saveLatches() const;
+  // Throws std::invalid_argument for another number of wheels.
+  void restoreLatches(const std::vector<double>& latches);
 
   struct Wheel {
     int body = -1;

@@ -14,6 +14,7 @@ constexpr const char* kRobotCheckpointFormat = "regolith-robot-checkpoint";
 constexpr std::int64_t kRobotCheckpointVersion = 1;
 constexpr const char* kRobotRealType = sizeof(Real) == sizeof(double) ? "float64" : "float32";
 constexpr std::size_t kCouplingColumns = 19;
+constexpr std::size_t kRftBodyColumns = 19;  // robots::TerrainForces::kStateBodyColumns (io/ does not include robots/)
 
 }  // namespace
 
@@ -32,6 +33,15 @@ void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c) {
     const h5::Group mujoco = f.create("mujoco");
     mujoco.setAttribute("time", c.mujocoTime);
     for (const auto& [name, values] : c.mujoco) mujoco.write(name, values, {values.size()});
+    if (!c.rftBodies.empty()) {
+      const h5::Group rft = f.create("rft");
+      rft.setAttribute("computed", static_cast<std::int64_t>(c.rftComputed));
+      rft.setAttribute("last_time", c.rftLastTime);
+      rft.write("bodies", c.rftBodies, {c.rftBodies.size() / kRftBodyColumns, kRftBodyColumns});
+      rft.write("held", c.rftHeld, {c.rftHeld.size() / 3, 3});
+    }
+    if (!c.wheelLatches.empty()) f.create("wheels").write("latches", c.wheelLatches, {c.wheelLatches.size() / 2, 2});
+    if (!c.hasDem) return;
     const h5::Group coupling = f.create("coupling");
     coupling.setAttribute("steps_into_interval", c.stepsIntoInterval);
     coupling.write("bodies", c.couplingBodies, {c.couplingBodies.size() / kCouplingColumns, kCouplingColumns});
@@ -56,6 +66,16 @@ RobotCheckpoint readRobotCheckpoint(const std::string& path) {
   const h5::Group mujoco = f.open("mujoco");
   c.mujocoTime = mujoco.doubleAttribute("time");
   for (const std::string& name : mujoco.children()) c.mujoco.emplace_back(name, mujoco.read<double>(name));
+  if (f.has("rft")) {
+    const h5::Group rft = f.open("rft");
+    c.rftComputed = rft.int64Attribute("computed") != 0;
+    c.rftLastTime = rft.doubleAttribute("last_time");
+    c.rftBodies = rft.read<double>("bodies");
+    c.rftHeld = rft.read<double>("held");
+  }
+  if (f.has("wheels")) c.wheelLatches = f.open("wheels").read<double>("latches");
+  c.hasDem = f.has("engine");
+  if (!c.hasDem) return c;
   const h5::Group coupling = f.open("coupling");
   c.stepsIntoInterval = coupling.uint64Attribute("steps_into_interval");
   c.couplingBodies = coupling.read<double>("bodies");

@@ -1,15 +1,20 @@
-// DIR/checkpoint.h5 of `regolith robot` on DEM grains (docs/coupling.md, "Checkpoints"):
-// MuJoCo's state, the coupling's and the engine's, and where the output stood, so that
-// `regolith robot --resume` continues as if the run had never stopped. Written to a
-// temporary name and renamed, so a kill during the write leaves the previous one.
+// DIR/checkpoint.h5 of `regolith robot` (docs/robots.md and docs/coupling.md,
+// "Checkpoints"): MuJoCo's state, the terrain's (RFT plates, wheels, the DEM coupling and
+// engine), and where the output stood, so that `regolith robot --resume` continues as if
+// the run had never stopped. Written to a temporary name and renamed, so a kill during
+// the write leaves the previous one.
 //
 //   attributes   format = "regolith-robot-checkpoint", format_version, real_type,
 //                model_file, step, last_frame_step, last_series_step, work_positive,
 //                work_net; dataset terrain_json (the terrain file as run)
 //   /mujoco      attribute time; one dataset per saved mjData array (qpos, qvel, act, ...)
+//   /rft         attributes computed, last_time; bodies (B x 19: the smoother's last result
+//                and the wrench, robots/terrain_forces.h), held (P x 3): RFT bodies only
+//   /wheels      latches (W x 2: has one, sinkage): wheels only
 //   /coupling    attribute steps_into_interval; bodies (B x 19: force, moment, the DEM
 //                body's position, orientation (w, x, y, z), velocity, angular velocity)
 //   /engine      the engine's state as in a DEM run's checkpoint (io/checkpoint/checkpoint.h)
+//                (these two with a DEM level only)
 #pragma once
 
 #include <cstdint>
@@ -29,7 +34,14 @@ struct RobotCheckpoint {
   double workPositive = 0, workNet = 0;  // the actuators' work so far [J]
   double mujocoTime = 0;
   std::vector<std::pair<std::string, std::vector<double>>> mujoco;  // mjData arrays by name
-  std::vector<double> couplingBodies;                               // rows of 19
+  // RFT plates (robots::TerrainForces::State): empty `rftBodies` for none.
+  bool rftComputed = false;
+  double rftLastTime = 0;
+  std::vector<double> rftBodies, rftHeld;  // rows of 19 and of 3
+  std::vector<double> wheelLatches;        // rows of 2; empty for no wheels
+  // The DEM level, if the terrain has one.
+  bool hasDem = false;
+  std::vector<double> couplingBodies;  // rows of 19
   std::uint64_t stepsIntoInterval = 0;
   EngineState engine;
 };

@@ -110,8 +110,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   const h5::File& f = m_impl->file;
   if (!f.has("meta") || f.open("meta").stringAttribute("format") != kRobotRunFormat)
     throw std::runtime_error(h5Path + ": not a run file of `regolith robot`");
-  if (f.has("wheels") || f.has("estimator"))
-    throw std::runtime_error(h5Path + ": a run with wheels or an estimator cannot be resumed yet");
+  if (f.has("estimator")) throw std::runtime_error(h5Path + ": a run with an estimator cannot be resumed yet");
   const h5::Group meta = f.open("meta");
   const h5::Group series = f.open("series");
   for (const std::string& name : meta.readStrings("body_names")) {
@@ -119,6 +118,10 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
     keepRowsUpTo(series, m_impl->series.back(), time);
   }
   keepRowsUpTo(f, "actuator_work", time);
+  if (f.has("wheels")) {
+    const h5::Group wheels = f.open("wheels");
+    for (const std::string& name : wheels.children()) keepRowsUpTo(wheels, name, time);
+  }
   const h5::Group frames = f.open("frames");
   for (const std::string& name : frames.children())
     if (frames.open(name).uint64Attribute("step") > lastFrameStep) frames.remove(name);
@@ -159,6 +162,16 @@ void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& 
 }
 
 void RobotRunWriter::createWheels(const std::vector<std::string>& bodies) {
+  m_impl->pendingWheels.assign(bodies.size(), {});
+  if (m_impl->file.has("wheels")) {  // a resumed run's: its rows go on
+    const h5::Group group = m_impl->file.open("wheels");
+    for (const std::string& body : bodies) {
+      m_impl->wheels.push_back(linkName(body));
+      if (!group.has(m_impl->wheels.back()))
+        throw std::runtime_error("resumed run file: no /wheels/" + m_impl->wheels.back() + " to continue");
+    }
+    return;
+  }
   const h5::Group group = m_impl->file.create("wheels");
   const std::vector<std::string>& columns = robotWheelColumns();
   std::string names;
@@ -168,7 +181,6 @@ void RobotRunWriter::createWheels(const std::vector<std::string>& bodies) {
     m_impl->wheels.push_back(linkName(body));
     group.createRows<double>(m_impl->wheels.back(), columns.size());
   }
-  m_impl->pendingWheels.assign(bodies.size(), {});
 }
 
 void RobotRunWriter::appendWheels(const std::vector<std::vector<double>>& rows) {

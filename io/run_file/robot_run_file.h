@@ -133,16 +133,17 @@ class RobotRunWriter {
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header);
   // Continues the run file `h5Path` from a checkpoint taken at simulated time `time`, with
   // its last frame at step `lastFrameStep` (`regolith robot --resume`): series and
-  // actuator-work rows after `time` and frames after that one go (what a run killed after
-  // its checkpoint wrote), /meta's end is cleared and its duration set to `duration`, and
-  // the sidecar is rebuilt from the frames kept. Throws std::runtime_error naming the file
-  // for one that is not a robot run, or has wheels or an estimator (not resumable yet).
+  // actuator-work and wheel rows after `time` and frames after that one go (what a run
+  // killed after its checkpoint wrote), /meta's end is cleared and its duration set to
+  // `duration`, and the sidecar is rebuilt from the frames kept. Throws std::runtime_error
+  // naming the file for one that is not a robot run, or has an estimator (not resumable yet).
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, double time, std::uint64_t lastFrameStep,
                  double duration);
   ~RobotRunWriter();
   void appendSeries(double time, const std::vector<RobotBodyRow>& rows);  // one per body
   void appendActuatorWork(double time, double positive, double net);      // [J] since the start
-  // /wheels/<name> per wheel body, then their rows (robotWheelColumns(), one per wheel).
+  // /wheels/<name> per wheel body, then their rows (robotWheelColumns(), one per wheel). On
+  // a resumed file, the wheels it has (their rows go on).
   void createWheels(const std::vector<std::string>& bodies);
   void appendWheels(const std::vector<std::vector<double>>& rows);
   // Writes what is pending and /meta's end and end_time, then flushes: the run is over

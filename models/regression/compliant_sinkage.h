@@ -39,6 +39,9 @@ class SinkageLatch {
   // Returns the sinkage to use this step (z <= 0 deeper; speed >= 0 [m/s]).
   double update(double sinkage, double speed);
   void reset() { m_last.reset(); }
+  // The sinkage held (empty before the first update), for checkpoints.
+  const std::optional<double>& last() const { return m_last; }
+  void restore(std::optional<double> last) { m_last = last; }
 
  private:
   double m_minSpeed;

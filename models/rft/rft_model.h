@@ -97,6 +97,9 @@ class ForceSmoother {
   RftResult apply(const RftResult& raw);
   void reset() { m_last.reset(); }
   double kappa() const { return m_kappa; }
+  // The smoothed result of the last call (empty before the first), for checkpoints.
+  const std::optional<RftResult>& last() const { return m_last; }
+  void restore(std::optional<RftResult> last) { m_last = std::move(last); }
 
  private:
   double m_kappa;

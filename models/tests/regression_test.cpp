@@ -226,6 +226,19 @@ TEST(RegressionRules, SinkageOnlyDeepensAtLowSpeed) {
   EXPECT_THROW(latch.update(-0.002, -1.0), std::invalid_argument);
 }
 
+// A robot run's checkpoint carries the held sinkage (robots/wheel_terrain.h): a latch
+// restored from another's last() holds as that one does, where a fresh one would not.
+TEST(RegressionRules, ARestoredLatchHoldsTheSavedSinkage) {
+  SinkageLatch saved(0.05), restored(0.05), fresh(0.05);
+  saved.update(-0.008, 0.01);
+  restored.restore(saved.last());
+  ASSERT_TRUE(restored.last().has_value());
+  EXPECT_EQ(restored.update(-0.003, 0.01), -0.008);
+  EXPECT_EQ(fresh.update(-0.003, 0.01), -0.003);
+  restored.restore(std::nullopt);
+  EXPECT_FALSE(restored.last().has_value());
+}
+
 TEST(RegressionRules, TraceDeformationKeepsDepthAndReplacesTrace) {
   TraceDeformation t(2, 1, {0.0, 0.1});
   t.imprint(0, 0, -0.010, 0.002);
