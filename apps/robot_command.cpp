@@ -202,14 +202,12 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
-  // Checkpoints: MuJoCo's state, the RFT plates', the wheels' and the DEM level's are
-  // saved; the deforming surface and the soil estimator keep state of their own that is
-  // not saved yet.
-  const bool resumable = !terrain.estimator && !terrain.deformation.enabled;
+  // Checkpoints: MuJoCo's state, the RFT plates', the deforming surface's, the wheels' and
+  // the DEM level's are saved; the soil estimator keeps state of its own (the filter, its
+  // random stream) that is not saved yet.
+  const bool resumable = !terrain.estimator;
   if (o.resume && !resumable)
-    throw std::invalid_argument(
-        "--resume: runs on a terrain with the deforming surface (\"deformation\") or the soil "
-        "\"estimator\" do not write checkpoints yet");
+    throw std::invalid_argument("--resume: runs on a terrain with the soil \"estimator\" do not write checkpoints yet");
   // The terrain file read once: run.h5 keeps it, a checkpoint keeps it with the --set lines.
   const std::string terrainText = fileText(o.terrainPath);
   std::string terrainAsRun = terrainText;
@@ -238,7 +236,7 @@ int run(const RobotOptions& o) {
                                   (dem ? " has no DEM state for this terrain's \"dem\" level"
                                        : " holds a DEM level's state this terrain does not have"));
     robots::restoreMujocoState(sim.model(), sim.data(), saved->mujoco, saved->mujocoTime);
-    sim.terrain().restoreState({saved->rftComputed, saved->rftLastTime, saved->rftBodies, saved->rftHeld});
+    sim.terrain().restoreState({saved->rftComputed, saved->rftLastTime, saved->rftBodies, saved->rftHeld, saved->grid});
     sim.wheels().restoreLatches(saved->wheelLatches);
     if (dem) dem->restoreState({std::move(saved->engine), saved->couplingBodies, saved->stepsIntoInterval});
   }
@@ -342,6 +340,7 @@ int run(const RobotOptions& o) {
     c.rftLastTime = rft.lastTime;
     c.rftBodies = std::move(rft.bodies);
     c.rftHeld = std::move(rft.held);
+    c.grid = std::move(rft.grid);
     c.wheelLatches = sim.wheels().saveLatches();
     if (dem) {
       coupling::DemTerrain::State state = dem->saveState();
@@ -485,12 +484,12 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
   command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
   command
       ->add_flag("--resume", o.resume,
-                 "continue DIR from its checkpoint.h5 to --duration (not yet with the deforming surface or the "
-                 "estimator: docs/robots.md)")
+                 "continue DIR from its checkpoint.h5 to --duration (not yet with the soil estimator: "
+                 "docs/robots.md)")
       ->excludes("--overwrite");
   command
       ->add_option("--checkpoint-every", o.checkpointEvery,
-                   "wall-clock seconds between checkpoints (not yet with the deforming surface or the estimator)")
+                   "wall-clock seconds between checkpoints (not yet with the soil estimator)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_flag_callback(

@@ -298,4 +298,74 @@ void HeightGrid::slide() {
   m_unsettled = box;
 }
 
+namespace {
+
+// Appends and takes back values of a grid's state row (HeightGrid::saveState): counts,
+// indices and flags are integers far below 2^53, so they are exact in a double.
+struct GridStateWriter {
+  std::vector<double>& row;
+  template <typename T>
+  void values(const std::vector<T>& v) {
+    for (const T& x : v) row.push_back(static_cast<double>(x));
+  }
+  template <typename T>
+  void list(const std::vector<T>& v) {
+    row.push_back(static_cast<double>(v.size()));
+    values(v);
+  }
+};
+
+struct GridStateReader {
+  const std::vector<double>& row;
+  std::size_t at = 0;
+  double next() {
+    if (at >= row.size()) throw std::invalid_argument("deforming surface state: shorter than this grid's");
+    return row[at++];
+  }
+  template <typename T>
+  void values(std::vector<T>& v) {
+    for (T& x : v) x = static_cast<T>(next());
+  }
+  template <typename T>
+  void list(std::vector<T>& v) {
+    v.resize(static_cast<std::size_t>(next()));
+    values(v);
+  }
+};
+
+}  // namespace
+
+std::vector<double> HeightGrid::saveState() const {
+  std::vector<double> row;
+  GridStateWriter w{row};
+  row.insert(row.end(), {static_cast<double>(m_nx), static_cast<double>(m_ny)});
+  w.values(m_h), w.values(m_rft), w.values(m_depth), w.values(m_trace), w.values(m_pressed);
+  w.list(m_pressedList);
+  w.values(m_target), w.values(m_deepest), w.values(m_held);
+  w.list(m_heldList);
+  for (const Box* b : {&m_changed, &m_imprinted, &m_unsettled, &m_rftWritten})
+    row.insert(row.end(), {double(b->i0), double(b->j0), double(b->i1), double(b->j1)});
+  w.values(m_tileMax), w.values(m_chunkChanged);
+  row.push_back(m_maxHeight);
+  return row;
+}
+
+void HeightGrid::restoreState(const std::vector<double>& state) {
+  GridStateReader r{state};
+  if (state.size() < 2 || r.next() != m_nx || r.next() != m_ny)
+    throw std::invalid_argument("deforming surface state: saved for another grid (not " + std::to_string(m_nx) + " x " +
+                                std::to_string(m_ny) + " nodes)");
+  r.values(m_h), r.values(m_rft), r.values(m_depth), r.values(m_trace), r.values(m_pressed);
+  r.list(m_pressedList);
+  r.values(m_target), r.values(m_deepest), r.values(m_held);
+  r.list(m_heldList);
+  for (Box* b : {&m_changed, &m_imprinted, &m_unsettled, &m_rftWritten}) {
+    b->i0 = static_cast<int>(r.next()), b->j0 = static_cast<int>(r.next());
+    b->i1 = static_cast<int>(r.next()), b->j1 = static_cast<int>(r.next());
+  }
+  r.values(m_tileMax), r.values(m_chunkChanged);
+  m_maxHeight = r.next();
+  if (r.at != state.size()) throw std::invalid_argument("deforming surface state: longer than this grid's");
+}
+
 }  // namespace regolith::robots

@@ -135,6 +135,14 @@ class HeightGrid {
   double node(int i, int j) const { return m_h[index(i, j)]; }
   bool pressed(int i, int j) const { return m_pressed[index(i, j)] != 0; }
 
+  // Everything an update leaves for the next (heights, the RFT view, depths, traces, the
+  // pressed and held nodes, the boxes and tiles and chunks that bound the next update's
+  // work), as one row of numbers, for a robot run's checkpoint: a grid restored from it
+  // updates as the saved one would, to the bit.
+  std::vector<double> saveState() const;
+  // Throws std::invalid_argument for a state of another grid (its size does not match).
+  void restoreState(const std::vector<double>& state);
+
  private:
   // Nodes [i0, i1] x [j0, j1]; empty when i0 > i1.
   struct Box {

@@ -354,6 +354,7 @@ TerrainForces::State TerrainForces::saveState() const {
     s.bodies.insert(s.bodies.end(), row, row + kStateBodyColumns);
   }
   for (const Eigen::Vector3d& v : m_heldVelocity) s.held.insert(s.held.end(), {v.x(), v.y(), v.z()});
+  if (const HeightGrid* grid = m_surface.grid()) s.grid = grid->saveState();
   return s;
 }
 
@@ -363,6 +364,11 @@ void TerrainForces::restoreState(const State& s) {
                                 " bodies and " + std::to_string(s.held.size() / 3) + " plates, expected " +
                                 std::to_string(m_bodies.size()) + " and " + std::to_string(m_heldVelocity.size()) +
                                 " (a state saved on another terrain)");
+  HeightGrid* grid = m_surface.grid();
+  if (!grid != s.grid.empty())
+    throw std::invalid_argument(grid ? "RFT terrain state: no deforming surface saved for this terrain's"
+                                     : "RFT terrain state: a deforming surface saved, and this terrain has none");
+  if (grid) grid->restoreState(s.grid);
   m_computed = s.computed;
   m_lastTime = s.lastTime;
   for (std::size_t i = 0; i < m_bodies.size(); ++i) {

@@ -79,14 +79,15 @@ class TerrainForces : public PassiveForceSource {
   // What a step leaves behind for the next, as numbers (a robot run's checkpoint,
   // io/checkpoint/robot_checkpoint.h): whether and when it last computed, per body the
   // smoother's last result and the wrench (kStateBodyColumns each), per plate its held
-  // direction (3 each). The deforming grid's state is not in it (a run with one is not
-  // checkpointed yet).
+  // direction (3 each), and the deforming grid's state (HeightGrid::saveState; empty
+  // without one).
   static constexpr std::size_t kStateBodyColumns = 19;
   struct State {
     bool computed = false;
     double lastTime = 0;
     std::vector<double> bodies;  // rows of kStateBodyColumns
     std::vector<double> held;    // rows of 3
+    std::vector<double> grid;
   };
   State saveState() const;
   // Throws std::invalid_argument for a state of another terrain (other body or plate counts).

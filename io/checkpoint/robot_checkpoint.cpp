@@ -33,12 +33,13 @@ void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c) {
     const h5::Group mujoco = f.create("mujoco");
     mujoco.setAttribute("time", c.mujocoTime);
     for (const auto& [name, values] : c.mujoco) mujoco.write(name, values, {values.size()});
-    if (!c.rftBodies.empty()) {
+    if (!c.rftBodies.empty() || !c.grid.empty()) {
       const h5::Group rft = f.create("rft");
       rft.setAttribute("computed", static_cast<std::int64_t>(c.rftComputed));
       rft.setAttribute("last_time", c.rftLastTime);
       rft.write("bodies", c.rftBodies, {c.rftBodies.size() / kRftBodyColumns, kRftBodyColumns});
       rft.write("held", c.rftHeld, {c.rftHeld.size() / 3, 3});
+      if (!c.grid.empty()) rft.write("grid", c.grid, {c.grid.size()});
     }
     if (!c.wheelLatches.empty()) f.create("wheels").write("latches", c.wheelLatches, {c.wheelLatches.size() / 2, 2});
     if (!c.hasDem) return;
@@ -72,6 +73,7 @@ RobotCheckpoint readRobotCheckpoint(const std::string& path) {
     c.rftLastTime = rft.doubleAttribute("last_time");
     c.rftBodies = rft.read<double>("bodies");
     c.rftHeld = rft.read<double>("held");
+    if (rft.has("grid")) c.grid = rft.read<double>("grid");
   }
   if (f.has("wheels")) c.wheelLatches = f.open("wheels").read<double>("latches");
   c.hasDem = f.has("engine");

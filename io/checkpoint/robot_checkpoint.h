@@ -9,7 +9,8 @@
 //                work_net; dataset terrain_json (the terrain file as run)
 //   /mujoco      attribute time; one dataset per saved mjData array (qpos, qvel, act, ...)
 //   /rft         attributes computed, last_time; bodies (B x 19: the smoother's last result
-//                and the wrench, robots/terrain_forces.h), held (P x 3): RFT bodies only
+//                and the wrench, robots/terrain_forces.h), held (P x 3), and grid (the
+//                deforming surface's state, robots/height_grid.h) with one
 //   /wheels      latches (W x 2: has one, sinkage): wheels only
 //   /coupling    attribute steps_into_interval; bodies (B x 19: force, moment, the DEM
 //                body's position, orientation (w, x, y, z), velocity, angular velocity)
@@ -38,6 +39,7 @@ struct RobotCheckpoint {
   bool rftComputed = false;
   double rftLastTime = 0;
   std::vector<double> rftBodies, rftHeld;  // rows of 19 and of 3
+  std::vector<double> grid;                // the deforming surface's state; empty for none
   std::vector<double> wheelLatches;        // rows of 2; empty for no wheels
   // The DEM level, if the terrain has one.
   bool hasDem = false;

@@ -97,17 +97,17 @@ TEST(CoupledResume, ResumeRefusesAnotherTerrainAndRunsThatKeepNoCheckpoint) {
   // Another --set (the same value, said again): the checkpoint belongs to another terrain.
   EXPECT_EQ(robot(dir / "run", 0.02, {"--resume", "--set", "/dem/material=body"}), 2);
   EXPECT_NE(fileText(dir.string() + "/run.log").find("another terrain file or --set"), std::string::npos);
-  // The deforming surface keeps state that is not saved yet: --resume refused (RFT plates
-  // and wheels without it resume: tests/robots/robot_resume_test.cpp).
+  // The soil estimator keeps state that is not saved yet: --resume refused (RFT plates,
+  // wheels and the deforming surface resume: tests/robots/robot_resume_test.cpp).
   const fs::path rft = dir / "rft";
   fs::create_directories(rft);
   const int code = runRegolith(
-      {"robot", (fs::path(REGOLITH_SOURCE_DIR) / "tests/data/robots/drop_box.xml").string(), "--terrain",
-       (fs::path(REGOLITH_SOURCE_DIR) / "tests/data/robots/drop_box_terrain.json").string(), "--duration", "0.01",
-       "--out", rft.string(), "--resume", "-q"},
+      {"robot", (fs::path(REGOLITH_SOURCE_DIR) / "examples/robots/rover/rover.xml").string(), "--terrain",
+       (fs::path(REGOLITH_SOURCE_DIR) / "examples/robots/rover/rover_soil_estimation.terrain.json").string(),
+       "--duration", "0.01", "--out", rft.string(), "--resume", "-q"},
       rft.string() + ".log");
   EXPECT_EQ(code, 2);
-  EXPECT_NE(fileText(rft.string() + ".log").find("deforming surface"), std::string::npos);
+  EXPECT_NE(fileText(rft.string() + ".log").find("estimator"), std::string::npos);
 }
 
 }  // namespace
