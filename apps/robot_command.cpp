@@ -202,12 +202,6 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
-  // Checkpoints: MuJoCo's state, the RFT plates', the deforming surface's, the wheels' and
-  // the DEM level's are saved; the soil estimator keeps state of its own (the filter, its
-  // random stream) that is not saved yet.
-  const bool resumable = !terrain.estimator;
-  if (o.resume && !resumable)
-    throw std::invalid_argument("--resume: runs on a terrain with the soil \"estimator\" do not write checkpoints yet");
   // The terrain file read once: run.h5 keeps it, a checkpoint keeps it with the --set lines.
   const std::string terrainText = fileText(o.terrainPath);
   std::string terrainAsRun = terrainText;
@@ -238,6 +232,11 @@ int run(const RobotOptions& o) {
     robots::restoreMujocoState(sim.model(), sim.data(), saved->mujoco, saved->mujocoTime);
     sim.terrain().restoreState({saved->rftComputed, saved->rftLastTime, saved->rftBodies, saved->rftHeld, saved->grid});
     sim.wheels().restoreLatches(saved->wheelLatches);
+    if (robots::WheelSoilEstimation* e = sim.estimation())
+      e->restoreState({saved->estimator, saved->estimatorGenerator});
+    else if (!saved->estimator.empty())
+      throw std::invalid_argument("--resume: " + (dir / "checkpoint.h5").string() +
+                                  " holds a soil estimator's state this terrain does not have");
     if (dem) dem->restoreState({std::move(saved->engine), saved->couplingBodies, saved->stepsIntoInterval});
   }
   // The frames a resumed run keeps: up to the checkpoint's last, except the closing frame
@@ -278,7 +277,7 @@ int run(const RobotOptions& o) {
   const robots::WheelSoilEstimation* estimation = sim.estimation();
   if (estimation) {
     h5->createEstimator(estimation->columns(), estimation->stateNames());
-    h5->appendEstimator(estimation->row(sim.time(), sim.wheels()));
+    if (!saved) h5->appendEstimator(estimation->row(sim.time(), sim.wheels()));
   }
   const double dt = sim.timeStep();
   std::vector<std::string> wheelBodies;
@@ -324,7 +323,6 @@ int run(const RobotOptions& o) {
   // --checkpoint-every seconds of wall time, when a signal stops the run and at its end.
   auto lastCheckpoint = std::chrono::steady_clock::now();
   const auto checkpoint = [&](std::uint64_t step) {
-    if (!resumable) return;
     RobotCheckpoint c;
     c.modelFile = o.modelPath;
     c.terrainJson = terrainAsRun;
@@ -342,6 +340,11 @@ int run(const RobotOptions& o) {
     c.rftHeld = std::move(rft.held);
     c.grid = std::move(rft.grid);
     c.wheelLatches = sim.wheels().saveLatches();
+    if (const robots::WheelSoilEstimation* e = sim.estimation()) {
+      robots::WheelSoilEstimation::State state = e->saveState();
+      c.estimator = std::move(state.values);
+      c.estimatorGenerator = std::move(state.generator);
+    }
     if (dem) {
       coupling::DemTerrain::State state = dem->saveState();
       c.hasDem = true;
@@ -427,8 +430,8 @@ int run(const RobotOptions& o) {
   meter.finish(steps);
   checkpoint(steps);
   h5->finish("completed", sim.time());
-  std::printf("wrote %s (%zu frames), run.xmf, series.csv%s in %s\n", (dir / "run.h5").c_str(), h5->frameCount(),
-              resumable ? ", checkpoint.h5" : "", o.outDir.c_str());
+  std::printf("wrote %s (%zu frames), run.xmf, series.csv, checkpoint.h5 in %s\n", (dir / "run.h5").c_str(),
+              h5->frameCount(), o.outDir.c_str());
   return kRobotOk;
 }
 
@@ -484,12 +487,9 @@ void registerRobotCommand(CLI::App& app, CommandAction& action) {
   command->add_flag("--overwrite", o.overwrite, "replace an existing DIR/run.h5");
   command
       ->add_flag("--resume", o.resume,
-                 "continue DIR from its checkpoint.h5 to --duration (not yet with the soil estimator: "
-                 "docs/robots.md)")
+                 "continue DIR from its checkpoint.h5 to --duration (docs/robots.md, \"Checkpoints\")")
       ->excludes("--overwrite");
-  command
-      ->add_option("--checkpoint-every", o.checkpointEvery,
-                   "wall-clock seconds between checkpoints (not yet with the soil estimator)")
+  command->add_option("--checkpoint-every", o.checkpointEvery, "wall-clock seconds between checkpoints")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command->add_flag_callback(

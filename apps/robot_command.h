@@ -22,7 +22,7 @@ struct RobotOptions {
   double frameEvery = 0.05;    // [s] between frames of run.h5
   double seriesEvery = 0.002;  // [s] between series rows (at least every step)
   bool overwrite = false;
-  bool resume = false;           // continue DIR from its checkpoint.h5 (not yet with the soil estimator)
+  bool resume = false;           // continue DIR from its checkpoint.h5
   double checkpointEvery = 300;  // [s] of wall time between checkpoints
   std::FILE* progress = stderr;
   std::vector<std::string> overrides;  // --set POINTER=VALUE into the terrain file

@@ -79,6 +79,7 @@ class RobotSimulation {
   WheelTerrainForces& wheels() { return *m_wheels; }
   // The terrain file's soil estimator beside the wheels; null without an `estimator`.
   const WheelSoilEstimation* estimation() const { return m_estimation.get(); }
+  WheelSoilEstimation* estimation() { return m_estimation.get(); }
 
   // Bodies 1 .. nbody-1 (the world left out), by name ("body<i>" when unnamed).
   std::vector<std::string> bodyNames() const;

@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 
 namespace regolith::robots {
 namespace {
@@ -103,6 +105,43 @@ std::vector<double> WheelSoilEstimation::row(double time, const WheelTerrainForc
   const Eigen::VectorXd x = m_filter.state(), sd = m_filter.stateSigma(), t = truth(wheels);
   for (const Eigen::VectorXd* v : {&x, &sd, &t}) r.insert(r.end(), v->data(), v->data() + v->size());
   return r;
+}
+
+WheelSoilEstimation::State WheelSoilEstimation::saveState() const {
+  State s;
+  const Eigen::VectorXd& x = m_filter.state();
+  const Eigen::MatrixXd& p = m_filter.covariance();
+  const Eigen::VectorXd& y = m_filter.lastInnovation();
+  s.values = {static_cast<double>(m_calls),      static_cast<double>(m_updates),      static_cast<double>(m_restarts),
+              static_cast<double>(m_lastWheels), m_filter.lastNormalizedInnovation(), static_cast<double>(y.size())};
+  s.values.insert(s.values.end(), x.data(), x.data() + x.size());
+  s.values.insert(s.values.end(), p.data(), p.data() + p.size());
+  s.values.insert(s.values.end(), y.data(), y.data() + y.size());
+  std::ostringstream generator;
+  generator << m_rng;
+  s.generator = generator.str();
+  return s;
+}
+
+void WheelSoilEstimation::restoreState(const State& s) {
+  const std::size_t n = static_cast<std::size_t>(m_filter.stateSize());
+  const std::size_t innovations = s.values.size() >= 6 ? static_cast<std::size_t>(s.values[5]) : 0;
+  if (s.values.size() != 6 + n + n * n + innovations)
+    throw std::invalid_argument("soil estimator state: " + std::to_string(s.values.size()) +
+                                " values, not this estimator's (" + std::to_string(n) + " soil states)");
+  m_calls = static_cast<std::uint64_t>(s.values[0]);
+  m_updates = static_cast<std::uint64_t>(s.values[1]);
+  m_restarts = static_cast<std::uint64_t>(s.values[2]);
+  m_lastWheels = static_cast<int>(s.values[3]);
+  const double* at = s.values.data() + 6;
+  const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(at, static_cast<Eigen::Index>(n));
+  const Eigen::MatrixXd p = Eigen::Map<const Eigen::MatrixXd>(at + n, static_cast<Eigen::Index>(n),
+                                                              static_cast<Eigen::Index>(n));
+  const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(at + n + n * n, static_cast<Eigen::Index>(innovations));
+  m_filter.restore(x, p, y, s.values[4]);
+  std::istringstream generator(s.generator);
+  generator >> m_rng;
+  if (!generator) throw std::invalid_argument("soil estimator state: its noise generator's text does not read back");
 }
 
 }  // namespace regolith::robots

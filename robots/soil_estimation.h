@@ -65,6 +65,17 @@ class WheelSoilEstimation {
   std::vector<std::string> columns() const;
   std::vector<double> row(double time, const WheelTerrainForces& wheels) const;
 
+  // What a step leaves for the next (a robot run's checkpoint): the counters, the filter's
+  // state, covariance and last innovation as numbers, and the noise generator as its
+  // standard text form (std::mt19937_64's operator<<, exact on every library).
+  struct State {
+    std::vector<double> values;
+    std::string generator;
+  };
+  State saveState() const;
+  // Throws std::invalid_argument for a state of another estimator.
+  void restoreState(const State& s);
+
  private:
   double gaussian();
 

@@ -42,6 +42,11 @@ void writeRobotCheckpoint(const std::string& path, const RobotCheckpoint& c) {
       if (!c.grid.empty()) rft.write("grid", c.grid, {c.grid.size()});
     }
     if (!c.wheelLatches.empty()) f.create("wheels").write("latches", c.wheelLatches, {c.wheelLatches.size() / 2, 2});
+    if (!c.estimator.empty()) {
+      const h5::Group e = f.create("estimator");
+      e.write("values", c.estimator, {c.estimator.size()});
+      e.writeString("generator", c.estimatorGenerator);
+    }
     if (!c.hasDem) return;
     const h5::Group coupling = f.create("coupling");
     coupling.setAttribute("steps_into_interval", c.stepsIntoInterval);
@@ -76,6 +81,11 @@ RobotCheckpoint readRobotCheckpoint(const std::string& path) {
     if (rft.has("grid")) c.grid = rft.read<double>("grid");
   }
   if (f.has("wheels")) c.wheelLatches = f.open("wheels").read<double>("latches");
+  if (f.has("estimator")) {
+    const h5::Group e = f.open("estimator");
+    c.estimator = e.read<double>("values");
+    c.estimatorGenerator = e.readString("generator");
+  }
   c.hasDem = f.has("engine");
   if (!c.hasDem) return c;
   const h5::Group coupling = f.open("coupling");

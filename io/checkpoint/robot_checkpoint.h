@@ -12,6 +12,8 @@
 //                and the wrench, robots/terrain_forces.h), held (P x 3), and grid (the
 //                deforming surface's state, robots/height_grid.h) with one
 //   /wheels      latches (W x 2: has one, sinkage): wheels only
+//   /estimator   values (the counters, the filter's state, covariance and last innovation)
+//                and generator (its noise generator as text): the soil estimator only
 //   /coupling    attribute steps_into_interval; bodies (B x 19: force, moment, the DEM
 //                body's position, orientation (w, x, y, z), velocity, angular velocity)
 //   /engine      the engine's state as in a DEM run's checkpoint (io/checkpoint/checkpoint.h)
@@ -41,6 +43,9 @@ struct RobotCheckpoint {
   std::vector<double> rftBodies, rftHeld;  // rows of 19 and of 3
   std::vector<double> grid;                // the deforming surface's state; empty for none
   std::vector<double> wheelLatches;        // rows of 2; empty for no wheels
+  // The soil estimator (robots::WheelSoilEstimation::State): empty values for none.
+  std::vector<double> estimator;
+  std::string estimatorGenerator;
   // The DEM level, if the terrain has one.
   bool hasDem = false;
   std::vector<double> couplingBodies;  // rows of 19

@@ -110,7 +110,6 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
   const h5::File& f = m_impl->file;
   if (!f.has("meta") || f.open("meta").stringAttribute("format") != kRobotRunFormat)
     throw std::runtime_error(h5Path + ": not a run file of `regolith robot`");
-  if (f.has("estimator")) throw std::runtime_error(h5Path + ": a run with an estimator cannot be resumed yet");
   const h5::Group meta = f.open("meta");
   const h5::Group series = f.open("series");
   for (const std::string& name : meta.readStrings("body_names")) {
@@ -118,6 +117,7 @@ RobotRunWriter::RobotRunWriter(const std::string& h5Path, const std::string& xmf
     keepRowsUpTo(series, m_impl->series.back(), time);
   }
   keepRowsUpTo(f, "actuator_work", time);
+  if (f.has("estimator")) keepRowsUpTo(f, "estimator", time);
   if (f.has("wheels")) {
     const h5::Group wheels = f.open("wheels");
     for (const std::string& name : wheels.children()) keepRowsUpTo(wheels, name, time);
@@ -227,6 +227,7 @@ std::vector<std::string> split(const std::string& text) {
 
 void RobotRunWriter::createEstimator(const std::vector<std::string>& columns,
                                      const std::vector<std::string>& stateNames) {
+  if (m_impl->file.has("estimator")) return;  // a resumed run's: its rows go on
   m_impl->file.createRows<double>("estimator", columns.size());
   const h5::Group e = m_impl->file.object("estimator");
   e.setAttribute("columns", joined(columns));

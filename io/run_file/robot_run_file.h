@@ -133,10 +133,10 @@ class RobotRunWriter {
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, const RobotRunHeader& header);
   // Continues the run file `h5Path` from a checkpoint taken at simulated time `time`, with
   // its last frame at step `lastFrameStep` (`regolith robot --resume`): series and
-  // actuator-work and wheel rows after `time` and frames after that one go (what a run
+  // actuator-work, wheel and estimator rows after `time` and frames after that one go (what a run
   // killed after its checkpoint wrote), /meta's end is cleared and its duration set to
   // `duration`, and the sidecar is rebuilt from the frames kept. Throws std::runtime_error
-  // naming the file for one that is not a robot run, or has an estimator (not resumable yet).
+  // naming the file for one that is not a robot run.
   RobotRunWriter(const std::string& h5Path, const std::string& xmfPath, double time, std::uint64_t lastFrameStep,
                  double duration);
   ~RobotRunWriter();

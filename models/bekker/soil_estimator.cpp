@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "models/bekker/wheel_sensitivity.h"
 #include "models/require.h"
@@ -196,6 +197,17 @@ void SoilEstimator::update(const WheelMeasurement& m) { update(std::vector<Wheel
 void SoilEstimator::step(const std::vector<WheelMeasurement>& wheels) {
   predict();
   update(wheels);
+}
+
+void SoilEstimator::restore(const Eigen::VectorXd& state, const Eigen::MatrixXd& covariance,
+                            const Eigen::VectorXd& innovation, double nis) {
+  if (state.size() != m_x.size() || covariance.rows() != m_p.rows() || covariance.cols() != m_p.cols())
+    throw std::invalid_argument("soil estimator: a saved state of " + std::to_string(state.size()) +
+                                " values, expected " + std::to_string(m_x.size()));
+  m_x = state;
+  m_p = covariance;
+  m_innovation = innovation;
+  m_nis = nis;
 }
 
 }  // namespace regolith::bekker

@@ -91,6 +91,10 @@ class SoilEstimator {
   // of freedom for a consistent filter.
   const Eigen::VectorXd& lastInnovation() const { return m_innovation; }
   double lastNormalizedInnovation() const { return m_nis; }
+  // Puts back a state, covariance and last innovation saved from a filter of the same
+  // shape (a robot run's checkpoint). Throws std::invalid_argument for other sizes.
+  void restore(const Eigen::VectorXd& state, const Eigen::MatrixXd& covariance, const Eigen::VectorXd& innovation,
+               double nis);
 
  private:
   struct Linearisation {

@@ -91,23 +91,12 @@ TEST(CoupledResume, ARunStoppedByASignalResumesToTheSameEnd) {
   EXPECT_EQ(resumed.lastGrains, whole.lastGrains);
 }
 
-TEST(CoupledResume, ResumeRefusesAnotherTerrainAndRunsThatKeepNoCheckpoint) {
+TEST(CoupledResume, ResumeRefusesAnotherTerrain) {
   const fs::path dir = scratchDir("coupled_resume_refused");
   ASSERT_EQ(robot(dir / "run", 0.01), 0);
   // Another --set (the same value, said again): the checkpoint belongs to another terrain.
   EXPECT_EQ(robot(dir / "run", 0.02, {"--resume", "--set", "/dem/material=body"}), 2);
   EXPECT_NE(fileText(dir.string() + "/run.log").find("another terrain file or --set"), std::string::npos);
-  // The soil estimator keeps state that is not saved yet: --resume refused (RFT plates,
-  // wheels and the deforming surface resume: tests/robots/robot_resume_test.cpp).
-  const fs::path rft = dir / "rft";
-  fs::create_directories(rft);
-  const int code = runRegolith(
-      {"robot", (fs::path(REGOLITH_SOURCE_DIR) / "examples/robots/rover/rover.xml").string(), "--terrain",
-       (fs::path(REGOLITH_SOURCE_DIR) / "examples/robots/rover/rover_soil_estimation.terrain.json").string(),
-       "--duration", "0.01", "--out", rft.string(), "--resume", "-q"},
-      rft.string() + ".log");
-  EXPECT_EQ(code, 2);
-  EXPECT_NE(fileText(rft.string() + ".log").find("estimator"), std::string::npos);
 }
 
 }  // namespace
