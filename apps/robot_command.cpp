@@ -23,6 +23,7 @@
 #include "io/run_file/sphere_fields.h"
 #include "kernels/detection/build_guard.h"
 #include "robots/mujoco_state.h"
+#include "robots/robot_series.h"
 #include "robots/robot_simulation.h"
 #include "scenes/scene.h"
 
@@ -38,21 +39,6 @@ std::string fileText(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-RobotBodyRow rowOf(const robots::BodySample& s) {
-  RobotBodyRow r;
-  for (int i = 0; i < 3; ++i) {
-    r.position[i] = s.position[i];
-    r.velocity[i] = s.velocity[i];
-    r.angularVelocity[i] = s.angularVelocity[i];
-    r.force[i] = s.terrainForce[i];
-    r.moment[i] = s.terrainMoment[i];
-  }
-  for (int i = 0; i < 4; ++i) r.orientation[i] = s.orientation[i];
-  r.platesInContact = s.platesInContact;
-  r.sinkage = s.sinkage;
-  return r;
 }
 
 // The series.csv row of a body: the DEM columns, with the terrain wrench as the load.
@@ -75,17 +61,6 @@ SeriesSample csvSample(double time, const robots::BodySample& s) {
 // actuator over dt (MuJoCo leaves both from the step's start after mj_step). Positive work
 // counts only what the motors put in (a motor braking does not give energy back); net
 // work counts both.
-struct ActuatorWork {
-  double positive = 0, net = 0;
-  void add(const mjModel* m, const mjData* d, double dt) {
-    for (int i = 0; i < m->nu; ++i) {
-      const double power = d->actuator_force[i] * d->actuator_velocity[i];
-      positive += std::max(0.0, power) * dt;
-      net += power * dt;
-    }
-  }
-};
-
 // The grains of a run on DEM grains (coupling/dem_terrain.h), as a DEM run's frames hold them.
 void addGrains(RobotFrame& f, const coupling::DemTerrain& dem) {
   const Simulation& sim = dem.simulation();
@@ -109,7 +84,7 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
   RobotFrame f;
   f.step = step;
   f.time = sim.time();
-  for (const robots::BodySample& s : samples) f.bodies.push_back(rowOf(s));
+  for (const robots::BodySample& s : samples) f.bodies.push_back(robots::bodyRow(s));
   const robots::WorldMesh mesh = sim.bodyMesh();
   for (const Eigen::Vector3d& v : mesh.vertices) f.vertices.push_back({v.x(), v.y(), v.z()});
   for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
@@ -147,11 +122,6 @@ RobotFrame frameOf(robots::RobotSimulation& sim, std::uint64_t step, const std::
       f.triangleOwner.push_back(-1);
     }
   return f;
-}
-
-// A wheel's row of /wheels (io/run_file/robot_run_file.h robotWheelColumns()).
-std::vector<double> wheelRow(double time, const robots::WheelSoilWrench& w) {
-  return {time, w.contact ? 1.0 : 0.0, w.sinkage, w.slip, w.slipAngle, w.load, w.drawbarPull, w.lateral, w.torque};
 }
 
 // At most this many steps: a --duration of 1e308 s (or one that rounds to more steps than
@@ -284,20 +254,20 @@ int run(const RobotOptions& o) {
   for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
     wheelBodies.push_back(sim.bodyNames()[w.body - 1]);
   if (!wheelBodies.empty()) h5->createWheels(wheelBodies);
-  ActuatorWork work;
+  robots::ActuatorWork work;
   if (saved) work.positive = saved->workPositive, work.net = saved->workNet;
   const auto writeSeries = [&](const std::vector<robots::BodySample>& s) {
     std::vector<RobotBodyRow> rows;
     std::vector<SeriesSample> csvRows;
     for (const robots::BodySample& b : s) {
-      rows.push_back(rowOf(b));
+      rows.push_back(robots::bodyRow(b));
       csvRows.push_back(csvSample(sim.time(), b));
     }
     h5->appendSeries(sim.time(), rows);
     h5->appendActuatorWork(sim.time(), work.positive, work.net);
     std::vector<std::vector<double>> wheelRows;
     for (const robots::WheelTerrainForces::Wheel& w : sim.wheels().wheels())
-      wheelRows.push_back(wheelRow(sim.time(), w.last));
+      wheelRows.push_back(robots::wheelRow(sim.time(), w.last));
     h5->appendWheels(wheelRows);
     csv.append(csvRows);
   };

@@ -37,14 +37,13 @@ void writeJson(const fs::path& path, const json& j) {
 
 // A `regolith robot` run's metrics (postprocess/robot_metrics.h) in the shape of a
 // study's: {"study": "robot", "run", "parameters", "window", "metrics"}.
-json robotRunMetrics(const fs::path& dir) {
-  const std::string h5 = (dir / "run.h5").string();
-  const RobotRunSeries run = readRobotRun(h5);
+// `source` names the series in messages (the run file, or Python's Robot).
+json robotSeriesMetrics(const RobotRunSeries& run, const std::string& runName, const std::string& source) {
   postprocess::RobotMetrics m;
   try {
     m = postprocess::robotMetrics(run);
   } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(h5 + ": " + e.what());
+    throw std::runtime_error(source + ": " + e.what());
   }
   json metrics = {{"distance_x", scene::quantity(m.distanceX, "m")},
                   {"distance_plane", scene::quantity(m.distancePlane, "m")},
@@ -86,7 +85,7 @@ json robotRunMetrics(const fs::path& dir) {
   std::string why;
   const bool complete = robotRunCompleted(run.header, &why);
   return {{"study", "robot"},
-          {"run", dir.filename().string()},
+          {"run", runName},
           {"complete", complete},
           {"end", complete ? run.header.end : why},
           {"duration_requested", scene::quantity(run.header.duration, "s")},
@@ -101,6 +100,11 @@ json robotRunMetrics(const fs::path& dir) {
           {"window", scene::windowJson(m.window)},
           {"steady_window", scene::windowJson(m.steady)},
           {"metrics", metrics}};
+}
+
+json robotRunMetrics(const fs::path& dir) {
+  const std::string h5 = (dir / "run.h5").string();
+  return robotSeriesMetrics(readRobotRun(h5), dir.filename().string(), h5);
 }
 
 // Either kind of run folder: `regolith robot`'s or a DEM study's.
@@ -191,6 +195,10 @@ Outcome computeMetrics(const std::string& dir, const Feedback& feedback) {
   } catch (const std::exception& e) {
     return outcomeOf(e, "regolith metrics: ");
   }
+}
+
+std::string robotMetricsJson(const RobotRunSeries& run, const std::string& runName) {
+  return robotSeriesMetrics(run, runName, runName).dump(2);
 }
 
 }  // namespace regolith

@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "io/run_file/robot_run_file.h"
 #include "service/outcome.h"
 
 namespace regolith {
@@ -26,5 +27,11 @@ bool runHasStudy(const std::string& runDir);
 // /meta records no end "completed"): its metrics.json says "complete": false and "end"
 // why, and the outcome is finished but `shortOfGoal`.
 Outcome computeMetrics(const std::string& dir, const Feedback& feedback);
+
+// A robot run's metrics.json text from its series in memory (Python's Robot, whose
+// RobotSeriesRecorder keeps what run.h5 would hold): the same keys as `regolith metrics`
+// writes for a run folder, "run" being `runName`. std::runtime_error for a series too
+// short to measure.
+std::string robotMetricsJson(const RobotRunSeries& run, const std::string& runName);
 
 }  // namespace regolith

@@ -147,14 +147,7 @@ RobotRunWriter::~RobotRunWriter() {
 void RobotRunWriter::appendSeries(double time, const std::vector<RobotBodyRow>& rows) {
   m_impl->pendingSeries.resize(m_impl->series.size());
   for (std::size_t b = 0; b < rows.size() && b < m_impl->series.size(); ++b) {
-    const RobotBodyRow& r = rows[b];
-    std::vector<double> row = {time};
-    for (const auto* v : {&r.position}) row.insert(row.end(), v->begin(), v->end());
-    row.insert(row.end(), r.orientation.begin(), r.orientation.end());
-    for (const auto* v : {&r.velocity, &r.angularVelocity, &r.force, &r.moment})
-      row.insert(row.end(), v->begin(), v->end());
-    row.push_back(r.platesInContact);
-    row.push_back(r.sinkage);
+    const std::vector<double> row = robotSeriesRow(time, rows[b]);
     std::vector<double>& pending = m_impl->pendingSeries[b];
     pending.insert(pending.end(), row.begin(), row.end());
   }

@@ -85,6 +85,21 @@ struct RobotBodyRow {
   double sinkage = 0;  // [m]
 };
 
+// A body's row of /series/<body> at `time` (the 22 columns: time, position,
+// orientation, velocity, angular velocity, force, moment, plates in contact, sinkage).
+// Inline: robots/ builds these rows in memory without linking regolith_io (which links the
+// engine; docs/ARCHITECTURE.md).
+inline std::vector<double> robotSeriesRow(double time, const RobotBodyRow& r) {
+  std::vector<double> row = {time};
+  row.insert(row.end(), r.position.begin(), r.position.end());
+  row.insert(row.end(), r.orientation.begin(), r.orientation.end());
+  for (const auto* v : {&r.velocity, &r.angularVelocity, &r.force, &r.moment})
+    row.insert(row.end(), v->begin(), v->end());
+  row.push_back(r.platesInContact);
+  row.push_back(r.sinkage);
+  return row;
+}
+
 struct RobotFrame {
   std::uint64_t step = 0;
   double time = 0;

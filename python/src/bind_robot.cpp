@@ -3,6 +3,8 @@
 // (robots/robot_simulation.h, coupling/dem_terrain.h). Stepping releases the GIL; qpos,
 // qvel and ctrl are NumPy views of MuJoCo's own arrays (ctrl writable), body poses and
 // terrain wrenches come as arrays per body.
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +16,9 @@
 #include "core/blow_up_guard.h"
 #include "coupling/dem_terrain.h"
 #include "python/src/bindings.h"
+#include "robots/robot_series.h"
 #include "robots/robot_simulation.h"
+#include "service/run_metrics.h"
 
 namespace regolith::python {
 namespace py = pybind11;
@@ -26,11 +30,16 @@ namespace {
 struct RobotEngine {
   std::unique_ptr<robots::RobotSimulation> sim;
   coupling::DemTerrain* dem = nullptr;  // owned by sim when the terrain has a DEM level
+  // With series_every: the series `regolith robot --series-every` would write, for metrics().
+  std::optional<robots::RobotSeriesRecorder> recorder;
+  robots::ActuatorWork work;
+  std::uint64_t steps = 0, recordEvery = 0;
 };
 
 class PyRobot {
  public:
-  PyRobot(const py::object& model, const py::object& terrain, const std::vector<std::string>& overrides) {
+  PyRobot(const py::object& model, const py::object& terrain, const std::vector<std::string>& overrides,
+          std::optional<double> seriesEvery) {
     const py::object fspath = py::module_::import("os").attr("fspath");
     const std::string modelPath = py::str(fspath(model)), terrainPath = py::str(fspath(terrain));
     auto engine = std::make_shared<RobotEngine>();
@@ -46,6 +55,14 @@ class PyRobot {
         engine->sim->attachTerrain(std::move(grains));
       }
     }
+    if (seriesEvery) {
+      const double dt = engine->sim->timeStep();
+      if (!(*seriesEvery > 0) || !std::isfinite(*seriesEvery))
+        throw py::value_error("series_every: expected a time > 0 [s]");
+      engine->recordEvery = std::max<std::uint64_t>(1, std::uint64_t(std::llround(*seriesEvery / dt)));
+      engine->recorder.emplace(*engine->sim, "none");
+      engine->recorder->record(*engine->sim, engine->work);
+    }
     m_engine = std::move(engine);
     m_warnings = std::move(warnings);
   }
@@ -58,6 +75,11 @@ class PyRobot {
         s.step();
         if (!s.finite())
           throw BlowUpError(0, "a position or velocity is not finite at t = " + std::to_string(s.time()));
+        RobotEngine& e = *m_engine;
+        if (e.recorder) {
+          e.work.add(s.model(), s.data(), s.timeStep());
+          if (++e.steps % e.recordEvery == 0) e.recorder->record(s, e.work);
+        }
       }
       if ((k + 1) % 100 == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
     }
@@ -117,6 +139,19 @@ class PyRobot {
     if (!m_engine) throw py::value_error("the robot is closed");
     return *m_engine;
   }
+  // `regolith metrics`'s dict of the series recorded so far (series_every).
+  py::object metrics() const {
+    const RobotEngine& e = engine();
+    if (!e.recorder)
+      throw py::value_error("metrics: the Robot records no series; construct it with series_every=SECONDS");
+    std::string text;
+    {
+      py::gil_scoped_release free;
+      text = robotMetricsJson(e.recorder->series(), "robot");
+    }
+    return py::module_::import("json").attr("loads")(text);
+  }
+
   void close() { m_engine.reset(); }
   const std::vector<std::string>& warnings() const { return m_warnings; }
 
@@ -147,11 +182,14 @@ void bindRobot(py::module_& m) {
                         R"doc(A MuJoCo model (MJCF) on a terrain file of any level: RFT plates, Bekker-Wong or
 regression wheels, or DEM grains (docs/robots.md, docs/coupling.md), stepped as `regolith robot`
 steps it. Write actuator targets into ctrl between steps.)doc");
-  c.def(py::init<const py::object&, const py::object&, const std::vector<std::string>&>(), py::arg("model"),
-        py::arg("terrain"), py::arg("overrides") = std::vector<std::string>(),
+  c.def(py::init<const py::object&, const py::object&, const std::vector<std::string>&, std::optional<double>>(),
+        py::arg("model"), py::arg("terrain"), py::arg("overrides") = std::vector<std::string>(),
+        py::arg("series_every") = py::none(),
         R"doc(Loads the MJCF and the terrain file (with "POINTER=VALUE" overrides, as --set). A bad
 terrain file raises regolith.SceneError with its problems (file, pointer, found, expected);
-an MJCF that does not load, ValueError.)doc")
+an MJCF that does not load, ValueError. With series_every [s], the Robot keeps the series
+`regolith robot --series-every` writes (a row now and one every that many seconds, and the
+actuators' work), for metrics().)doc")
       .def("step", &PyRobot::step, py::arg("steps") = 1,
            "Takes MuJoCo steps (each with its terrain: on DEM grains, an exchange every interval). "
            "BlowUpError when MuJoCo or the grains blow up (the state is the last good one).")
@@ -185,6 +223,10 @@ an MJCF that does not load, ValueError.)doc")
           },
           "Seconds between exchanges with the DEM grains, or None without a DEM level.")
       .def_property_readonly("warnings", &PyRobot::warnings, "What loading accepted with a caveat.")
+      .def("metrics", &PyRobot::metrics,
+           "The metrics `regolith metrics` gives a run folder (docs/robots.md), of the series recorded so far: "
+           "a dict with \"metrics\" (each {\"value\", \"unit\"}), \"window\", \"parameters\". Needs "
+           "series_every; RuntimeError while the series is too short to measure.")
       .def("close", &PyRobot::close, "Frees MuJoCo and the engine (views taken before keep them alive).")
       .def("__enter__", [](PyRobot& r) -> PyRobot& { return r; })
       .def("__exit__", [](PyRobot& r, const py::object&, const py::object&, const py::object&) { r.close(); });

@@ -64,3 +64,30 @@ def test_a_bad_terrain_file_raises_scene_error_with_its_pointer(box):
         regolith.Robot(model, terrain, overrides=["/dem/bodies/0/body=wheel"])
     assert [p.pointer for p in e.value.problems] == ["/dem/bodies/0/body"]
     assert "a body of the model (box)" in e.value.problems[0].expected
+
+
+def test_metrics_of_a_recorded_series_are_those_of_the_run_folder(source_dir, regolith_binary, tmp_path):
+    # With series_every the Robot keeps the rows `regolith robot --series-every` writes, and
+    # metrics() measures them as `regolith metrics` measures the run folder. The free ring
+    # of the hierarchy on RFT sand, 0.2 s: the same steps sampled in both (series rows
+    # every 1 ms; the command's frames every 50 ms fall on them), so the numbers agree to
+    # round-off (tolerance 1e-9 relative, far below any metric's meaning).
+    ring = source_dir / "examples" / "robots" / "ring"
+    model, terrain = ring / "ring.xml", ring / "sand.terrain.json"
+    subprocess.run([regolith_binary, "robot", str(model), "--terrain", str(terrain), "--duration", "0.2",
+                    "--series-every", "0.001", "--out", str(tmp_path / "run"), "--quiet"], check=True)
+    expected = regolith.metrics(tmp_path / "run")
+    robot = regolith.Robot(model, terrain, series_every=0.001)
+    robot.advance(0.2)
+    got = robot.metrics()
+    assert got["study"] == "robot" and got["complete"]
+    assert set(got["metrics"]) == set(expected["metrics"])
+    for name, q in expected["metrics"].items():
+        assert got["metrics"][name]["unit"] == q["unit"], name
+        if q["value"] is None:
+            assert got["metrics"][name]["value"] is None, name
+        else:
+            assert got["metrics"][name]["value"] == pytest.approx(q["value"], rel=1e-9, abs=1e-12), name
+    assert got["metrics"]["distance_x"]["value"] > 0.01  # it rolled down the slope
+    with pytest.raises(ValueError, match="series_every"):
+        regolith.Robot(model, terrain).metrics()
