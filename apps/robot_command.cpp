@@ -57,10 +57,6 @@ SeriesSample csvSample(double time, const robots::BodySample& s) {
   return c;
 }
 
-// The actuators' mechanical work since the start: each step, force x velocity of every
-// actuator over dt (MuJoCo leaves both from the step's start after mj_step). Positive work
-// counts only what the motors put in (a motor braking does not give energy back); net
-// work counts both.
 // The grains of a run on DEM grains (coupling/dem_terrain.h), as a DEM run's frames hold them.
 void addGrains(RobotFrame& f, const coupling::DemTerrain& dem) {
   const Simulation& sim = dem.simulation();

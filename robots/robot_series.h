@@ -19,8 +19,10 @@ RobotBodyRow bodyRow(const BodySample& s);
 // A wheel's row of /wheels (robotWheelColumns()).
 std::vector<double> wheelRow(double time, const WheelSoilWrench& w);
 
-// The actuators' work since the start [J]: each step adds sum(force x velocity) dt, in
-// all (net) and where positive (what motors spend).
+// The actuators' mechanical work since the start [J]: each step, force x velocity of every
+// actuator over dt (MuJoCo leaves both from the step's start after mj_step). Positive work
+// counts only what the motors put in (a motor braking does not give energy back); net
+// work counts both.
 struct ActuatorWork {
   double positive = 0, net = 0;
   void add(const mjModel* m, const mjData* d, double dt);
