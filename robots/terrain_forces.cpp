@@ -122,6 +122,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
       b.plates.insert(b.plates.end(), plates.begin(), plates.end());
     }
   }
+  m_gravityOf = Eigen::Vector3d(m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2]);
   if (const std::optional<GravityFrame> f = gravityFrame(m)) m_gravity = *f;
   else if (!m_bodies.empty())
     problems.push_back({spec.gravity ? "/gravity" : "",
@@ -164,9 +165,14 @@ std::optional<TerrainForces::GravityFrame> TerrainForces::gravityFrame(const mjM
 
 void TerrainForces::compute(const mjModel* m, const mjData* d) {
   m_pressing.clear();
-  // The gravity may have been changed since the last step (Python's model view); a gravity
-  // that has turned away from the sand keeps the last frame (the constructor refuses one).
-  if (const std::optional<GravityFrame> f = gravityFrame(m)) m_gravity = *f;
+  // The gravity may have been changed since the last step (Python's model view): the frame
+  // is redone only then; a gravity that has turned away from the sand keeps the last frame
+  // (the constructor refuses one).
+  const Eigen::Vector3d g(m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2]);
+  if (g != m_gravityOf) {
+    if (const std::optional<GravityFrame> f = gravityFrame(m)) m_gravity = *f;
+    m_gravityOf = g;
+  }
   std::size_t k = 0;  // the body's first plate in m_placed
   const double top = m_surface.maxHeight();
   for (std::size_t bi = 0; bi < m_bodies.size(); ++bi) {

@@ -178,6 +178,7 @@ class TerrainForces : public PassiveForceSource {
   };
   std::vector<Leading> m_leading;
   GravityFrame m_gravity;
+  Eigen::Vector3d m_gravityOf = Eigen::Vector3d::Zero();  // the gravity m_gravity was made for
   double m_lastTime = 0;
   bool m_computed = false;
   double m_computeSeconds = 0;
