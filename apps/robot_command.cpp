@@ -168,7 +168,8 @@ int run(const RobotOptions& o) {
   if (!o.controlPath.empty()) sim.setController(robots::controlTableFromCsv(o.controlPath, sim.model()));
   if (o.gait == "tripod") sim.setController(robots::tripodGait(o.tripod, sim.model()));
 
-  // The terrain file read once: run.h5 keeps it, a checkpoint keeps it with the --set lines.
+  // The terrain file read once: a checkpoint keeps it with the --set lines (run.h5 keeps it
+  // with the overrides applied, below).
   const std::string terrainText = fileText(o.terrainPath);
   std::string terrainAsRun = terrainText;
   for (const std::string& set : o.overrides) terrainAsRun += "\n--set " + set;
@@ -217,7 +218,9 @@ int run(const RobotOptions& o) {
   RobotRunHeader header;
   header.modelFile = o.modelPath;
   header.terrainFile = o.terrainPath;
-  header.terrainJson = terrainText;
+  // The terrain as run: the file with the --set overrides applied, so that the run folder
+  // says which soil, surface or exchange it ran on.
+  header.terrainJson = robots::terrainTextAsRun(o.terrainPath, o.overrides);
   if (!o.controlPath.empty()) header.control = "table " + o.controlPath;
   if (o.gait == "tripod") {
     char gait[160];

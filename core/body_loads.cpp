@@ -9,7 +9,8 @@
 namespace regolith {
 
 std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts, const std::vector<Vec3d>& spherePosition,
-                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference) {
+                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference,
+                                const PeriodicBox& box) {
   std::vector<BodyLoad> loads(reference.size());
   std::vector<double> weight(reference.size(), 0.0);
   for (const WallContact& c : contacts) {
@@ -23,9 +24,10 @@ std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts, const 
     const Vec3d F(c.force), n(c.normal), arm = c.point - reference[k];
     const Vec3d Fn = n * dot(F, n), Ft = F - Fn;
     // tau_s = (p - x_s) x F + rolling, so -(x_s - x_r) x F - tau_s = -(p - x_r) x F - rolling.
-    const Vec3d rolling = Vec3d(c.torque) - cross(c.point - spherePosition[c.sphere], F);
+    const Vec3d xs = box.imageNear(spherePosition[c.sphere], c.point);
+    const Vec3d rolling = Vec3d(c.torque) - cross(c.point - xs, F);
     l.force -= F;
-    l.torque -= cross(spherePosition[c.sphere] - reference[k], F) + Vec3d(c.torque);
+    l.torque -= cross(xs - reference[k], F) + Vec3d(c.torque);
     l.forceNormal -= Fn;
     l.forceTangential -= Ft;
     l.torqueNormal -= cross(arm, Fn);

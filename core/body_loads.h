@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "kernels/backend/periodic.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -23,8 +24,10 @@ struct BodyLoad {
 // (-1: none); `reference[k]` is body k's reference point (its centre of mass when it
 // moves). A contact of force F on the sphere (centre x_s, point p, torque tau_s about x_s)
 // loads the body with -F and, about the reference x_r, with -(x_s - x_r) x F - tau_s.
-// Sums run in contact order (key order), so they are reproducible.
+// Sums run in contact order (key order), so they are reproducible. In a periodic run x_s is
+// the sphere's image nearest the contact point (the one the boundary met).
 std::vector<BodyLoad> bodyLoads(const std::vector<WallContact>& contacts, const std::vector<Vec3d>& spherePosition,
-                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference);
+                                const std::vector<Index>& bodyOfBoundary, const std::vector<Vec3d>& reference,
+                                const PeriodicBox& box = PeriodicBox());
 
 }  // namespace regolith

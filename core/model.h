@@ -8,6 +8,7 @@
 #include "core/material.h"
 #include "core/stream_settings.h"
 #include "core/motion_rule.h"
+#include "kernels/backend/periodic.h"
 #include "kernels/boundaries/boundary_primitive.h"
 #include "kernels/boundaries/mesh_topology.h"
 #include "kernels/forces/contact_models.h"
@@ -41,6 +42,9 @@ struct Model {
   // entirely free. Switches reassign families at given times.
   std::vector<FamilyMotion> families;
   std::vector<FamilySwitch> familySwitches;
+  // Periodic axes (docs/periodic.md): the box [lo, lo + length) repeats along the axes of
+  // positive length. Default: none.
+  PeriodicBox periodic;
 };
 
 }  // namespace regolith

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/blow_up_guard.h"
+#include "core/periodic_model.h"
 #include "core/same_bits.h"
 #include "kernels/detection/build_guard.h"
 
@@ -30,6 +31,9 @@ void validateModel(const Model& m, const StateArrays& s) {
     throw std::invalid_argument(problem);
   if (!(m.margin >= 0)) throw std::invalid_argument("contact margin must be >= 0");
   validateFamilies(m.families, m.familySwitches);
+  int boundary = -1;
+  if (const std::string problem = periodicModelProblem(m, &boundary); !problem.empty())
+    throw std::invalid_argument(boundary >= 0 ? "boundary " + std::to_string(boundary) + ": " + problem : problem);
 }
 
 }  // namespace
@@ -53,6 +57,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.contactSettings);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,
                                m_model.meshTopology);
+  setPeriodicBox(*m_device, m_model.periodic);
   std::vector<Index> boundaryOwners;
   for (const BoundaryPrimitive& b : m_model.boundaries) boundaryOwners.push_back(b.owner);
   m_numbering = ParticleNumbering(initial.ownerSphereBegin, boundaryOwners);

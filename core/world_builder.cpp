@@ -15,6 +15,7 @@ Index WorldBuilder::addClump(const ClumpTemplate& t, const Vec3d& position, cons
   m_state.ownerForce.emplace_back();
   m_state.ownerTorque.emplace_back();
   m_state.ownerFamily.push_back(family);
+  if (!m_state.ownerImage.empty()) m_state.ownerImage.emplace_back();  // a periodic bed's: a new owner crossed none
   for (std::size_t i = 0; i < t.offsets.size(); ++i) {
     m_state.sphereOwner.push_back(owner);
     // Offsets are stored in the principal frame, the frame the owner orientation rotates.
@@ -38,6 +39,7 @@ Index WorldBuilder::addBody(double mass, const Vec3d& inertia, const Vec3d& posi
   m_state.ownerForce.emplace_back();
   m_state.ownerTorque.emplace_back();
   m_state.ownerFamily.push_back(family);
+  if (!m_state.ownerImage.empty()) m_state.ownerImage.emplace_back();  // a periodic bed's: a new owner crossed none
   m_state.ownerSphereBegin.push_back(static_cast<Index>(m_state.sphereCount()));
   return owner;
 }

@@ -164,7 +164,15 @@ DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<Pai
 }
 
 void downloadState(const DeviceState& s, StateArrays& out) {
-  forEachStateField([](const StateField&, const auto& src, auto& dst) { download(src, dst); }, s, out);
+  // An optional field that changes every step (the periodic image counts) comes back
+  // empty while all its rows are zero, as the files leave it (io/h5/state_io.cpp): a run
+  // that is not periodic has none, and a state from a file compares equal to a live one.
+  forEachStateField(
+      [](const StateField& f, const auto& src, auto& dst) {
+        download(src, dst);
+        if (leftEmpty(f, dst)) dst.clear();
+      },
+      s, out);
 }
 
 HostStateView hostStateView(const DeviceState& s) {
@@ -187,10 +195,16 @@ void restoreOwnerState(DeviceState& s, const StateArrays& state) {
                                 std::to_string(s.sphereOwner.size()));
   if (state.ownerForce.size() != state.ownerCount() || state.ownerTorque.size() != state.ownerCount())
     throw std::invalid_argument("restoreOwnerState: forces and torques must be given per owner");
-  // What a run changes; an optional field left empty keeps the device's values.
+  // What a run changes. An optional field left empty keeps the device's values, except one
+  // that changes every step (the periodic image counts): the files leave it out when every
+  // row is zero (io/h5/state_io.cpp), so empty reads as zeros.
   forEachStateField(
-      [](const StateField& f, auto& dst, const auto& src) {
-        if (f.change != FieldChange::Never && !src.empty()) upload(dst, src);
+      [&state](const StateField& f, auto& dst, const auto& src) {
+        using T = typename std::decay_t<decltype(src)>::value_type;
+        if (f.change == FieldChange::Never) return;
+        if (!src.empty()) upload(dst, src);
+        else if (f.change == FieldChange::EveryStep && f.optional())
+          dst.assign(f.rowCount(state.ownerCount(), state.sphereCount()), T());
       },
       s, state);
   forgetNearPairs(s);  // a jump, not a step: the next drift's |v| dt does not bound it

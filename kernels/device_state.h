@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "kernels/backend/backend.h"
+#include "kernels/backend/periodic.h"
 #include "kernels/boundaries/boundary_primitive.h"
 #include "kernels/detection/candidate_list.h"
 #include "kernels/integration/dof_control.h"
@@ -76,6 +77,8 @@ struct DeviceState {
   double boundaryStep = 0;            // bound on owned-boundary surface displacement in the last step [m]
   Index materialCount = 0;
   Real maxRadius = 0;
+  // The periodic box (kernels/backend/periodic.h); no axis periodic unless setPeriodicBox.
+  PeriodicBox periodic;
   // Every sphere s is owner s's only sphere, at its centre (a bed of lone spheres, bodies
   // without spheres after them): sphereOwner[s] == s and spherePosition[s] ==
   // ownerPosition[s] to the bit, so the contact kernels read neither. Renumbering keeps it.

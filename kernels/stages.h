@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/backend/periodic.h"
 #include "kernels/boundaries/boundary_primitive.h"
 #include "kernels/integration/dof_control.h"
 #include "kernels/boundaries/mesh_topology.h"
@@ -89,6 +90,9 @@ void resetDevicePoolPeak();
 DeviceStatePtr createDeviceState(const StateArrays& state, const std::vector<PairParams>& table, Index materialCount,
                                  const std::vector<BoundaryPrimitive>& boundaries, const MeshTopology& mesh = {});
 void downloadState(const DeviceState& s, StateArrays& out);
+// Makes the run periodic along the axes where box.length is positive (docs/periodic.md);
+// before the first placement of the spheres (kernels/integration/wrap_periodic.cpp).
+void setPeriodicBox(DeviceState& s, const PeriodicBox& box);
 // Overwrites the owners' dynamic state (pose, velocities, last forces and torques, family)
 // with `state`, whose sizes must match, and places owned boundaries at the restored pose
 // (a checkpoint restore; the static arrays stay as createDeviceState uploaded them).
@@ -160,7 +164,11 @@ NearPairStats nearPairStats(const DeviceState& s);
 // position and orientation (drift), and places the owners' spheres at the new pose; then
 // places owned boundaries at their owners' new pose (s.boundaries) and bounds how far they
 // moved since the last build. Returns what updateSpherePositions would (below).
+// kickDrift starts with wrapIntoPeriodicBox in a periodic run: owners that left the box
+// along a periodic axis (except those carrying boundaries) move back by whole periods,
+// their image counts (ownerImage) record it, their spheres move with them.
 SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed);
+void wrapIntoPeriodicBox(DeviceState& s);
 // updateSpherePositions: reads owner pose and velocities, sphere offsets; writes sphere
 // positions. Returns the largest displacement since the lists were built and the largest
 // speed; with owned boundaries the displacement is widened to (sqrt(moved2) + the

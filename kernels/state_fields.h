@@ -6,6 +6,8 @@
 // line here plus its physics (kernels read the fields they need by name).
 #pragma once
 
+#include <vector>
+
 #include "kernels/backend/vec3.h"
 
 namespace regolith {
@@ -58,6 +60,8 @@ enum : unsigned {
     "Owners' last evaluated torques about the centre of mass")                                                        \
   X(ownerFamily, Index, Owners, Seldom, kFieldOptional, "owner_family", "owner_families", "",                         \
     "Owners' motion-rule family ids (Model::families)")                                                               \
+  X(ownerImage, Vec3i, Owners, EveryStep, kFieldOptional, "owner_image", "owner_images", "",                          \
+    "Owners' periodic images: the periods each has crossed along x, y and z since the start (docs/periodic.md)")      \
   X(sphereOwner, Index, Spheres, Never, kFieldTopology, "sphere_owner", "sphere_owners", "",                          \
     "Each sphere's owner index")                                                                                      \
   X(sphereOffset, Vec3, Spheres, Never, 0u, "sphere_offset", "sphere_offsets", "m",                                   \
@@ -131,5 +135,21 @@ struct FieldElement<Quat> {
   using Scalar = double;
   static constexpr int components = 4;
 };
+
+// Whether rows of field f are left empty: an optional field that changes every step (the
+// periodic image counts) whose rows are all zero. downloadState and the run files leave it
+// out then, so a run that is not periodic carries none, a state read from a file compares
+// equal to a live one, and an empty field reads as zeros (kFieldOptional).
+template <class T>
+bool leftEmpty(const StateField& f, const std::vector<Vec3T<T>>& rows) {
+  if (!f.optional() || f.change != FieldChange::EveryStep) return false;
+  for (const Vec3T<T>& x : rows)
+    if (x.x != T() || x.y != T() || x.z != T()) return false;
+  return true;
+}
+template <class Row>
+bool leftEmpty(const StateField&, const std::vector<Row>&) {
+  return false;  // no such field of another row type
+}
 
 }  // namespace regolith

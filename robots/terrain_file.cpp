@@ -491,7 +491,7 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   return t;
 }
 
-TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>& overrides) {
+std::string terrainTextAsRun(const std::string& path, const std::vector<std::string>& overrides) {
   std::string text;
   if (!readText(path, text)) throw TerrainError(path, {{"", "no readable file", "a terrain file (JSON) at this path"}});
   if (!overrides.empty()) {
@@ -523,6 +523,11 @@ TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>&
     if (!problems.empty()) throw TerrainError(path, std::move(problems));
     text = doc->dump(2);
   }
+  return text;
+}
+
+TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>& overrides) {
+  const std::string text = terrainTextAsRun(path, overrides);
   const std::size_t slash = path.find_last_of('/');
   const std::string baseDir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
   return parseTerrain(text, path, baseDir);

@@ -165,7 +165,12 @@ std::string terrainSchemaPath();
 // `baseDir`. Throws TerrainError with every problem found.
 TerrainSpec parseTerrain(const std::string& text, const std::string& file, const std::string& baseDir);
 
-// The file at `path` with `overrides` ("POINTER=VALUE", as `regolith run --set`) applied.
+// The text of the file at `path` with `overrides` ("POINTER=VALUE", as `regolith run
+// --set`) applied (the file's own text when there are none): what a run records as its
+// terrain. Throws TerrainError for an unreadable file or a bad override.
+std::string terrainTextAsRun(const std::string& path, const std::vector<std::string>& overrides);
+
+// The file at `path` with `overrides` applied (terrainTextAsRun), parsed.
 TerrainSpec loadTerrain(const std::string& path, const std::vector<std::string>& overrides = {});
 
 // "file: pointer: found F, expected E", one line per problem.

@@ -35,6 +35,7 @@ void buildStages(scene::BuildContext& c) {
   scene::buildTemplates(c);
   scene::buildBodies(c);
   scene::buildSources(c);
+  scene::buildDomain(c);
   scene::buildStudy(c);
   scene::checkInitialOverlaps(c);
   scene::checkPlausibility(c);

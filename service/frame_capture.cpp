@@ -33,7 +33,7 @@ SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies, std::si
 
 std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const SeriesBodies& bodies,
                                         const std::vector<WallContact>& contacts,
-                                        const std::vector<Vec3d>& sphereCentres) {
+                                        const std::vector<Vec3d>& sphereCentres, const PeriodicBox& box) {
   std::vector<Vec3d> reference = bodies.reference;
   for (std::size_t k = 0; k < bodies.owner.size(); ++k) {
     const Index o = bodies.owner[k];
@@ -41,7 +41,7 @@ std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const
       throw std::invalid_argument("series: owner " + std::to_string(o) + " does not exist");
     if (o >= 0) reference[k] = s.ownerPosition[o];
   }
-  const std::vector<BodyLoad> loads = bodyLoads(contacts, sphereCentres, bodies.bodyOfBoundary, reference);
+  const std::vector<BodyLoad> loads = bodyLoads(contacts, sphereCentres, bodies.bodyOfBoundary, reference, box);
   std::vector<SeriesSample> rows;
   for (std::size_t k = 0; k < bodies.owner.size(); ++k) {
     const Index o = bodies.owner[k];
@@ -49,6 +49,11 @@ std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const
     SeriesSample r;
     r.time = time;
     r.position = reference[k];
+    if (o >= 0 && !s.ownerImage.empty()) {
+      // Unwrapped in a periodic run (docs/periodic.md): /trajectories shows the way it went.
+      const Vec3i n = s.ownerImage[o];
+      r.position += Vec3d(n.x * box.length.x, n.y * box.length.y, n.z * box.length.z);
+    }
     if (o >= 0) {
       r.orientation = s.ownerOrientation[o];
       r.velocity = s.ownerVelocity[o];

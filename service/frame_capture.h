@@ -28,9 +28,11 @@ SeriesBodies seriesBodiesOf(const std::vector<const SceneBody*>& bodies, std::si
 // touching wall contacts. A moving body's force and torque are its owner's (the sum the
 // integrator used: what a load cell reads, gravity excluded); a static body's are the sum
 // of its contacts' reactions about its reference point. The split, count and centroid
-// come from core/body_loads.h for both.
+// come from core/body_loads.h for both. In a periodic run (`box`) a body's position is
+// its unwrapped one, and its loads take the grains' images its boundaries met.
 std::vector<SeriesSample> captureSeries(const StateArrays& s, double time, const SeriesBodies& bodies,
                                         const std::vector<WallContact>& contacts,
-                                        const std::vector<Vec3d>& sphereCentres);
+                                        const std::vector<Vec3d>& sphereCentres,
+                                        const PeriodicBox& box = PeriodicBox());
 
 }  // namespace regolith

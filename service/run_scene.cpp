@@ -127,9 +127,9 @@ class RunOutput {
       m_run->writeFrame(*f);
     }
     if (series) {
-      const std::vector<SeriesSample> rows = captureSeries(f ? f->state : sim.state(), sim.time(), m_bodies,
-                                                           sim.wallContacts(),
-                                                           f ? f->sphereCentres : sim.spherePositions());
+      const std::vector<SeriesSample> rows = captureSeries(
+          f ? f->state : sim.state(), sim.time(), m_bodies, sim.wallContacts(),
+          f ? f->sphereCentres : sim.spherePositions(), sim.model().periodic);
       m_run->appendSeries(rows);
       if (m_series) m_series->append(rows);
     }

@@ -17,7 +17,7 @@ using h5::writeVec3s;
 void writeOwnerMotion(const h5::Group& g, const StateArrays& s) {
   forEachStateField(
       [&](const StateField& f, const auto& v) {
-        if (f.change == FieldChange::EveryStep) h5::writeArray(g, f.dataset, v);
+        if (f.change == FieldChange::EveryStep && !leftEmpty(f, v)) h5::writeArray(g, f.dataset, v);
       },
       s);
 }

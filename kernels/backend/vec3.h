@@ -36,6 +36,7 @@ struct Vec3T {
 
 using Vec3 = Vec3T<Real>;
 using Vec3d = Vec3T<double>;
+using Vec3i = Vec3T<Index>;  // whole numbers per axis (periodic image counts)
 
 template <class T>
 REGOLITH_HD inline Vec3T<T> operator+(Vec3T<T> a, const Vec3T<T>& b) {

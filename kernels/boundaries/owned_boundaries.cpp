@@ -128,9 +128,11 @@ struct ReactionSegment {
   const Vec3d* ownerPosition;
   Vec3* force;
   Vec3* torque;
+  PeriodicBox box;
 
   REGOLITH_HD void operator()(Index j) const {
-    const Index o = boundaries[boundaryOf[j]].owner;
+    const BoundaryPrimitive& b = boundaries[boundaryOf[j]];
+    const Index o = b.owner;
     if (o < 0) return;  // a static boundary's reaction is not needed
     const Vec3d xo = ownerPosition[o];
     Vec3 f, t;
@@ -138,7 +140,9 @@ struct ReactionSegment {
       const Index c = order[k];
       const Vec3 F = wallForce[c];
       f -= F;
-      t -= cross(Vec3(spherePosition[pairFirst(keys[c])] - xo), F) + wallTorque[c];
+      // The sphere's image the boundary met (WallForces).
+      const Vec3d x = box.imageNear(spherePosition[pairFirst(keys[c])], b.point);
+      t -= cross(Vec3(x - xo), F) + wallTorque[c];
     }
     force[j] = f;
     torque[j] = t;
@@ -217,10 +221,10 @@ void indexWallsByBoundary(DeviceState& s) {
 
 void sumBoundaryReactions(DeviceState& s) {
   const std::size_t segments = s.reactionSegmentOf.size();
-  parallel_for(segments,
-               ReactionSegment{raw(s.boundaries), raw(s.reactionSegmentStart), raw(s.reactionSegmentOf),
-                               raw(s.wallByBoundary), raw(s.wallKeys), raw(s.wallForce), raw(s.wallTorque),
-                               raw(s.spherePosition), raw(s.ownerPosition), raw(s.segmentForce), raw(s.segmentTorque)});
+  parallel_for(segments, ReactionSegment{raw(s.boundaries), raw(s.reactionSegmentStart), raw(s.reactionSegmentOf),
+                                         raw(s.wallByBoundary), raw(s.wallKeys), raw(s.wallForce), raw(s.wallTorque),
+                                         raw(s.spherePosition), raw(s.ownerPosition), raw(s.segmentForce),
+                                         raw(s.segmentTorque), s.periodic});
   parallel_for(s.boundaries.size(),
                BoundaryReaction{raw(s.boundaries), raw(s.boundarySegmentBegin), raw(s.segmentForce),
                                 raw(s.segmentTorque), raw(s.boundaryForce), raw(s.boundaryTorque)});

@@ -3,7 +3,10 @@
 #include <thrust/sort.h>
 #include <thrust/transform_reduce.h>
 
+#include <sstream>
+
 #include "kernels/backend/backend.h"
+#include "kernels/backend/input_error.h"
 #include "kernels/detection/contact_detection.h"
 #include "kernels/backend/radix_sort.h"
 #include "kernels/backend/sorted_search.h"
@@ -50,13 +53,32 @@ int cellsAlong(double extent, double cell) {
   return n <= double(1 << 20) ? static_cast<int>(n) : 1 << 20;
 }
 
+// A periodic axis of period L: the grid spans it exactly in n = floor(L / cell) cells of
+// edge L / n >= cell, n >= 3 so that a cell's two neighbours across the seam are two other
+// cells (with fewer, a pair would be found twice, or its nearest image missed).
+void spanPeriod(double lo, double period, double minCell, const char* axis, double& origin, double& edge, int& n) {
+  const double cells = floor(period / minCell);
+  if (!(cells >= 3)) {
+    std::ostringstream msg;
+    msg << "the period along " << axis << " (" << period << " m) is shorter than three contact-search cells of "
+        << minCell << " m (twice the largest sphere radius plus the list margin): a sphere would meet its own "
+        << "neighbours' images twice; make the periodic box at least " << 3 * minCell << " m long along " << axis;
+    throw InvalidInputError(msg.str(), "");
+  }
+  const double capped = cells <= double(1 << 20) ? cells : double(1 << 20);
+  n = static_cast<int>(capped);
+  origin = lo;
+  edge = period / capped;
+}
+
 }  // namespace
 
 UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real reach, ContactBuilder& out) {
   const std::size_t n = s.sphereCount();
   UniformGrid grid;
-  grid.cell = 2.0 * double(s.maxRadius) + double(reach);
-  if (grid.cell <= 0) grid.cell = 1.0;
+  double edge = 2.0 * double(s.maxRadius) + double(reach);
+  if (edge <= 0) edge = 1.0;
+  grid.cell = Vec3d(edge, edge, edge);
   out.cellKey.resize(n);
   out.cellSphere.resize(n);
   if (n == 0) return grid;
@@ -66,9 +88,16 @@ UniformGrid binSpheres(const DeviceState& s, const DeviceVector<Vec3d>& x, Real 
                                             thrust::counting_iterator<Index>(static_cast<Index>(n)),
                                             PointBounds{raw(x)}, Bounds{first, first}, MergeBounds{});
   grid.origin = b.lo;
-  grid.nx = cellsAlong(b.hi.x - b.lo.x, grid.cell);
-  grid.ny = cellsAlong(b.hi.y - b.lo.y, grid.cell);
-  grid.nz = cellsAlong(b.hi.z - b.lo.z, grid.cell);
+  grid.nx = cellsAlong(b.hi.x - b.lo.x, edge);
+  grid.ny = cellsAlong(b.hi.y - b.lo.y, edge);
+  grid.nz = cellsAlong(b.hi.z - b.lo.z, edge);
+  const PeriodicBox& box = s.periodic;
+  if ((grid.wrapX = box.periodic(0)))
+    spanPeriod(box.lo.x, box.length.x, edge, "x", grid.origin.x, grid.cell.x, grid.nx);
+  if ((grid.wrapY = box.periodic(1)))
+    spanPeriod(box.lo.y, box.length.y, edge, "y", grid.origin.y, grid.cell.y, grid.ny);
+  if ((grid.wrapZ = box.periodic(2)))
+    spanPeriod(box.lo.z, box.length.z, edge, "z", grid.origin.z, grid.cell.z, grid.nz);
 
   parallel_for(n, CellKeyOf{grid, raw(x), raw(out.cellKey), raw(out.cellSphere)});
   // Stable: spheres of one cell stay in index order, so the build is deterministic.

@@ -17,6 +17,26 @@
 namespace regolith {
 namespace {
 
+// The cells [c0, c1] a padded extent [lo, hi] covers along one axis: clamped to the grid,
+// or along a periodic axis counted on past its ends (at most n of them).
+REGOLITH_HD inline void cellsAlong(double lo, double hi, double origin, double h, int n, bool wrap, int& c0, int& c1) {
+  if (!wrap) {
+    c0 = UniformGrid::cellAlong(lo - origin, h, n, false);
+    c1 = UniformGrid::cellAlong(hi - origin, h, n, false);
+    return;
+  }
+  // Within an Index of the grid: a periodic run's triangles stay within a few periods.
+  const double a = floor((lo - origin) / h), b = floor((hi - origin) / h);
+  c0 = static_cast<int>(a);
+  c1 = static_cast<int>(b - a < double(n) ? b : a + double(n - 1));
+}
+
+// Cell c of an axis of n cells on the grid (a no-op for a cell already on it).
+REGOLITH_HD inline int wrapped(int c, int n) {
+  const int r = c % n;
+  return r < 0 ? r + n : r;
+}
+
 // Reads: the grid, the triangle boundaries and their topology. Count pass writes counts[t];
 // fill pass writes (cell key, boundary) at offsets[t] ..., cells in key order.
 template <bool kFill>
@@ -41,22 +61,29 @@ struct TriangleCells {
     const Vec3d pad(expand, expand, expand);
     lo -= pad;
     hi += pad;
-    const Vec3d top = grid.origin + Vec3d(grid.nx, grid.ny, grid.nz) * grid.cell;
+    const Vec3d top = grid.origin + Vec3d(grid.nx * grid.cell.x, grid.ny * grid.cell.y, grid.nz * grid.cell.z);
     Index found = 0;
-    const bool outside = hi.x < grid.origin.x || hi.y < grid.origin.y || hi.z < grid.origin.z || lo.x > top.x ||
-                         lo.y > top.y || lo.z > top.z;
+    // Along a periodic axis nothing is outside: the cells are counted on from the grid
+    // without clamping (the triangle as it stands, its centres' distance true) and wrapped
+    // for the key; a triangle wider than the period takes each cell once.
+    const bool outside = (!grid.wrapX && (hi.x < grid.origin.x || lo.x > top.x)) ||
+                         (!grid.wrapY && (hi.y < grid.origin.y || lo.y > top.y)) ||
+                         (!grid.wrapZ && (hi.z < grid.origin.z || lo.z > top.z));
     if (!outside) {
       int x0, y0, z0, x1, y1, z1;
-      grid.cellOf(lo, x0, y0, z0);
-      grid.cellOf(hi, x1, y1, z1);
-      const double within = expand + 0.8660254037844387 * grid.cell;  // + half diagonal
+      cellsAlong(lo.x, hi.x, grid.origin.x, grid.cell.x, grid.nx, grid.wrapX, x0, x1);
+      cellsAlong(lo.y, hi.y, grid.origin.y, grid.cell.y, grid.ny, grid.wrapY, y0, y1);
+      cellsAlong(lo.z, hi.z, grid.origin.z, grid.cell.z, grid.nz, grid.wrapZ, z0, z1);
+      // + half a diagonal (of the longest edge: the cells of a periodic axis are stretched)
+      const double within = expand + 0.8660254037844387 * maxOf(grid.cell.x, maxOf(grid.cell.y, grid.cell.z));
       for (int z = z0; z <= z1; ++z)
         for (int y = y0; y <= y1; ++y)
           for (int x = x0; x <= x1; ++x) {
-            const Vec3d centre = grid.origin + Vec3d(x + 0.5, y + 0.5, z + 0.5) * grid.cell;
+            const Vec3d centre = grid.origin +
+                                 Vec3d((x + 0.5) * grid.cell.x, (y + 0.5) * grid.cell.y, (z + 0.5) * grid.cell.z);
             if (triangleDistance2(b, topo, centre) > within * within) continue;
             if (kFill) {
-              cellKey[offsets[t] + found] = grid.key(x, y, z);
+              cellKey[offsets[t] + found] = grid.key(wrapped(x, grid.nx), wrapped(y, grid.ny), wrapped(z, grid.nz));
               cellBoundary[offsets[t] + found] = bi;
             }
             ++found;

@@ -38,30 +38,48 @@ struct PairSearch {
   const Real* radius;
   const Index* owner;
   Real reach;
+  PeriodicBox box;
   Index* counts;         // count pass
   const Index* offsets;  // fill pass
   PairKey* out;          // fill pass
 
+  // Sphere i's partners among the spheres of cells lo..hi (one key range).
+  REGOLITH_HD REGOLITH_INLINE void scan(Index i, PairKey lo, PairKey hi, Index& found) const {
+    Index b, e;
+    cells.range(lo, hi, b, e);
+    for (Index k = b; k < e; ++k) {
+      const Index j = cellSphere[k];
+      if (j <= i || owner[j] == owner[i]) continue;
+      const double within = double(radius[i] + radius[j] + reach);
+      if (norm2(box.image(x[i] - x[j])) >= within * within) continue;
+      if (kFill) out[offsets[i] + found] = makePairKey(i, j);
+      ++found;
+    }
+  }
+
   REGOLITH_HD void operator()(Index i) const {
     int ix, iy, iz;
     grid.cellOf(x[i], ix, iy, iz);
-    const int x0 = ix > 0 ? ix - 1 : 0;
-    const int x1 = ix + 1 < grid.nx ? ix + 1 : grid.nx - 1;
+    // x-1..x+1 is one key range; at the seam of a periodic x, the cell across it is a
+    // second (the grid has at least three cells along it, so never the same cell twice).
+    int x0 = ix - 1, x1 = ix + 1, across = -1;
+    if (x0 < 0) {
+      x0 = 0;
+      if (grid.wrapX) across = grid.nx - 1;
+    }
+    if (x1 >= grid.nx) {
+      x1 = grid.nx - 1;
+      if (grid.wrapX) across = 0;
+    }
     Index found = 0;
-    for (int z = iz - 1; z <= iz + 1; ++z) {
-      if (z < 0 || z >= grid.nz) continue;
-      for (int y = iy - 1; y <= iy + 1; ++y) {
-        if (y < 0 || y >= grid.ny) continue;
-        Index b, e;
-        cells.range(grid.key(x0, y, z), grid.key(x1, y, z), b, e);
-        for (Index k = b; k < e; ++k) {
-          const Index j = cellSphere[k];
-          if (j <= i || owner[j] == owner[i]) continue;
-          const double within = double(radius[i] + radius[j] + reach);
-          if (norm2(x[i] - x[j]) >= within * within) continue;
-          if (kFill) out[offsets[i] + found] = makePairKey(i, j);
-          ++found;
-        }
+    for (int dz = -1; dz <= 1; ++dz) {
+      const int z = UniformGrid::neighbourAlong(iz + dz, grid.nz, grid.wrapZ);
+      if (z < 0) continue;
+      for (int dy = -1; dy <= 1; ++dy) {
+        const int y = UniformGrid::neighbourAlong(iy + dy, grid.ny, grid.wrapY);
+        if (y < 0) continue;
+        scan(i, grid.key(x0, y, z), grid.key(x1, y, z), found);
+        if (across >= 0) scan(i, grid.key(across, y, z), grid.key(across, y, z), found);
       }
     }
     if (!kFill) {
@@ -87,6 +105,7 @@ struct WallSearch {
   const Vec3d* x;
   const Real* radius;
   Real reach;
+  PeriodicBox box;  // a triangle meets the sphere's image nearest to it
   Index* counts;
   const Index* offsets;
   PairKey* out;
@@ -111,7 +130,7 @@ struct WallSearch {
       for (Index k = lowerBound(triangleCellKey, triangleEntries, cell); k < e; ++k) {
         const Index b = triangleCellBoundary[k];
         const BoundaryPrimitive& t = boundaries[b];
-        if (triangleDistance2(t, topology[t.triangle], x[i]) >= within * within) continue;
+        if (triangleDistance2(t, topology[t.triangle], box.imageNear(x[i], t.point)) >= within * within) continue;
         if (kFill) out[offsets[i] + found] = makePairKey(i, b);
         ++found;
       }
@@ -157,15 +176,15 @@ void findCandidatePairs(const DeviceState& s, const DeviceVector<Vec3d>& x, cons
                         ContactBuilder& b, CandidateList& out) {
   const std::size_t n = s.sphereCount();
   b.counts.resize(n + 1);
-  PairSearch<false> count{grid,  cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius), raw(s.sphereOwner),
-                          reach, raw(b.counts), nullptr,           nullptr};
+  PairSearch<false> count{
+      grid,       cellLookup(b), raw(b.cellSphere), raw(x), raw(s.sphereRadius), raw(s.sphereOwner), reach,
+      s.periodic, raw(b.counts), nullptr,           nullptr};
   parallel_for(n, count);
   const std::uint64_t total = checkedTotal(b.counts, n, reach, "sphere pairs");
   scanCounts(b.counts, n);
   resizeDiscarding(out.pairKeys, total);
-  PairSearch<true> fill{
-      grid,  cellLookup(b), raw(b.cellSphere), raw(x),           raw(s.sphereRadius), raw(s.sphereOwner),
-      reach, nullptr,       raw(b.counts),     raw(out.pairKeys)};
+  PairSearch<true> fill{grid,  cellLookup(b), raw(b.cellSphere), raw(x),        raw(s.sphereRadius), raw(s.sphereOwner),
+                        reach, s.periodic,    nullptr,           raw(b.counts), raw(out.pairKeys)};
   parallel_for(n, fill);
   out.firstBegin.resize(n + 1);
   thrust::copy(devicePolicy(), b.counts.begin(), b.counts.begin() + n + 1, out.firstBegin.begin());
@@ -187,6 +206,7 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
                            raw(x),
                            raw(s.sphereRadius),
                            reach,
+                           s.periodic,
                            raw(b.counts),
                            nullptr,
                            nullptr};
@@ -205,6 +225,7 @@ void findCandidateWalls(const DeviceState& s, const DeviceVector<Vec3d>& x,
                         search.x,
                         search.radius,
                         reach,
+                        search.box,
                         nullptr,
                         raw(b.counts),
                         raw(out.wallKeys)};

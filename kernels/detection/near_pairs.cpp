@@ -57,11 +57,12 @@ struct MarkNear {
   Index* isNear;
   std::uint8_t* held;
   Vec3* shear;
+  PeriodicBox box;
 
   REGOLITH_HD void operator()(Index c) const {
     const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
     const Real reach = radius[i] + radius[j] + nearReach;
-    const Vec3 d = Vec3(x[i] - x[j]);
+    const Vec3 d = Vec3(box.image(x[i] - x[j]));
     // Written as "not beyond" so a NaN distance counts as near: the pair pass then meets
     // it and its NaN force reaches the blow-up guard, as without the near list.
     const bool near = !(norm2(d) >= reach * reach);
@@ -141,7 +142,7 @@ void refreshNearPairs(DeviceState& s) {
   const std::size_t n = s.pairKeys.size(), spheres = s.sphereCount();
   DeviceVector<Index> rank(n + 1);
   parallel_for(n, MarkNear{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), s.nearReach, raw(rank),
-                           raw(s.pairHeld), raw(s.pairShear)});
+                           raw(s.pairHeld), raw(s.pairShear), s.periodic});
   exclusiveCount(rank, n);
   const std::size_t near = static_cast<std::size_t>(rank[n]);
   resizeDiscarding(s.pairNear, near);

@@ -1,5 +1,8 @@
 // A uniform grid over the spheres' bounding box. Cell keys are linear, x fastest, so the
-// three cells x-1..x+1 of one (y, z) row are one contiguous key range.
+// three cells x-1..x+1 of one (y, z) row are one contiguous key range (two at the seam of
+// a periodic x). Along a periodic axis the grid spans the period exactly, in at least
+// three cells, and a position's cell wraps: so a cell's neighbours across the seam are the
+// cells at the other end (docs/periodic.md).
 #pragma once
 
 #include "kernels/backend/sorted_search.h"
@@ -8,20 +11,30 @@
 namespace regolith {
 
 struct UniformGrid {
-  Vec3d origin;     // lower corner [m]
-  double cell = 1;  // edge length [m], at least the largest contact reach
+  Vec3d origin;         // lower corner [m]
+  Vec3d cell{1, 1, 1};  // edge lengths [m], each at least the largest contact reach
   int nx = 1, ny = 1, nz = 1;
+  bool wrapX = false, wrapY = false, wrapZ = false;  // periodic axes
 
-  // Clamped in double before the cast: a position far out (or NaN, which goes to cell 0)
-  // would make the int conversion undefined.
-  REGOLITH_HD int clampCell(double u, int n) const {
-    const double c = floor(u / cell);
+  // The cell along one axis of coordinate u (from the origin), edge h, n cells: wrapped
+  // onto [0, n) along a periodic axis, else clamped. Clamped in double before the cast: a
+  // position far out (or NaN, which goes to cell 0) would make the int conversion
+  // undefined.
+  REGOLITH_HD static int cellAlong(double u, double h, int n, bool wrap) {
+    double c = floor(u / h);
+    if (wrap) c -= double(n) * floor(c / double(n));
     return c >= 0 ? (c < double(n) ? static_cast<int>(c) : n - 1) : 0;
   }
   REGOLITH_HD void cellOf(const Vec3d& x, int& ix, int& iy, int& iz) const {
-    ix = clampCell(x.x - origin.x, nx);
-    iy = clampCell(x.y - origin.y, ny);
-    iz = clampCell(x.z - origin.z, nz);
+    ix = cellAlong(x.x - origin.x, cell.x, nx, wrapX);
+    iy = cellAlong(x.y - origin.y, cell.y, ny, wrapY);
+    iz = cellAlong(x.z - origin.z, cell.z, nz, wrapZ);
+  }
+  // Cell index c of an axis with n cells as a grid index: wrapped along a periodic axis,
+  // -1 past the ends of another.
+  REGOLITH_HD static int neighbourAlong(int c, int n, bool wrap) {
+    if (c >= 0 && c < n) return c;
+    return wrap ? (c < 0 ? c + n : c - n) : -1;
   }
   REGOLITH_HD PairKey key(int ix, int iy, int iz) const { return (static_cast<PairKey>(iz) * ny + iy) * nx + ix; }
   PairKey cellCount() const { return static_cast<PairKey>(nx) * ny * nz; }

@@ -40,6 +40,7 @@ struct BodyView {
   const Vec3d* spherePosition;
   const Real* radius;
   const Index* material;
+  PeriodicBox box;  // the minimum image of every branch vector between two bodies
 
   // The owner of sphere i and the sphere centre's offset from the owner's. With kLone
   // (DeviceState::sphereIsOwner) they are i and (+0, +0, +0), the same bits the general
@@ -65,9 +66,11 @@ struct BodyView {
 };
 
 inline BodyView bodyView(const DeviceState& s) {
-  return {raw(s.ownerPosition),  raw(s.ownerVelocity), raw(s.ownerAngularVelocity),
-          raw(s.ownerMass),      raw(s.ownerInertia),  raw(s.sphereOwner),
-          raw(s.spherePosition), raw(s.sphereRadius),  raw(s.sphereMaterial)};
+  return {raw(s.ownerPosition),        raw(s.ownerVelocity),
+          raw(s.ownerAngularVelocity), raw(s.ownerMass),
+          raw(s.ownerInertia),         raw(s.sphereOwner),
+          raw(s.spherePosition),       raw(s.sphereRadius),
+          raw(s.sphereMaterial),       s.periodic};
 }
 // Pass<ForceModel, kLone>::run(s, p) for the row of the model table
 // (kernels/forces/contact_models.h) that `model` names, kLone when every sphere is its own owner.

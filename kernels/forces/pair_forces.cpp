@@ -82,11 +82,12 @@ struct PairForces {
   std::uint8_t* held;
   Real dt;
 
-  // Whether spheres i and j overlap, with d = x_i - x_j and |d|^2. Written as "not apart"
-  // so a NaN distance counts as touching: its NaN force then reaches the blow-up guard.
+  // Whether spheres i and j overlap, with d = x_i - x_j (its minimum image) and |d|^2.
+  // Written as "not apart" so a NaN distance counts as touching: its NaN force then
+  // reaches the blow-up guard.
   REGOLITH_HD REGOLITH_INLINE bool overlaps(Index i, Index j, Vec3& d, Real& dist2) const {
     const Real reach = body.radius[i] + body.radius[j];
-    d = Vec3(body.spherePosition[i] - body.spherePosition[j]);
+    d = Vec3(body.box.image(body.spherePosition[i] - body.spherePosition[j]));
     dist2 = norm2(d);
     return !((dist2 >= reach * reach) | (dist2 <= Real(0)));
   }
@@ -306,11 +307,12 @@ struct PairTouches {
   const Vec3d* x;
   const Real* radius;
   const Index* near;
+  PeriodicBox box;
   REGOLITH_HD std::size_t operator()(Index k) const {
     const Index c = near ? near[k] : k;
     const Index i = pairFirst(keys[c]), j = pairSecond(keys[c]);
     const double reach = double(radius[i] + radius[j]);
-    return norm2(x[i] - x[j]) < reach * reach ? 1 : 0;
+    return norm2(box.image(x[i] - x[j])) < reach * reach ? 1 : 0;
   }
 };
 
@@ -321,13 +323,14 @@ void computePairForces(DeviceState& s, const StepParams& p, ContactModelKind mod
 }
 
 std::size_t touchingPairCount(const DeviceState& s) {
-  return countIf(s.pairKeys.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), nullptr});
+  return countIf(s.pairKeys.size(),
+                 PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), nullptr, s.periodic});
 }
 
 void appendTouchingPairs(const DeviceState& s, ContactForces& c) {
   // The pair results are those of the near pairs (every touching pair is one), in near order.
-  const auto flags = touchingFlags(
-      s.pairNear.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition), raw(s.sphereRadius), raw(s.pairNear)});
+  const auto flags = touchingFlags(s.pairNear.size(), PairTouches{raw(s.pairKeys), raw(s.spherePosition),
+                                                                  raw(s.sphereRadius), raw(s.pairNear), s.periodic});
   keepTouching(s.pairKeys, &s.pairNear, s.pairForce, flags, c.pairFirst, c.pairSecond, c.pairForce);
 }
 

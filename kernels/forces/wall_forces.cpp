@@ -56,9 +56,12 @@ struct WallForces {
     const Index bi = pairSecond(keys[c]);
     const BoundaryPrimitive& b = walls.boundaries[bi];
     const Real ri = body.radius[i];
+    // The sphere's image nearest the boundary (itself, to the bit, in a run that is not
+    // periodic; the analytic boundaries of a periodic run do not change along its axes).
+    const Vec3d xi = body.box.imageNear(body.spherePosition[i], b.point);
     Real gap;
     Vec3 n;
-    if (!walls.contact(bi, body.spherePosition[i], ri, gap, n) || gap >= Real(0)) {
+    if (!walls.contact(bi, xi, ri, gap, n) || gap >= Real(0)) {
       const bool wasZero = isZero(previousShear[c]);
       shear[c] = Vec3();
       if (isZero(force[c]) && wasZero) return;
@@ -74,7 +77,7 @@ struct WallForces {
     Vec3 vrel = body.pointVelocity(oi, toI + arm);
     Vec3 relOmega = body.omega[oi];
     if (b.owner >= 0) {
-      const Vec3 fromOwner = Vec3(body.spherePosition[i] - body.ownerPosition[b.owner]) + arm;
+      const Vec3 fromOwner = Vec3(xi - body.ownerPosition[b.owner]) + arm;
       vrel -= body.pointVelocity(b.owner, fromOwner);
       relOmega -= body.omega[b.owner];
     }
@@ -87,13 +90,13 @@ struct WallForces {
     in.effMass = body.mass[oi];
     in.dt = dt;
     const PairParams& p = table[body.material[i] * materialCount + b.material];
-    Vec3 xi = previousShear[c];
-    if (isZero(xi) && b.kind == BoundaryKind::Triangle) {
-      xi = handedOverShear(walls, keys, previousShear, wallBegin[i], wallBegin[i + 1], walls.topology[b.triangle].mesh,
-                           body.spherePosition[i], ri);
+    Vec3 spring = previousShear[c];
+    if (isZero(spring) && b.kind == BoundaryKind::Triangle) {
+      spring = handedOverShear(walls, keys, previousShear, wallBegin[i], wallBegin[i + 1],
+                               walls.topology[b.triangle].mesh, xi, ri);
     }
-    const ContactResult r = ForceModel::evaluate(p, in, xi);
-    shear[c] = xi;
+    const ContactResult r = ForceModel::evaluate(p, in, spring);
+    shear[c] = spring;
     const BodyView& bv = body;
     const Vec3 roll = rollingResistanceTorque(
         relOmega, n, p.rollingResistance, r.normalForce, in.effRadius, [&bv, oi]() { return bv.meanInertia(oi); }, dt);
@@ -121,9 +124,10 @@ struct WallTouches {
   WallGeometry walls;
   const Vec3d* x;
   const Real* radius;
+  PeriodicBox box;
   REGOLITH_HD std::size_t operator()(Index c) const {
-    const Index i = pairFirst(keys[c]);
-    return walls.touches(pairSecond(keys[c]), x[i], radius[i]) ? 1 : 0;
+    const Index i = pairFirst(keys[c]), b = pairSecond(keys[c]);
+    return walls.touches(b, box.imageNear(x[i], walls.boundaries[b].point), radius[i]) ? 1 : 0;
   }
 };
 
@@ -137,11 +141,13 @@ struct WallContactOf {
   const Vec3* torque;
   WallContact* out;
   std::uint8_t* touching;
+  PeriodicBox box;
   REGOLITH_HD void operator()(Index c) const {
     const Index i = pairFirst(keys[c]), b = pairSecond(keys[c]);
+    const Vec3d xi = box.imageNear(x[i], walls.boundaries[b].point);  // as WallForces sees it
     Real gap = 0;
     Vec3 n;
-    const bool touches = walls.contact(b, x[i], radius[i], gap, n) && gap < Real(0);
+    const bool touches = walls.contact(b, xi, radius[i], gap, n) && gap < Real(0);
     touching[c] = touches ? 1 : 0;
     if (!touches) return;
     WallContact w;
@@ -150,7 +156,7 @@ struct WallContactOf {
     w.force = force[c];
     w.torque = torque[c];
     w.normal = n;
-    w.point = x[i] + Vec3d(n * -(radius[i] + Real(0.5) * gap));  // the arm of WallForces
+    w.point = xi + Vec3d(n * -(radius[i] + Real(0.5) * gap));  // the arm of WallForces
     out[c] = w;
   }
 };
@@ -163,13 +169,14 @@ void computeWallForces(DeviceState& s, const StepParams& p, ContactModelKind mod
 
 std::size_t touchingWallCount(const DeviceState& s) {
   return countIf(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition),
-                                                raw(s.sphereRadius)});
+                                                raw(s.sphereRadius), s.periodic});
 }
 
 void appendTouchingWalls(const DeviceState& s, ContactForces& c) {
   // The wall results index like the wall keys.
-  const auto flags = touchingFlags(s.wallKeys.size(), WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries),
-                                                                  raw(s.spherePosition), raw(s.sphereRadius)});
+  const auto flags = touchingFlags(s.wallKeys.size(),
+                                   WallTouches{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition),
+                                               raw(s.sphereRadius), s.periodic});
   keepTouching(s.wallKeys, nullptr, s.wallForce, flags, c.wallSphere, c.wallBoundary, c.wallForce);
 }
 
@@ -177,8 +184,9 @@ std::vector<WallContact> downloadWallContacts(const DeviceState& s) {
   const std::size_t n = s.wallKeys.size();
   DeviceVector<WallContact> all(n);
   DeviceVector<std::uint8_t> flags(n);
-  parallel_for(n, WallContactOf{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition),
-                                raw(s.sphereRadius), raw(s.wallForce), raw(s.wallTorque), raw(all), raw(flags)});
+  parallel_for(
+      n, WallContactOf{raw(s.wallKeys), wallGeometryOf(s, s.boundaries), raw(s.spherePosition), raw(s.sphereRadius),
+                       raw(s.wallForce), raw(s.wallTorque), raw(all), raw(flags), s.periodic});
   std::vector<WallContact> host(n);
   std::vector<std::uint8_t> touching(n);
   thrust::copy(all.begin(), all.end(), host.begin());

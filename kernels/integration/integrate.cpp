@@ -347,6 +347,7 @@ SphereMotion kickDriftPlace(DeviceState& s, const StepParams& p) {
 }  // namespace
 
 SphereMotion kickDrift(DeviceState& s, const StepParams& p, bool withSpeed) {
+  wrapIntoPeriodicBox(s);
   const SphereMotion m = withSpeed ? kickDriftPlace<true>(s, p) : kickDriftPlace<false>(s, p);
   spendNearSlack(s, m);
   if (s.hasOwnedBoundaries()) placeOwnedBoundaries(s);

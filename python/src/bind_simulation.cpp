@@ -173,7 +173,7 @@ class PySimulation {
     {
       py::gil_scoped_release free;
       const Simulation& s = sim();
-      r = captureSeries(s.state(), s.time(), one, s.wallContacts(), s.spherePositions()).front();
+      r = captureSeries(s.state(), s.time(), one, s.wallContacts(), s.spherePositions(), s.model().periodic).front();
     }
     py::dict row;
     row["name"] = name;

@@ -36,14 +36,13 @@ robots::TerrainSpec smokeTerrain() {
   for (nlohmann::json& bin : scene["bodies"]) {
     nlohmann::json& box = bin["shape"];
     box["lo"][2] = -0.06;
-    scene["sources"].push_back({{"kind", "lattice"},
-                                {"template", "grain"},
-                                {"packing", "hcp"},
-                                {"spacing", spacing},
-                                {"lo", {box["lo"][0].get<double>() + r + 5e-4, box["lo"][1].get<double>() + r + 5e-4,
-                                        -0.06 + r + 5e-4}},
-                                {"hi", {box["hi"][0].get<double>() - r - 5e-4, box["hi"][1].get<double>() - r - 5e-4,
-                                        -r}}});
+    scene["sources"].push_back(
+        {{"kind", "lattice"},
+         {"template", "grain"},
+         {"packing", "hcp"},
+         {"spacing", spacing},
+         {"lo", {box["lo"][0].get<double>() + r + 5e-4, box["lo"][1].get<double>() + r + 5e-4, -0.06 + r + 5e-4}},
+         {"hi", {box["hi"][0].get<double>() - r - 5e-4, box["hi"][1].get<double>() - r - 5e-4, -r}}});
   }
   return robots::parseTerrain(t.dump(), "hexapod smoke terrain", kHexapod.string());
 }

@@ -4,11 +4,12 @@ grains"): distance per cycle, foot sinkage and chassis height from `regolith met
 each run, one table and one figure (chassis travel and height, each foot's sinkage against
 time).
 
-    on_grains.py --dem RUN --rft RUN [--out hexapod_on_grains.png]
+    on_grains.py --run "DEM grains=RUN" --run "RFT, zeta_DEM=RUN" ... [--out hexapod_on_grains.png]
 
 Each RUN is a `regolith robot` run folder on which `regolith metrics RUN` has been run (its
-metrics.json is read; this script measures nothing the metrics command does not). The
-figure reads the runs' series from run.h5 (h5py, Debian python3-h5py).
+metrics.json is read; this script measures nothing the metrics command does not), named
+for the table and the legend. The figure reads the runs' series from run.h5 (h5py, Debian
+python3-h5py).
 """
 import argparse
 import json
@@ -36,9 +37,16 @@ def value(m, key):
     return m["metrics"][key]["value"]
 
 
-def table(runs):
+def surface_height(run):
+    """The terrain file's flat surface height (z) as the run recorded it (/meta/terrain_json)."""
+    with h5py.File(os.path.join(run, "run.h5"), "r") as f:
+        terrain = json.loads(f["meta/terrain_json"][()])
+    return terrain.get("surface", {}).get("height", 0.0)
+
+
+def table(runs, surfaces):
     rows = [("distance per cycle [mm]", "distance_per_cycle", 1e3), ("mean foot sinkage [mm]", "sinkage_mean", 1e3),
-            ("chassis height, mean [mm]", "body_height_mean", 1e3),
+            ("chassis centre above the surface, mean [mm]", "body_height_mean", 1e3),
             ("pitch / roll peak to peak [deg]", None, 1), ("energy per metre [J/m]", "energy_per_distance", 1)]
     names = list(runs)
     print("| | " + " | ".join(names) + " |")
@@ -49,6 +57,8 @@ def table(runs):
             m = runs[n]
             if key is None:
                 cells.append(f"{value(m, 'pitch_peak_to_peak'):.2f} / {value(m, 'roll_peak_to_peak'):.2f}")
+            elif key == "body_height_mean":
+                cells.append(f"{scale * (value(m, key) - surfaces[n]):.1f}")
             else:
                 cells.append(f"{scale * value(m, key):.1f}")
         print(f"| {label} | " + " | ".join(cells) + " |")
@@ -65,19 +75,20 @@ def figure(folders, out):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(1, 3, figsize=(13, 3.8))
-    colours = {"DEM grains": "tab:brown", "RFT sand": "tab:blue"}
+    palette = ["tab:brown", "tab:blue", "tab:green", "tab:purple"]
+    colours = {name: palette[i % len(palette)] for i, name in enumerate(folders)}
     for name, run in folders.items():
         with h5py.File(os.path.join(run, "run.h5"), "r") as f:
             c = f["series/chassis"][:]
             ax[0].plot(c[:, TIME], 1e3 * (c[:, X] - c[0, X]), color=colours[name], label=name)
-            ax[1].plot(c[:, TIME], 1e3 * c[:, Z], color=colours[name], label=name)
+            ax[1].plot(c[:, TIME], 1e3 * (c[:, Z] - surface_height(run)), color=colours[name], label=name)
             for i, foot in enumerate(FEET):
                 s = f["series/" + foot][:]
                 touching = s[:, CONTACTS] > 0
                 depth = [1e3 * d if t else float("nan") for d, t in zip(s[:, SINKAGE], touching)]
                 ax[2].plot(s[:, TIME], depth, color=colours[name], lw=0.8, label=name if i == 0 else None)
     ax[0].set(xlabel="time [s]", ylabel="chassis travel along x [mm]", title="travel")
-    ax[1].set(xlabel="time [s]", ylabel="chassis centre height [mm]", title="height")
+    ax[1].set(xlabel="time [s]", ylabel="chassis centre above the surface [mm]", title="height")
     ax[2].set(xlabel="time [s]", ylabel="foot sinkage while touching [mm]", title="six feet")
     for a in ax:
         a.grid(alpha=0.3)
@@ -89,12 +100,17 @@ def figure(folders, out):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--dem", required=True, help="the run on DEM grains (dem.terrain.json)")
-    p.add_argument("--rft", required=True, help="the run on RFT sand (flat.terrain.json)")
+    p.add_argument("--run", action="append", required=True, metavar="NAME=RUN",
+                   help="a run folder and its name (repeat: the first is the DEM run)")
     p.add_argument("--out", default="hexapod_on_grains.png")
     a = p.parse_args()
-    folders = {"DEM grains": a.dem, "RFT sand": a.rft}
-    table({n: metrics(r) for n, r in folders.items()})
+    folders = {}
+    for item in a.run:
+        name, sep, folder = item.partition("=")
+        if not sep or not name or not folder:
+            sys.exit(f"--run {item}: expected NAME=RUN")
+        folders[name] = folder
+    table({n: metrics(r) for n, r in folders.items()}, {n: surface_height(r) for n, r in folders.items()})
     figure(folders, a.out)
 
 

@@ -1,0 +1,90 @@
+// The scene's "domain": the box of the run and its periodic axes (docs/periodic.md).
+// Read after the bodies, whose boundaries a periodic box constrains.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/number_text.h"
+#include "core/periodic_model.h"
+#include "scenes/build.h"
+
+namespace regolith::scene {
+namespace {
+
+constexpr const char* kAxisNames[3] = {"x", "y", "z"};
+
+double along(const Vec3d& v, int a) { return a == 0 ? v.x : a == 1 ? v.y : v.z; }
+
+// The scene body whose boundaries include boundary b, or -1 (a body's pointer for the
+// problem a periodic box finds with one of its boundaries).
+long bodyOfBoundary(const Scene& s, std::size_t b) {
+  for (std::size_t k = 0; k < s.bodies.size(); ++k)
+    for (std::size_t i : s.bodies[k].boundaries)
+      if (i == b) return long(k);
+  return -1;
+}
+
+// What a period must hold (the engine checks the first again at every list build, with
+// the margin of the moment): three contact-search cells of 2 r_max + margin (with fewer, a
+// grain would meet a neighbour's images twice), and twice the span of two touching clumps
+// (their centres must be nearer than half a period for the minimum image to be theirs).
+// "" when it holds; the grains and margin as the scene gives them (the sync and verlet
+// modes' margin; the async mode sizes its own, checked as the run goes).
+std::string periodTooShort(const Scene& s, double period) {
+  const StateArrays& st = s.initial;
+  if (st.sphereRadius.empty()) return "";
+  double rMax = 0, rMin = 1e300, clump = 0;
+  for (std::size_t i = 0; i < st.sphereCount(); ++i) {
+    const double r = double(st.sphereRadius[i]);
+    rMax = std::max(rMax, r);
+    rMin = std::min(rMin, r);
+    clump = std::max(clump, std::sqrt(double(norm2(st.sphereOffset[i]))) + r);
+  }
+  const double margin = s.model.margin > 0 ? s.model.margin : 0.4 * rMin;
+  const double cells = 3 * (2 * rMax + margin), clumps = 4 * clump;
+  if (period >= cells && period > clumps) return "";
+  return "at least " + numberText(std::max(cells, clumps * (1 + 1e-9))) +
+         " m: three contact-search cells of 2 r_max + margin = " + numberText(2 * rMax + margin) +
+         " m, and more than twice the span of two touching clumps, 4 x " + numberText(clump) + " m";
+}
+
+}  // namespace
+
+void buildDomain(BuildContext& c) {
+  if (!c.has("/domain")) return;
+  const Vec3d lo = c.vec("/domain/lo"), hi = c.vec("/domain/hi");
+  bool periodic[3] = {false, false, false};
+  if (c.has("/domain/periodic"))
+    for (const Json& axis : c.at("/domain/periodic")) {
+      const std::string name = axis.get<std::string>();
+      for (int a = 0; a < 3; ++a) periodic[a] = periodic[a] || name == kAxisNames[a];
+    }
+  bool ok = true;
+  for (int a = 0; a < 3; ++a)
+    if (!(along(hi, a) > along(lo, a))) {
+      c.problem("/domain/hi", std::string(kAxisNames[a]) + " = " + numberText(along(hi, a)) + " m",
+                "above lo's " + numberText(along(lo, a)) + " m on every axis");
+      ok = false;
+    }
+  if (!ok) return;
+  for (int a = 0; a < 3; ++a) {
+    if (!periodic[a]) continue;
+    const double period = along(hi, a) - along(lo, a);
+    if (const std::string need = periodTooShort(c.scene, period); !need.empty()) {
+      c.problem("/domain/hi", std::string("a period of ") + numberText(period) + " m along " + kAxisNames[a],
+                need + " (a period shorter than the largest clump or the list margin)");
+      ok = false;
+    }
+  }
+  if (!ok) return;
+  Model& m = c.scene.model;
+  m.periodic = periodicBoxOf(lo, hi, periodic[0], periodic[1], periodic[2]);
+  int boundary = -1;
+  const std::string problem = periodicModelProblem(m, &boundary);
+  if (problem.empty()) return;
+  const long body = boundary >= 0 ? bodyOfBoundary(c.scene, std::size_t(boundary)) : -1;
+  c.problem(body >= 0 ? "/bodies/" + std::to_string(body) : "/domain/periodic",
+            boundary >= 0 ? "boundary " + std::to_string(boundary) + " of a periodic run" : "this domain", problem);
+}
+
+}  // namespace regolith::scene
