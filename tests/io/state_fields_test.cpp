@@ -35,6 +35,8 @@ template <class T>
 T rowValue(std::size_t field, std::size_t r) {
   const double x = 1.0 + double(field) * 0.37 + double(r) * 0.013;
   if constexpr (std::is_integral_v<T>) return T(field * 100 + r);
+  else if constexpr (std::is_same_v<T, Vec3i>)
+    return Vec3i(Index(field * 100 + r), Index(field * 100 + r + 1), Index(r));
   else if constexpr (std::is_same_v<T, Quat>) return Quat(x, 0.1 * x, 0.2 * x, 0.3 * x);
   else if constexpr (std::is_floating_point_v<T>) return T(x);
   else return T(x, 2 * x, 3 * x);
