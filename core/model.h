@@ -47,4 +47,8 @@ struct Model {
   PeriodicBox periodic;
 };
 
+// The contact margin of the sync and verlet modes: Model::margin, or 0.4 x the smallest
+// sphere radius when it is 0.
+inline double contactMargin(const Model& m, double minRadius) { return m.margin > 0 ? m.margin : 0.4 * minRadius; }
+
 }  // namespace regolith

@@ -9,11 +9,6 @@ namespace {
 
 constexpr const char* kAxisName[3] = {"x", "y", "z"};
 
-template <class T>
-double component(const Vec3T<T>& v, int a) {
-  return double(a == 0 ? v.x : a == 1 ? v.y : v.z);
-}
-
 // Unit vectors within this of perpendicular (or parallel) to an axis count as such: the
 // scene's normals are unit vectors normalized in double.
 constexpr double kAlignment = 1e-9;

@@ -52,7 +52,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
                           : double(*std::min_element(initial.sphereRadius.begin(), initial.sphereRadius.end()));
   m_minRadius = rMin;
   m_blowUpSpeed = regolith::blowUpSpeed(rMin, m_model.timeStep);
-  m_margin = m_model.margin > 0 ? m_model.margin : 0.4 * rMin;
+  m_margin = contactMargin(m_model, rMin);
   m_marginExtra = m_model.streams.marginExtra >= 0 ? m_model.streams.marginExtra : 0.1 * rMin;
   const auto table = buildPairTable(m_model.materials, m_model.pairOverrides, m_model.contactSettings);
   m_device = createDeviceState(initial, table, static_cast<Index>(m_model.materials.size()), m_model.boundaries,

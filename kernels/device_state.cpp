@@ -203,8 +203,7 @@ void restoreOwnerState(DeviceState& s, const StateArrays& state) {
         using T = typename std::decay_t<decltype(src)>::value_type;
         if (f.change == FieldChange::Never) return;
         if (!src.empty()) upload(dst, src);
-        else if (f.change == FieldChange::EveryStep && f.optional())
-          dst.assign(f.rowCount(state.ownerCount(), state.sphereCount()), T());
+        else if (f.emptyWhenZero()) dst.assign(f.rowCount(state.ownerCount(), state.sphereCount()), T());
       },
       s, state);
   forgetNearPairs(s);  // a jump, not a step: the next drift's |v| dt does not bound it

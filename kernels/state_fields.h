@@ -84,6 +84,9 @@ struct StateField {
   constexpr bool optional() const { return (flags & kFieldOptional) != 0; }
   constexpr bool result() const { return (flags & kFieldResult) != 0; }
   constexpr bool topology() const { return (flags & kFieldTopology) != 0; }
+  // Left out of a state while every row is zero (leftEmpty below): an optional field that
+  // changes every step. Empty, it reads as zeros wherever a state is taken in.
+  constexpr bool emptyWhenZero() const { return optional() && change == FieldChange::EveryStep; }
   // Rows for `owners` owners and `spheres` spheres (an optional field may also be empty).
   constexpr unsigned long long rowCount(unsigned long long owners, unsigned long long spheres) const {
     return rows == FieldRows::Owners ? owners : rows == FieldRows::OwnerRanges ? owners + 1 : spheres;
@@ -142,7 +145,7 @@ struct FieldElement<Quat> {
 // equal to a live one, and an empty field reads as zeros (kFieldOptional).
 template <class T>
 bool leftEmpty(const StateField& f, const std::vector<Vec3T<T>>& rows) {
-  if (!f.optional() || f.change != FieldChange::EveryStep) return false;
+  if (!f.emptyWhenZero()) return false;
   for (const Vec3T<T>& x : rows)
     if (x.x != T() || x.y != T() || x.z != T()) return false;
   return true;

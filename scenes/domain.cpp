@@ -13,8 +13,6 @@ namespace {
 
 constexpr const char* kAxisNames[3] = {"x", "y", "z"};
 
-double along(const Vec3d& v, int a) { return a == 0 ? v.x : a == 1 ? v.y : v.z; }
-
 // The scene body whose boundaries include boundary b, or -1 (a body's pointer for the
 // problem a periodic box finds with one of its boundaries).
 long bodyOfBoundary(const Scene& s, std::size_t b) {
@@ -40,7 +38,7 @@ std::string periodTooShort(const Scene& s, double period) {
     rMin = std::min(rMin, r);
     clump = std::max(clump, std::sqrt(double(norm2(st.sphereOffset[i]))) + r);
   }
-  const double margin = s.model.margin > 0 ? s.model.margin : 0.4 * rMin;
+  const double margin = contactMargin(s.model, rMin);
   const double cells = 3 * (2 * rMax + margin), clumps = 4 * clump;
   if (period >= cells && period > clumps) return "";
   return "at least " + numberText(std::max(cells, clumps * (1 + 1e-9))) +
@@ -61,15 +59,15 @@ void buildDomain(BuildContext& c) {
     }
   bool ok = true;
   for (int a = 0; a < 3; ++a)
-    if (!(along(hi, a) > along(lo, a))) {
-      c.problem("/domain/hi", std::string(kAxisNames[a]) + " = " + numberText(along(hi, a)) + " m",
-                "above lo's " + numberText(along(lo, a)) + " m on every axis");
+    if (!(component(hi, a) > component(lo, a))) {
+      c.problem("/domain/hi", std::string(kAxisNames[a]) + " = " + numberText(component(hi, a)) + " m",
+                "above lo's " + numberText(component(lo, a)) + " m on every axis");
       ok = false;
     }
   if (!ok) return;
   for (int a = 0; a < 3; ++a) {
     if (!periodic[a]) continue;
-    const double period = along(hi, a) - along(lo, a);
+    const double period = component(hi, a) - component(lo, a);
     if (const std::string need = periodTooShort(c.scene, period); !need.empty()) {
       c.problem("/domain/hi", std::string("a period of ") + numberText(period) + " m along " + kAxisNames[a],
                 need + " (a period shorter than the largest clump or the list margin)");

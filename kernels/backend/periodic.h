@@ -22,7 +22,7 @@ struct PeriodicBox {
     return b;
   }
 
-  REGOLITH_HD bool periodic(int axis) const { return (axis == 0 ? length.x : axis == 1 ? length.y : length.z) > 0; }
+  REGOLITH_HD bool periodic(int axis) const { return component(length, axis) > 0; }
   REGOLITH_HD bool any() const { return length.x > 0 || length.y > 0 || length.z > 0; }
 
   // The minimum image of d: d - L round(d / L) per periodic axis. On the other axes L and
@@ -47,7 +47,9 @@ struct PeriodicBox {
 
   // How many periods x lies beyond the box along each periodic axis (0 inside, and on the
   // other axes): floor((x - lo) / L).
-  REGOLITH_HD double periodsOut(double x, double lo, double inv) const { return floor((x - lo) * inv); }
+  REGOLITH_HD Vec3d periodsOut(const Vec3d& x) const {
+    return Vec3d(floor((x.x - lo.x) * inverse.x), floor((x.y - lo.y) * inverse.y), floor((x.z - lo.z) * inverse.z));
+  }
 };
 
 }  // namespace regolith

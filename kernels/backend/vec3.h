@@ -66,6 +66,11 @@ template <class T>
 REGOLITH_HD inline Vec3T<T> cross(const Vec3T<T>& a, const Vec3T<T>& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
+// Component `axis` (0: x, 1: y, 2: z) of v.
+template <class T>
+REGOLITH_HD inline T component(const Vec3T<T>& v, int axis) {
+  return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
 template <class T>
 REGOLITH_HD inline bool isZero(const Vec3T<T>& a) {
   return a.x == T(0) && a.y == T(0) && a.z == T(0);

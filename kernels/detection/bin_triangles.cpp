@@ -31,12 +31,6 @@ REGOLITH_HD inline void cellsAlong(double lo, double hi, double origin, double h
   c1 = static_cast<int>(b - a < double(n) ? b : a + double(n - 1));
 }
 
-// Cell c of an axis of n cells on the grid (a no-op for a cell already on it).
-REGOLITH_HD inline int wrapped(int c, int n) {
-  const int r = c % n;
-  return r < 0 ? r + n : r;
-}
-
 // Reads: the grid, the triangle boundaries and their topology. Count pass writes counts[t];
 // fill pass writes (cell key, boundary) at offsets[t] ..., cells in key order.
 template <bool kFill>
@@ -83,7 +77,9 @@ struct TriangleCells {
                                  Vec3d((x + 0.5) * grid.cell.x, (y + 0.5) * grid.cell.y, (z + 0.5) * grid.cell.z);
             if (triangleDistance2(b, topo, centre) > within * within) continue;
             if (kFill) {
-              cellKey[offsets[t] + found] = grid.key(wrapped(x, grid.nx), wrapped(y, grid.ny), wrapped(z, grid.nz));
+              cellKey[offsets[t] + found] = grid.key(UniformGrid::wrappedCell(x, grid.nx),
+                                                     UniformGrid::wrappedCell(y, grid.ny),
+                                                     UniformGrid::wrappedCell(z, grid.nz));
               cellBoundary[offsets[t] + found] = bi;
             }
             ++found;

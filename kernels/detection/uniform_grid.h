@@ -30,11 +30,16 @@ struct UniformGrid {
     iy = cellAlong(x.y - origin.y, cell.y, ny, wrapY);
     iz = cellAlong(x.z - origin.z, cell.z, nz, wrapZ);
   }
+  // Cell index c of an axis of n cells brought onto [0, n) by whole periods.
+  REGOLITH_HD static int wrappedCell(int c, int n) {
+    const int r = c % n;
+    return r < 0 ? r + n : r;
+  }
   // Cell index c of an axis with n cells as a grid index: wrapped along a periodic axis,
-  // -1 past the ends of another.
+  // -1 past the ends of another (the modulo only at the seam).
   REGOLITH_HD static int neighbourAlong(int c, int n, bool wrap) {
     if (c >= 0 && c < n) return c;
-    return wrap ? (c < 0 ? c + n : c - n) : -1;
+    return wrap ? wrappedCell(c, n) : -1;
   }
   REGOLITH_HD PairKey key(int ix, int iy, int iz) const { return (static_cast<PairKey>(iz) * ny + iy) * nx + ix; }
   PairKey cellCount() const { return static_cast<PairKey>(nx) * ny * nz; }

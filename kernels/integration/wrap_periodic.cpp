@@ -31,15 +31,13 @@ struct WrapOwners {
     // for whoever prescribes it (a motion rule, a coupled MuJoCo body).
     if (boundaryBegin && boundaryBegin[o + 1] != boundaryBegin[o]) return;
     const Vec3d x = position[o];
-    const double kx = box.periodsOut(x.x, box.lo.x, box.inverse.x);
-    const double ky = box.periodsOut(x.y, box.lo.y, box.inverse.y);
-    const double kz = box.periodsOut(x.z, box.lo.z, box.inverse.z);
-    if (kx == 0 && ky == 0 && kz == 0) return;
+    const Vec3d k = box.periodsOut(x);
+    if (isZero(k)) return;
     // Written so that NaN fails it: a non-finite position is the blow-up guard's.
-    if (!(fabs(kx) < kMaxPeriods && fabs(ky) < kMaxPeriods && fabs(kz) < kMaxPeriods)) return;
-    const Vec3d shift(kx * box.length.x, ky * box.length.y, kz * box.length.z);
+    if (!(fabs(k.x) < kMaxPeriods && fabs(k.y) < kMaxPeriods && fabs(k.z) < kMaxPeriods)) return;
+    const Vec3d shift(k.x * box.length.x, k.y * box.length.y, k.z * box.length.z);
     position[o] = x - shift;
-    image[o] += Vec3i(Index(kx), Index(ky), Index(kz));
+    image[o] += Vec3i(k);
     for (Index s = sphereBegin[o]; s < sphereBegin[o + 1]; ++s) {
       spherePosition[s] -= shift;
       if (atBuild) atBuild[s] -= shift;

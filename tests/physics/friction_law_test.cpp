@@ -160,8 +160,6 @@ struct Rebound {
   ImpactLog log;
 };
 
-double component(const Vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
-
 // Records the impact of owner 0 and reads its rebound along the tangential, normal and
 // spin axes (0, 1, 2 = x, y, z).
 Rebound reboundOf(Simulation& sim, const std::function<ContactView(const StateArrays&)>& view, double mu,
