@@ -71,6 +71,11 @@ inline void addBenchSceneCommands(CLI::App& parent, BenchCommandLine& line) {
           ->capture_default_str();
       sub->add_option("--bed-cache", bench.bedCache, "settled-bed cache file: loaded when it matches N, else written");
     }
+    if (name == "dense")
+      sub->add_option("--periodic", bench.periodic,
+                      "the settled bed with periodic boundaries instead of its side walls along x, y or both "
+                      "(docs/periodic.md)")
+          ->check(CLI::IsMember({"x", "y", "xy"}));
   }
 }
 

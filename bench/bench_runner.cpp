@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 #include "bench/settle_scene.h"
 #include "bench/settled_bed_cache.h"
 #include "bench/wheel_scene.h"
 #include "core/free_cores.h"
+#include "core/periodic_model.h"
 #include "core/simulation.h"
 #include "kernels/stages.h"  // devicePoolStats
 
@@ -131,15 +133,38 @@ SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled) {
   return scene;
 }
 
+namespace {
+
+// The bed's side walls across the named axes ("x", "y", "xy") taken away and those axes
+// made periodic over the container's width: the same grains in the same places, now with
+// neighbours across the seam (grains that rested on opposite walls meet there, pressed
+// together by the two walls' small overlaps). The floor stays.
+void makeSidesPeriodic(SettleScene& scene, const std::string& axes) {
+  const bool x = axes.find('x') != std::string::npos, y = axes.find('y') != std::string::npos;
+  if (!(x || y) || axes.find_first_not_of("xy") != std::string::npos)
+    throw std::invalid_argument("bench: periodic axes \"" + axes + "\": expected x, y or xy");
+  std::vector<BoundaryPrimitive> kept;
+  for (const BoundaryPrimitive& b : scene.model.boundaries)
+    if (!(x && std::fabs(double(b.normal.x)) > 0.5) && !(y && std::fabs(double(b.normal.y)) > 0.5)) kept.push_back(b);
+  scene.model.boundaries = kept;
+  scene.model.periodic = periodicBoxOf(scene.boxLow, scene.boxHigh, x, y, false);
+  if (const std::string problem = periodicModelProblem(scene.model); !problem.empty())
+    throw std::invalid_argument("bench: periodic " + axes + ": " + problem);
+}
+
+}  // namespace
+
 BenchResult runDenseBench(const BenchOptions& o) {
   useThreads(o.threads);
   std::uint64_t settled = 0;
-  const SettleScene scene = settledScene(o, settled);
+  SettleScene scene = settledScene(o, settled);
+  if (!o.periodic.empty()) makeSidesPeriodic(scene, o.periodic);
   // A fresh simulation of the settled bed in both cases, so cached and uncached runs time
   // the same thing (contact history rebuilt from zero).
   Simulation sim(scene.model, inParticleOrder(scene.state, o.order));
   BenchResult r = timeSteps(sim, o, "dense");
   r.settleSteps = settled;
+  r.periodic = o.periodic;
   return r;
 }
 
@@ -182,21 +207,22 @@ std::string benchJson(const BenchResult& r) {
     << ", \"max_lag\": " << r.streams.maxLag << ", \"settle_steps\": " << r.settleSteps
     << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"cpu_vector\": \"" << r.cpuVector
     << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
-    << ", \"renumberings\": " << r.streams.renumberings << "}";
+    << ", \"renumberings\": " << r.streams.renumberings << ", \"periodic\": \"" << r.periodic << "\"}";
   return j.str();
 }
 
 std::string benchText(const BenchResult& r) {
   char line[1024];
   std::snprintf(line, sizeof line,
-                "bench %s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d (vector level %s)\n"
+                "bench %s%s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d (vector level %s)\n"
                 "  %.4g particle-steps/s, %.4g contacts/s (mean %.0f touching), "
                 "%zu sphere-sphere contacts, %zu near pairs (marked %llu times) and %zu candidates at end, "
                 "%.0f bytes/particle, "
                 "%llu list builds%s%s\n"
                 "  mode %s: %llu adopted, %llu discarded, %llu waits (%.3f s), "
                 "%llu forced rebuilds, mean lag %.1f steps (max %llu)",
-                r.scene.c_str(), r.particles, r.order.c_str(),
+                r.scene.c_str(), r.periodic.empty() ? "" : (", periodic " + r.periodic).c_str(), r.particles,
+                r.order.c_str(),
                 r.reorderEvery ? (", renumbered every " + std::to_string(r.reorderEvery) +
                                   " steps when out of cell order: " + std::to_string(r.streams.renumberings) + " times")
                                      .c_str()

@@ -21,6 +21,9 @@ struct BenchOptions {
   std::string bedCache;                          // dense, wheel: settled-bed cache file ("" = none)
   StreamSettings streams;                        // mode and dual-stream settings
   ParticleOrder order = ParticleOrder::AsBuilt;  // numbering of the timed particles
+  // dense: the axes ("x", "y" or "xy") along which the settled bed's side walls give way
+  // to periodic boundaries for the timed steps (docs/periodic.md); "" for none
+  std::string periodic;
 };
 
 struct BenchResult {
@@ -51,6 +54,7 @@ struct BenchResult {
   int threads = 0;
   std::string order;     // particle numbering (bench/particle_order.h)
   int reorderEvery = 0;  // the engine's renumbering by cell, every this many steps (0: never)
+  std::string periodic;  // the periodic axes of the timed steps ("" for none)
 };
 
 BenchResult runSettleBench(const BenchOptions& o);

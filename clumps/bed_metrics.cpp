@@ -31,6 +31,22 @@ std::vector<Vec3d> sphereCentresOf(const StateArrays& s) {
   return centres;
 }
 
+namespace {
+
+// p moved by whole periods into [lo, lo + L) along the box's periodic axes.
+Vec3d wrapped(const Vec3d& p, const PeriodicBox& box) {
+  const Vec3d k = box.periodsOut(p);
+  return p - Vec3d(k.x * box.length.x, k.y * box.length.y, k.z * box.length.z);
+}
+
+}  // namespace
+
+std::vector<Vec3d> wrappedIntoBox(const std::vector<Vec3d>& points, const PeriodicBox& box) {
+  std::vector<Vec3d> out(points.size());
+  for (std::size_t k = 0; k < points.size(); ++k) out[k] = wrapped(points[k], box);
+  return out;
+}
+
 GrainMotion grainMotion(const StateArrays& s) {
   GrainMotion out;
   double energy = 0;
@@ -49,7 +65,8 @@ GrainMotion grainMotion(const StateArrays& s) {
 }
 
 PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi) {
+                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi,
+                           const PeriodicBox& periodic) {
   requireCentres(s, sphereCentres);
   const double boxVolume = (hi.x - lo.x) * (hi.y - lo.y) * (hi.z - lo.z);
   if (!(boxVolume > 0)) throw std::invalid_argument("bed metrics: the sampling box is empty");
@@ -62,7 +79,14 @@ PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& spher
     for (Index k = b; k < e; ++k) {
       const double r = s.sphereRadius[k];
       whole += 4.0 / 3.0 * M_PI * r * r * r;
-      inside += sphereBoxVolume(sphereCentres[k], r, lo, hi);
+      // The sphere and, along periodic axes, its images one period either side.
+      const int nx = periodic.periodic(0), ny = periodic.periodic(1), nz = periodic.periodic(2);
+      for (int ix = -nx; ix <= nx; ++ix)
+        for (int iy = -ny; iy <= ny; ++iy)
+          for (int iz = -nz; iz <= nz; ++iz) {
+            const Vec3d image(ix * periodic.length.x, iy * periodic.length.y, iz * periodic.length.z);
+            inside += sphereBoxVolume(sphereCentres[k] + image, r, lo, hi);
+          }
     }
     if (inside <= 0) continue;
     const Index m = s.sphereMaterial[b];
@@ -118,7 +142,20 @@ HeightMap surfaceHeights(const StateArrays& s, const std::vector<Vec3d>& sphereC
   return map;
 }
 
-CoordinationDistribution coordinationNumbers(const StateArrays& s, const ContactForces& contacts) {
+std::vector<char> grainsInBox(const StateArrays& s, const Vec3d& lo, const Vec3d& hi, const PeriodicBox& periodic) {
+  std::vector<char> in(s.ownerCount(), 0);
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    const Vec3d x = wrapped(Vec3d(s.ownerPosition[o]), periodic);
+    in[o] = isGrain(s, o) && x.x >= lo.x && x.x <= hi.x && x.y >= lo.y && x.y <= hi.y && x.z >= lo.z && x.z <= hi.z;
+  }
+  return in;
+}
+
+CoordinationDistribution coordinationNumbers(const StateArrays& s, const ContactForces& contacts,
+                                             const std::vector<char>& counted) {
+  if (!counted.empty() && counted.size() != s.ownerCount())
+    throw std::invalid_argument("bed metrics: " + std::to_string(counted.size()) + " grains to count for " +
+                                std::to_string(s.ownerCount()) + " owners");
   // Distinct touching grain pairs (a two-sphere contact between the same grains is one).
   std::unordered_set<unsigned long long> pairs;
   for (std::size_t i = 0; i < contacts.pairFirst.size(); ++i) {
@@ -135,7 +172,7 @@ CoordinationDistribution coordinationNumbers(const StateArrays& s, const Contact
   CoordinationDistribution out;
   std::size_t grains = 0, sum = 0;
   for (std::size_t o = 0; o < s.ownerCount(); ++o) {
-    if (!isGrain(s, o)) continue;
+    if (!isGrain(s, o) || (!counted.empty() && !counted[o])) continue;
     if (degree[o] >= out.counts.size()) out.counts.resize(degree[o] + 1, 0);
     ++out.counts[degree[o]];
     ++grains;

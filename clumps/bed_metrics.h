@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "kernels/backend/periodic.h"
 #include "kernels/state_arrays.h"
 
 namespace regolith {
@@ -14,6 +15,11 @@ namespace regolith {
 // World-frame sphere centres of a state (x_o + q_o offset), as the engine places them;
 // for states that are not in a Simulation (a scene's initial state, a stored frame).
 std::vector<Vec3d> sphereCentresOf(const StateArrays& s);
+
+// The points moved by whole periods into the box along its periodic axes ([lo, lo + L)),
+// unchanged along the others. A periodic run wraps owners, not spheres: the spheres of a
+// clump across the seam lie on both sides of it until they are wrapped one by one here.
+std::vector<Vec3d> wrappedIntoBox(const std::vector<Vec3d>& points, const PeriodicBox& box);
 
 // How much the grains still move: the settling criterion of a bed.
 struct GrainMotion {
@@ -34,9 +40,13 @@ struct PackingSample {
 // of different densities are refused when templates are built). A grain crossing the
 // box's faces counts with the part inside: for one sphere exactly (sphereBoxVolume); for
 // a clump, its volume times the fraction of its spheres' summed volume inside, which is
-// exact for clumps wholly inside or outside and close for the few that cross.
+// exact for clumps wholly inside or outside and close for the few that cross. Along the
+// periodic axes of `periodic` a sphere counts with its images one period either side as
+// well, so a box spanning the period takes every grain whole (a period is wider than two
+// of the largest spheres: docs/periodic.md).
 PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& sphereCentres,
-                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi);
+                           const std::vector<double>& materialDensity, const Vec3d& lo, const Vec3d& hi,
+                           const PeriodicBox& periodic = PeriodicBox());
 
 // The highest sphere top (z + r) per cell of an nx x ny grid over [lo, hi] in x and y;
 // a sphere counts in the cell of its centre. Empty cells hold NaN.
@@ -58,6 +68,13 @@ struct CoordinationDistribution {
   std::vector<std::size_t> counts;
   double mean = 0;
 };
-CoordinationDistribution coordinationNumbers(const StateArrays& s, const ContactForces& contacts);
+// `counted` (per owner, nonzero for the grains to count; empty: every grain) picks the
+// grains whose contacts are counted, e.g. those of a sampling box away from the walls.
+CoordinationDistribution coordinationNumbers(const StateArrays& s, const ContactForces& contacts,
+                                             const std::vector<char>& counted = {});
+// Per owner: 1 for the grains whose centre of mass (wrapped into the periodic box) lies in
+// [lo, hi], else 0.
+std::vector<char> grainsInBox(const StateArrays& s, const Vec3d& lo, const Vec3d& hi,
+                              const PeriodicBox& periodic = PeriodicBox());
 
 }  // namespace regolith

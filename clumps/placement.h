@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kernels/backend/periodic.h"
 #include "kernels/backend/vec3.h"
 
 namespace regolith {
@@ -31,7 +32,14 @@ class PlacementGrid {
   // cheapest when cell is about the largest r_i + r_j + gap asked about.
   explicit PlacementGrid(double cell) : m_cell(cell) {}
 
-  // Whether a sphere of radius r at p keeps `gap` from every sphere added so far.
+  // In a periodic domain (docs/periodic.md): fits() also tests p's images one period
+  // either side along the box's periodic axes, so particles placed near one face keep
+  // clear of those near the other.
+  void setPeriodic(const PeriodicBox& box) { m_periodic = box; }
+  const PeriodicBox& periodic() const { return m_periodic; }
+
+  // Whether a sphere of radius r at p keeps `gap` from every sphere added so far (and from
+  // their images, in a periodic domain).
   bool fits(const Vec3d& p, double r, double gap) const;
   void add(const Vec3d& p, double r);
   double largestRadius() const { return m_largest; }
@@ -57,8 +65,11 @@ class PlacementGrid {
   std::int64_t key(std::int64_t i, std::int64_t j, std::int64_t k) const;
   std::int64_t cellOf(double x) const;
 
+  bool fitsHere(const Vec3d& p, double r, double gap) const;
+
   double m_cell;
-  double m_largest = 0;  // largest radius added
+  PeriodicBox m_periodic;  // no periodic axis by default
+  double m_largest = 0;    // largest radius added
   std::vector<Vec3d> m_centres;
   std::vector<double> m_radii;
   std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;

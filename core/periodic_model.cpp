@@ -7,8 +7,6 @@
 namespace regolith {
 namespace {
 
-constexpr const char* kAxisName[3] = {"x", "y", "z"};
-
 // Unit vectors within this of perpendicular (or parallel) to an axis count as such: the
 // scene's normals are unit vectors normalized in double.
 constexpr double kAlignment = 1e-9;
@@ -29,7 +27,7 @@ std::string boundaryProblem(const BoundaryPrimitive& b, const PeriodicBox& box) 
     switch (b.kind) {
       case BoundaryKind::Plane:
         if (std::fabs(component(b.normal, a)) > kAlignment) {
-          msg << "a plane whose normal has a component along the periodic axis " << kAxisName[a]
+          msg << "a plane whose normal has a component along the periodic axis " << kAxisNames[a]
               << " would cut the periodic box: only planes parallel to the periodic axes (a floor, a side wall "
                  "along them) can stand in a periodic run";
           return msg.str();
@@ -37,7 +35,7 @@ std::string boundaryProblem(const BoundaryPrimitive& b, const PeriodicBox& box) 
         break;
       case BoundaryKind::FiniteWall:
         if (std::fabs(component(b.normal, a)) > kAlignment || !spansAxis(b, a, period)) {
-          msg << "a finite wall in a periodic run must be parallel to the periodic axis " << kAxisName[a]
+          msg << "a finite wall in a periodic run must be parallel to the periodic axis " << kAxisNames[a]
               << " and span its whole period (" << period
               << " m: a half extent of at least half the period along it); walls across a periodic axis, or "
                  "shorter than the period, have no images";
@@ -47,7 +45,7 @@ std::string boundaryProblem(const BoundaryPrimitive& b, const PeriodicBox& box) 
       case BoundaryKind::Cylinder:
         if (std::fabs(component(b.normal, a)) < 1 - kAlignment ||
             (b.halfLength > 0 && double(b.halfLength) < 0.5 * period)) {
-          msg << "a cylinder in a periodic run must lie along the periodic axis " << kAxisName[a]
+          msg << "a cylinder in a periodic run must lie along the periodic axis " << kAxisNames[a]
               << " and span its period (" << period << " m)";
           return msg.str();
         }
@@ -72,7 +70,7 @@ std::string periodicModelProblem(const Model& m, int* boundary) {
     const double period = component(box.length, a);
     if (!(std::isfinite(period) && period >= 0) || !std::isfinite(component(box.lo, a))) {
       std::ostringstream msg;
-      msg << "the periodic box along " << kAxisName[a] << " is not a finite period from a finite corner (period "
+      msg << "the periodic box along " << kAxisNames[a] << " is not a finite period from a finite corner (period "
           << period << " m)";
       return msg.str();
     }

@@ -74,7 +74,8 @@ void buildFamilies(BuildContext& c);   // families, motion phases, switches
 void buildTemplates(BuildContext& c);  // inline and file templates
 void buildBodies(BuildContext& c);     // bodies and their boundaries (owners first)
 void buildSources(BuildContext& c);    // lattice, rain and bed sources
-void buildDomain(BuildContext& c);     // the box and its periodic axes (after the bodies)
+void readDomain(BuildContext& c);      // the box and its periodic axes (before the sources)
+void buildDomain(BuildContext& c);     // the periodic model, checked (after bodies and sources)
 // The study's two hooks, declared here for the loader and defined above scenes/ by the study
 // table (studies/study_table.cpp; docs/ARCHITECTURE.md): scenes/ includes no studies/ header.
 void buildStudy(BuildContext& c);  // the study: resolved, and the motion it defines

@@ -1,5 +1,7 @@
-// The scene's "domain": the box of the run and its periodic axes (docs/periodic.md).
-// Read after the bodies, whose boundaries a periodic box constrains.
+// The scene's "domain": the box of the run and its periodic axes (docs/periodic.md). Read
+// before the sources (a rain fills a periodic box evenly, scenes/sources.cpp) and checked
+// after them and the bodies (the grains set the shortest period; a periodic box
+// constrains the bodies' boundaries).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -10,8 +12,6 @@
 
 namespace regolith::scene {
 namespace {
-
-constexpr const char* kAxisNames[3] = {"x", "y", "z"};
 
 // The scene body whose boundaries include boundary b, or -1 (a body's pointer for the
 // problem a periodic box finds with one of its boundaries).
@@ -48,15 +48,9 @@ std::string periodTooShort(const Scene& s, double period) {
 
 }  // namespace
 
-void buildDomain(BuildContext& c) {
+void readDomain(BuildContext& c) {
   if (!c.has("/domain")) return;
   const Vec3d lo = c.vec("/domain/lo"), hi = c.vec("/domain/hi");
-  bool periodic[3] = {false, false, false};
-  if (c.has("/domain/periodic"))
-    for (const Json& axis : c.at("/domain/periodic")) {
-      const std::string name = axis.get<std::string>();
-      for (int a = 0; a < 3; ++a) periodic[a] = periodic[a] || name == kAxisNames[a];
-    }
   bool ok = true;
   for (int a = 0; a < 3; ++a)
     if (!(component(hi, a) > component(lo, a))) {
@@ -65,9 +59,23 @@ void buildDomain(BuildContext& c) {
       ok = false;
     }
   if (!ok) return;
+  Domain& d = c.scene.domain.emplace();
+  d.lo = lo;
+  d.hi = hi;
+  if (c.has("/domain/periodic"))
+    for (const Json& axis : c.at("/domain/periodic")) {
+      const std::string name = axis.get<std::string>();
+      for (int a = 0; a < 3; ++a) d.periodic[std::size_t(a)] = d.periodic[std::size_t(a)] || name == kAxisNames[a];
+    }
+}
+
+void buildDomain(BuildContext& c) {
+  if (!c.scene.domain) return;
+  const Domain& d = *c.scene.domain;
+  bool ok = true;
   for (int a = 0; a < 3; ++a) {
-    if (!periodic[a]) continue;
-    const double period = component(hi, a) - component(lo, a);
+    if (!d.periodic[std::size_t(a)]) continue;
+    const double period = component(d.hi, a) - component(d.lo, a);
     if (const std::string need = periodTooShort(c.scene, period); !need.empty()) {
       c.problem("/domain/hi", std::string("a period of ") + numberText(period) + " m along " + kAxisNames[a],
                 need + " (a period shorter than the largest clump or the list margin)");
@@ -76,7 +84,7 @@ void buildDomain(BuildContext& c) {
   }
   if (!ok) return;
   Model& m = c.scene.model;
-  m.periodic = periodicBoxOf(lo, hi, periodic[0], periodic[1], periodic[2]);
+  m.periodic = d.box();
   int boundary = -1;
   const std::string problem = periodicModelProblem(m, &boundary);
   if (problem.empty()) return;

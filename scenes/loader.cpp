@@ -34,6 +34,7 @@ void buildStages(scene::BuildContext& c) {
   scene::buildFamilies(c);
   scene::buildTemplates(c);
   scene::buildBodies(c);
+  scene::readDomain(c);
   scene::buildSources(c);
   scene::buildDomain(c);
   scene::buildStudy(c);

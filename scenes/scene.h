@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/clump_template.h"
 #include "core/model.h"
+#include "core/periodic_model.h"
 #include "io/json/json_problem.h"
 #include "io/run_file/run_file.h"
 #include "kernels/backend/input_error.h"
@@ -89,6 +91,9 @@ struct Scene {
   // family); the scene's "families" follow as ids 1, 2, ... in their order.
   std::vector<std::string> familyNames;
   std::vector<SceneBody> bodies;
+  // The scene's "domain" (docs/periodic.md); none when it gives none. The model's
+  // periodic box is made from it.
+  std::optional<Domain> domain;
   double endTime = 0;              // [s]
   std::vector<ScenePhase> phases;  // empty when the scene gives end_time
   std::uint64_t seed = 0;

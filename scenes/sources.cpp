@@ -261,6 +261,7 @@ void buildSources(BuildContext& c) {
   }
   // Cells as wide as the largest reach of two bounding spheres and the gap between them.
   PlacementGrid grid(std::max(2 * c.largestBoundingRadius + gap, 1e-9));
+  if (c.scene.domain) grid.setPeriodic(c.scene.domain->box());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string base = pointerJoin("/sources", i);
     const std::string kind = list[i]["kind"].get<std::string>();

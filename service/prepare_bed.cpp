@@ -40,6 +40,7 @@ struct BedMeasures {
   PackingSample packing;
   HeightMap surface;
   CoordinationDistribution coordination;
+  CoordinationDistribution coreCoordination;  // of the grains in the sampling box
 };
 
 // Extent of the grains' spheres and the largest grain diameter.
@@ -73,25 +74,37 @@ BedMeasures measure(const Scene& scene, const FrameData& f) {
   BedMeasures m;
   m.motion = grainMotion(f.state);
   if (m.motion.grains == 0) return m;
-  const GrainExtent e = extentOf(f.state, f.sphereCentres);
+  // A periodic bed (docs/periodic.md): its spheres wrapped into the box, which is its
+  // extent along the periodic axes; it has no sides there, so the sampling box spans the
+  // period and each grain counts with its images.
+  const PeriodicBox& box = scene.model.periodic;
+  const std::vector<Vec3d> centres = wrappedIntoBox(f.sphereCentres, box);
+  GrainExtent e = extentOf(f.state, centres);
+  // A grain's size from its spheres as they stand around it, not wrapped apart.
+  e.diameter = extentOf(f.state, f.sphereCentres).diameter;
+  if (box.periodic(0)) e.lo.x = box.lo.x, e.hi.x = box.lo.x + box.length.x;
+  if (box.periodic(1)) e.lo.y = box.lo.y, e.hi.y = box.lo.y + box.length.y;
   // Height map cells two grain diameters wide, so every cell holds a column of grains.
   const double cell = 2 * e.diameter;
   const auto cells = [&](double w) { return std::max<std::size_t>(1, std::size_t(w / cell)); };
-  m.surface = surfaceHeights(f.state, f.sphereCentres, e.lo.x, e.lo.y, e.hi.x, e.hi.y, cells(e.hi.x - e.lo.x),
+  m.surface = surfaceHeights(f.state, centres, e.lo.x, e.lo.y, e.hi.x, e.hi.y, cells(e.hi.x - e.lo.x),
                              cells(e.hi.y - e.lo.y));
   if (scene.settle.hasSampleBox) {
     m.sampleLo = scene.settle.sampleLo;
     m.sampleHi = scene.settle.sampleHi;
   } else {
     const double margin = kSampleMarginDiameters * e.diameter;
-    m.sampleLo = Vec3d(e.lo.x + margin, e.lo.y + margin, e.lo.z + margin);
-    m.sampleHi = Vec3d(e.hi.x - margin, e.hi.y - margin, m.surface.mean() - margin);
+    const double mx = box.periodic(0) ? 0 : margin, my = box.periodic(1) ? 0 : margin;
+    m.sampleLo = Vec3d(e.lo.x + mx, e.lo.y + my, e.lo.z + margin);
+    m.sampleHi = Vec3d(e.hi.x - mx, e.hi.y - my, m.surface.mean() - margin);
   }
   m.sampled = m.sampleHi.x > m.sampleLo.x && m.sampleHi.y > m.sampleLo.y && m.sampleHi.z > m.sampleLo.z;
   std::vector<double> density;
   for (const Material& mat : scene.model.materials) density.push_back(mat.density);
-  if (m.sampled) m.packing = packingInBox(f.state, f.sphereCentres, density, m.sampleLo, m.sampleHi);
+  if (m.sampled) m.packing = packingInBox(f.state, centres, density, m.sampleLo, m.sampleHi, box);
   m.coordination = coordinationNumbers(f.state, f.contacts);
+  if (m.sampled)
+    m.coreCoordination = coordinationNumbers(f.state, f.contacts, grainsInBox(f.state, m.sampleLo, m.sampleHi, box));
   return m;
 }
 
@@ -123,6 +136,7 @@ void writeMeasures(const std::string& path, const Scene& scene, const BedMeasure
   std::vector<std::uint64_t> counts(m.coordination.counts.begin(), m.coordination.counts.end());
   bed.write("coordination_counts", counts, {counts.size()});
   bed.setAttribute("coordination_mean", m.coordination.mean);
+  bed.setAttribute("coordination_sample_mean", m.sampled ? m.coreCoordination.mean : nan);
   file.flush();
 }
 
@@ -145,8 +159,9 @@ void report(const Feedback& feedback, const std::string& path, const Scene& scen
         printfText("packing fraction not measured: the bed is too small for a sampling box %g "
                    "grain diameters inside it (give settle.sample_box)",
                    kSampleMarginDiameters));
-  feedback.say(printfText("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f", m.surface.mean(),
-                          m.surface.maximum(), m.coordination.mean));
+  feedback.say(printfText("free surface: mean %.4g m, highest %.4g m; mean coordination number %.2f%s",
+                          m.surface.mean(), m.surface.maximum(), m.coordination.mean,
+                          m.sampled ? printfText(" (%.2f in the sampling box)", m.coreCoordination.mean).c_str() : ""));
   feedback.say("wrote " + path);
 }
 

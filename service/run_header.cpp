@@ -34,6 +34,7 @@ RunHeader runHeaderOf(const Scene& scene) {
   h.meta.startTime = utcNow();
   h.meta.timeStep = scene.model.timeStep;
   h.meta.studyJson = scene.studyJson;
+  h.meta.domain = scene.domain;
   h.templates = scene.templates;
   h.materials = scene.model.materials;
   for (const SceneBody* b : recordedBodies(scene)) h.bodyNames.push_back(b->name);

@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/clump_template.h"
 #include "core/material.h"
+#include "core/periodic_model.h"
 #include "io/mesh/boundary_mesh.h"
 #include "io/run_file/run_file_records.h"
 #include "kernels/boundaries/boundary_primitive.h"
@@ -24,9 +26,10 @@ struct RunMeta {
   std::string gitRevision;
   std::string backend;  // "cpu-omp" or "cuda"
   std::uint64_t seed = 0;
-  std::string startTime;  // ISO 8601 UTC, wall clock (not reproducible by design)
-  double timeStep = 0;    // [s]
-  std::string studyJson;  // the scene's study, resolved (scenes/scene.h); "" for none
+  std::string startTime;         // ISO 8601 UTC, wall clock (not reproducible by design)
+  double timeStep = 0;           // [s]
+  std::string studyJson;         // the scene's study, resolved (scenes/scene.h); "" for none
+  std::optional<Domain> domain;  // /meta/domain: the scene's box and periodic axes, if given
 };
 
 // What the file describes once, besides /meta.

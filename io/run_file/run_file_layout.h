@@ -23,6 +23,8 @@ void writeFormat(const h5::Group& root);
 // Root attributes and /meta, /templates, /materials (+ family and body names in /meta).
 void writeHeader(const h5::File& f, const RunHeader& h);
 RunHeader readHeader(const h5::File& f);
+// /meta/domain (the scene's box and periodic axes), none when the scene gave none.
+std::optional<Domain> readDomain(const h5::File& f);
 // Throws unless `f` carries the run-file format attributes of a version this build reads.
 void requireFormat(const h5::Group& root, const char* format, std::int64_t version);
 

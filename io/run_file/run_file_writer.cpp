@@ -25,7 +25,7 @@ class Hdf5RunFileWriter final : public RunFileWriter {
       m_statics.restore(m_file, frames.open(run_layout::frameName(m_frames - 1)));
     }
     if (xmfPath.empty()) return;
-    m_xmf.emplace(m_file.file(), xmfPath);
+    m_xmf.emplace(m_file.file(), xmfPath, run_layout::readDomain(m_file));
     m_xmf->addAll(m_file.open("frames"));
     m_xmf->write();
   }

@@ -32,6 +32,35 @@ void requireFormat(const h5::Group& root, const char* format, std::int64_t versi
 
 namespace {
 
+// /meta/domain: lo and hi [m], and the names of the periodic axes (as the scene gives them).
+void writeDomain(const h5::Group& g, const Domain& d) {
+  g.write("lo", std::vector<double>{d.lo.x, d.lo.y, d.lo.z}, {3});
+  g.write("hi", std::vector<double>{d.hi.x, d.hi.y, d.hi.z}, {3});
+  std::vector<std::string> axes;
+  for (int a = 0; a < 3; ++a)
+    if (d.periodic[std::size_t(a)]) axes.push_back(kAxisNames[a]);
+  g.writeStrings("periodic", axes);
+}
+
+Domain domainOf(const h5::Group& g) {
+  const auto corner = [&](const char* name) {
+    const std::vector<double> v = g.read<double>(name);
+    if (v.size() != 3)
+      throw std::runtime_error(g.where(name) + ": found " + std::to_string(v.size()) + " numbers, expected 3");
+    return Vec3d(v[0], v[1], v[2]);
+  };
+  Domain d;
+  d.lo = corner("lo");
+  d.hi = corner("hi");
+  for (const std::string& axis : g.readStrings("periodic")) {
+    bool known = false;
+    for (int a = 0; a < 3; ++a)
+      if (axis == kAxisNames[a]) d.periodic[std::size_t(a)] = known = true;
+    if (!known) throw std::runtime_error(g.where("periodic") + ": found axis \"" + axis + "\", expected x, y or z");
+  }
+  return d;
+}
+
 void writeMeta(const h5::Group& g, const RunHeader& h) {
   const RunMeta& m = h.meta;
   g.writeString("scene_json", m.sceneJson);
@@ -43,6 +72,7 @@ void writeMeta(const h5::Group& g, const RunHeader& h) {
   g.setAttribute("start_time", m.startTime);
   g.setAttribute("time_step", m.timeStep);
   if (!m.studyJson.empty()) g.writeString("study_json", m.studyJson);
+  if (m.domain) writeDomain(g.create("domain"), *m.domain);
   g.writeStrings("family_names", h.familyNames);
   g.writeStrings("body_names", h.bodyNames);
 }
@@ -58,6 +88,7 @@ void readMeta(const h5::Group& g, RunHeader& h) {
   m.startTime = g.stringAttribute("start_time");
   m.timeStep = g.doubleAttribute("time_step");
   if (g.has("study_json")) m.studyJson = g.readString("study_json");
+  if (g.has("domain")) m.domain = domainOf(g.open("domain"));
   h.familyNames = g.readStrings("family_names");
   h.bodyNames = g.readStrings("body_names");
 }
@@ -181,6 +212,12 @@ void writeHeader(const h5::File& f, const RunHeader& h) {
   // link to its series (written every series interval, finer than the frames), not a copy.
   const h5::Group trajectories = f.create("trajectories");
   for (const std::string& body : h.bodyNames) trajectories.linkTo(body, "/series/" + body);
+}
+
+std::optional<Domain> readDomain(const h5::File& f) {
+  const h5::Group meta = f.open("meta");
+  if (!meta.has("domain")) return std::nullopt;
+  return domainOf(meta.open("domain"));
 }
 
 RunHeader readHeader(const h5::File& f) {

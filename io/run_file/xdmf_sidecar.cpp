@@ -115,15 +115,38 @@ class FrameXml {
   std::string m_ref;
 };
 
-std::string formatTime(double t) {
+// A double as text that reads back to the same bits.
+std::string fullPrecision(double t) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", t);
   return text;
 }
 
+// The domain's box as one hexahedron with its eight corners inline (VTK's node order:
+// the face at lo.z counter-clockwise seen from above, then the face at hi.z), so ParaView
+// draws the box a periodic run repeats (its outline: representation "Outline").
+std::string domainXml(const Domain& d) {
+  std::ostringstream xml;
+  xml << pad(kGridLevel) << "<Grid Name=\"domain\" GridType=\"Uniform\">\n"
+      << pad(kGridLevel + 1) << "<Topology TopologyType=\"Hexahedron\" NumberOfElements=\"1\">\n"
+      << pad(kGridLevel + 2)
+      << "<DataItem Dimensions=\"1 8\" NumberType=\"Int\" Format=\"XML\">0 1 2 3 4 5 6 7</DataItem>\n"
+      << pad(kGridLevel + 1) << "</Topology>\n"
+      << pad(kGridLevel + 1) << "<Geometry GeometryType=\"XYZ\">\n"
+      << pad(kGridLevel + 2) << "<DataItem Dimensions=\"8 3\" NumberType=\"Float\" Precision=\"8\" Format=\"XML\">";
+  const double xs[4] = {d.lo.x, d.hi.x, d.hi.x, d.lo.x}, ys[4] = {d.lo.y, d.lo.y, d.hi.y, d.hi.y};
+  const char* separator = "";
+  for (double z : {d.lo.z, d.hi.z})
+    for (int k = 0; k < 4; ++k, separator = " ")
+      xml << separator << fullPrecision(xs[k]) << " " << fullPrecision(ys[k]) << " " << fullPrecision(z);
+  xml << "</DataItem>\n" << pad(kGridLevel + 1) << "</Geometry>\n" << pad(kGridLevel) << "</Grid>\n";
+  return xml.str();
+}
+
 }  // namespace
 
-XdmfSidecar::XdmfSidecar(const std::string& h5Path, std::string xmfPath) : m_xmf(std::move(xmfPath)) {
+XdmfSidecar::XdmfSidecar(const std::string& h5Path, std::string xmfPath, std::optional<Domain> domain)
+    : m_xmf(std::move(xmfPath)), m_domainXml(domain ? domainXml(*domain) : "") {
   namespace fs = std::filesystem;
   const fs::path xmfFolder = fs::absolute(m_xmf).parent_path();
   m_h5Ref = fs::absolute(h5Path).lexically_relative(xmfFolder).generic_string();
@@ -133,11 +156,11 @@ void XdmfSidecar::add(const h5::Group& frame, const std::string& name) {
   std::ostringstream xml;
   xml << pad(kGridLevel - 1) << "<Grid Name=\"frame_" << name
       << "\" GridType=\"Collection\" CollectionType=\"Spatial\">\n"
-      << pad(kGridLevel) << "<Time Value=\"" << formatTime(frame.doubleAttribute("time")) << "\"/>\n";
+      << pad(kGridLevel) << "<Time Value=\"" << fullPrecision(frame.doubleAttribute("time")) << "\"/>\n";
   const FrameXml items(xml, frame, m_h5Ref);
   items.particles();
   items.bodies();
-  xml << pad(kGridLevel - 1) << "</Grid>\n";
+  xml << m_domainXml << pad(kGridLevel - 1) << "</Grid>\n";
   m_frames.push_back(xml.str());
 }
 
@@ -166,7 +189,7 @@ void XdmfSidecar::write() const {
 void writeXdmf(const std::string& h5Path, const std::string& xmfPath) {
   const h5::File file = h5::File::openReadOnly(h5Path);
   run_layout::requireFormat(file, run_layout::kFormat, run_layout::kFormatVersion);
-  XdmfSidecar xmf(h5Path, xmfPath);
+  XdmfSidecar xmf(h5Path, xmfPath, run_layout::readDomain(file));
   xmf.addAll(file.open("frames"));
   xmf.write();
 }

@@ -4,16 +4,19 @@
 // half of it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/periodic_model.h"
 #include "io/h5/h5_file.h"
 
 namespace regolith {
 
 class XdmfSidecar {
  public:
-  XdmfSidecar(const std::string& h5Path, std::string xmfPath);
+  // `domain`: the scene's box, drawn in every frame as one hexahedron (grid "domain").
+  XdmfSidecar(const std::string& h5Path, std::string xmfPath, std::optional<Domain> domain = std::nullopt);
   // One frame group of run.h5 (its name under /frames); not written until write().
   void add(const h5::Group& frame, const std::string& name);
   void addAll(const h5::Group& frames);  // every frame under /frames, in name order
@@ -23,6 +26,7 @@ class XdmfSidecar {
   std::string m_xmf;
   std::string m_h5Ref;                // run.h5 as the .xmf names it (relative path)
   std::vector<std::string> m_frames;  // the XML of each frame's grids
+  std::string m_domainXml;            // the box's grid ("" without a domain)
 };
 
 }  // namespace regolith

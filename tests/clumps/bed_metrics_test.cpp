@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "clumps/bed_metrics.h"
+#include "clumps/placement.h"
 #include "clumps/sphere_box_volume.h"
 
 namespace regolith {
@@ -81,6 +82,37 @@ TEST(Beds, CubicPackingFractionInAnyInteriorBox) {
   // Bulk density: the grains' mass (1 kg each, whatever their volume) over the box: 6 x 5
   // x 4 cells of one grain's worth each.
   EXPECT_NEAR(cells.bulkDensity, 120.0 / (12 * r * 10 * r * 8 * r), 1e-6 * cells.bulkDensity);
+}
+
+// A periodic bed (docs/periodic.md): the cubic lattice repeats with a period of 24 r in x
+// and y when its box starts at -0.5 r, so the spheres at x = 0 and y = 0 cross the seam.
+// A box spanning the period takes each of them whole through its image at +24 r: pi / 6
+// exactly, as for whole unit cells; without the images the parts beyond the seam are lost.
+TEST(Beds, PeriodicPackingTakesTheSpheresAcrossTheSeamWhole) {
+  const double r = 0.5e-3, period = 24 * r;
+  const StateArrays s = cubicSpheres(12, r);
+  const PeriodicBox box = PeriodicBox::along(Vec3d(-0.5 * r, -0.5 * r, 0), Vec3d(period, period, 0));
+  const Vec3d lo(-0.5 * r, -0.5 * r, 3.3 * r), hi(23.5 * r, 23.5 * r, 11.3 * r);
+  const std::vector<Vec3d> centres = sphereCentresOf(s);
+  EXPECT_NEAR(packingInBox(s, centres, {2500}, lo, hi, box).packingFraction, M_PI / 6, 1e-9);
+  EXPECT_LT(packingInBox(s, centres, {2500}, lo, hi).packingFraction, M_PI / 6 - 1e-3);
+  // Wrapping moves points by whole periods into [lo, lo + L) on the periodic axes only.
+  const std::vector<Vec3d> wrapped = wrappedIntoBox({Vec3d(23.7 * r, -0.7 * r, 40 * r)}, box);
+  EXPECT_NEAR(wrapped[0].x, -0.3 * r, 1e-15);
+  EXPECT_NEAR(wrapped[0].y, 23.3 * r, 1e-15);
+  EXPECT_EQ(wrapped[0].z, 40 * r);
+}
+
+// Placing in a periodic domain: a sphere near one face of the period is kept clear of one
+// near the other face (their images touch across the seam), and of nothing else.
+TEST(Beds, PlacementKeepsClearOfImagesAcrossTheSeam) {
+  PlacementGrid grid(0.1);
+  grid.add(Vec3d(0.02, 0.5, 0.5), 0.05);
+  EXPECT_TRUE(grid.fits(Vec3d(0.97, 0.5, 0.5), 0.05, 0));  // 0.95 apart, no periodic axis
+  grid.setPeriodic(PeriodicBox::along(Vec3d(0, 0, 0), Vec3d(1, 0, 0)));
+  EXPECT_FALSE(grid.fits(Vec3d(0.97, 0.5, 0.5), 0.05, 0));  // 0.05 apart through the seam
+  EXPECT_TRUE(grid.fits(Vec3d(0.9, 0.5, 0.5), 0.05, 0));    // 0.12 apart through it
+  EXPECT_TRUE(grid.fits(Vec3d(0.02, 0.5, 0.61), 0.05, 0));  // z is not periodic
 }
 
 TEST(Beds, HeightMapHoldsTheHighestTopPerCell) {

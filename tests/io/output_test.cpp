@@ -291,6 +291,49 @@ TEST(Output, XdmfKeptByTheWriterIsTheOneOfTheWholeFile) {
   EXPECT_EQ(fileText(kept), fileText(whole));
 }
 
+// A scene's domain (docs/periodic.md) is kept in /meta/domain and drawn in every frame of
+// run.xmf as one hexahedron with the box's corners, by the writer as by writeXdmf.
+TEST(Output, DomainIsKeptAndDrawnAsOneBoxInEveryFrame) {
+  const fs::path dir = freshDir();
+  const SampleRun& run = sampleRun();
+  RunHeader header = run.header;
+  Domain d;
+  d.lo = Vec3d(-0.25, 0, -0.5);
+  d.hi = Vec3d(0.5, 0.125, 1);
+  d.periodic = {true, false, true};
+  header.meta.domain = d;
+  const std::string h5 = (dir / "run.h5").string();
+  const fs::path kept = dir / "run.xmf", whole = dir / "whole.xmf";
+  {
+    auto writer = RunFileWriter::create(h5, header, kept.string());
+    for (const FrameData& f : run.frames) writer->writeFrame(f);
+  }
+  const RunFileReader reader(h5);
+  ASSERT_TRUE(reader.header().meta.domain.has_value());
+  const Domain& back = *reader.header().meta.domain;
+  expectSameBytes(std::vector<Vec3d>{back.lo, back.hi}, {d.lo, d.hi}, "domain corners");
+  EXPECT_EQ(back.periodic, d.periodic);
+
+  const std::string xml = fileText(kept);
+  std::size_t boxes = 0;
+  for (std::size_t at = xml.find("<Grid Name=\"domain\""); at != std::string::npos;
+       at = xml.find("<Grid Name=\"domain\"", at + 1))
+    ++boxes;
+  EXPECT_EQ(boxes, run.frames.size());
+  // The corners in VTK's hexahedron order: the face at lo.z counter-clockwise, then hi.z.
+  EXPECT_NE(xml.find(">-0.25 0 -0.5 0.5 0 -0.5 0.5 0.125 -0.5 -0.25 0.125 -0.5 -0.25 0 1 0.5 0 1 0.5 0.125 1 "
+                     "-0.25 0.125 1</DataItem>"),
+            std::string::npos);
+  writeXdmf(h5, whole.string());
+  EXPECT_EQ(fileText(kept), fileText(whole));
+
+  // Without a domain: no box, and none read back.
+  const fs::path plain = freshDir();
+  test::writeSampleRun(run, plain.string());
+  EXPECT_FALSE(RunFileReader((plain / "run.h5").string()).header().meta.domain.has_value());
+  EXPECT_EQ(fileText(plain / "run.xmf").find("\"domain\""), std::string::npos);
+}
+
 TEST(Output, VtpExportWritesTheFrameThroughVtk) {
   const fs::path dir = freshDir();
   const SampleRun& run = sampleRun();
