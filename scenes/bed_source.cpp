@@ -68,12 +68,28 @@ struct Arrangement {
   std::optional<double> trimHeight;             // [m]
   int nx = 1, ny = 1;                           // copies in x and y
   double px = 0, py = 0;                        // the tiling's period [m]
-  Vec3d shift;                                  // [m]
+  // The copies continue a bed settled periodic along the tiled axes at its own period
+  // (uncropped): they meet as its grains met across its seam, nothing to check.
+  bool seamless = false;
+  Vec3d shift;  // [m]
   int copies() const { return nx * ny; }
 };
 
+// The period of `bed`'s domain along axis a, or 0 where it is not periodic (or has none).
+double periodOf(const std::optional<Domain>& bed, int a) {
+  return bed && bed->periodic[std::size_t(a)] ? component(bed->hi, a) - component(bed->lo, a) : 0.0;
+}
+
+// Whether copies `period` apart along axis a continue `bed` across its own seam.
+bool continuesAcrossSeam(const std::optional<Domain>& bed, int a, double period) {
+  const double own = periodOf(bed, a);
+  return own > 0 && std::fabs(period - own) <= 1e-12 * own;
+}
+
 // The arrangement of the source at `pointer`, or nullopt after recording its problems.
-std::optional<Arrangement> arrangementOf(BuildContext& c, const std::string& pointer) {
+// `bed`: the domain of the run that made the bed, if it had one.
+std::optional<Arrangement> arrangementOf(BuildContext& c, const std::string& pointer,
+                                         const std::optional<Domain>& bed) {
   const Json& j = c.at(pointer);
   Arrangement a;
   bool ok = true;
@@ -94,12 +110,19 @@ std::optional<Arrangement> arrangementOf(BuildContext& c, const std::string& poi
     } else if (a.crop) {
       a.px = a.crop->second.x - a.crop->first.x;
       a.py = a.crop->second.y - a.crop->first.y;
+    } else if (!j.contains("crop") && a.copies() > 1 && (a.nx == 1 || periodOf(bed, 0) > 0) &&
+               (a.ny == 1 || periodOf(bed, 1) > 0)) {
+      a.px = periodOf(bed, 0);  // a periodic bed's own period
+      a.py = periodOf(bed, 1);
     } else if (!j.contains("crop") && a.copies() > 1) {
       c.problem(pointer + "/tile", "no \"period\", and no \"crop\" to take it from",
                 "a \"period\": [px, py] in m (for a bed settled in a box, its inner width in x "
-                "and y), or a \"crop\", whose size in x and y is then the period");
+                "and y), or a \"crop\", whose size in x and y is then the period, or a bed "
+                "settled periodic along the tiled axes, whose period it then is");
       ok = false;
     }
+    a.seamless = !j.contains("crop") && (a.nx == 1 || continuesAcrossSeam(bed, 0, a.px)) &&
+                 (a.ny == 1 || continuesAcrossSeam(bed, 1, a.py));
   }
   if (!ok) return std::nullopt;
   return a;
@@ -154,6 +177,7 @@ std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::str
     return std::nullopt;
   }
   std::vector<BedParticle> copies = tiled(bed, a.nx, a.ny, a.px, a.py);
+  if (a.seamless) return copies;
   // A seam may press no harder than the bed's own contacts: copies may overlap as deep as
   // the bed's particles overlap each other, not deeper (a rounding's worth of slack for
   // spheres that touch exactly across a seam).
@@ -174,7 +198,6 @@ std::optional<std::vector<BedParticle>> arranged(BuildContext& c, const std::str
 
 void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid& grid) {
   const Json& j = c.at(pointer);
-  const std::optional<Arrangement> arrangement = arrangementOf(c, pointer);
   const std::string path = c.resolvePath(j["file"].get<std::string>());
   Index family = 0;
   if (j.contains("family")) {
@@ -206,6 +229,7 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
     return;
   }
   const RunHeader& header = run->header();
+  const std::optional<Arrangement> arrangement = arrangementOf(c, pointer, header.meta.domain);
   std::vector<std::optional<Index>> ours(header.templates.size());
   std::vector<bool> matched(header.templates.size(), false);
   std::vector<BedParticle> bed;
