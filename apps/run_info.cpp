@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "io/json/json_pointer.h"
 #include "io/run_file/robot_run_file.h"
 #include "io/run_file/run_file.h"
 
@@ -63,6 +64,14 @@ void printRunInfo(const std::string& h5Path, std::ostream& out) {
       << "started: " << m.startTime << "\n"
       << "time step: " << m.timeStep << " s\n"
       << "templates: " << run.header().templates.size() << ", materials: " << run.header().materials.size() << "\n";
+  if (m.domain) {
+    std::string axes;
+    for (int a = 0; a < 3; ++a)
+      if (m.domain->periodic[std::size_t(a)]) axes += std::string(axes.empty() ? "" : ", ") + kAxisNames[a];
+    out << "domain: " << json::vectorText(m.domain->lo.x, m.domain->lo.y, m.domain->lo.z) << " to "
+        << json::vectorText(m.domain->hi.x, m.domain->hi.y, m.domain->hi.z) << " m, "
+        << (axes.empty() ? "not periodic" : "periodic along " + axes) << "\n";
+  }
   const std::size_t frames = run.frameCount();
   out << "frames: " << frames;
   if (frames > 0) {

@@ -58,6 +58,12 @@ Json tiledScene(const Json& tile) {
 TEST(BedSourceOps, APeriodicBedTilesByItsOwnPeriod) {
   const RunFileReader run(periodicBed());
   ASSERT_TRUE(run.header().meta.domain.has_value());
+  // `regolith info` says what the run file keeps of the domain.
+  const std::string infoLog = periodicBed() + ".info.log";
+  ASSERT_EQ(runToEnd({REGOLITH_BINARY, "info", periodicBed()}, infoLog), 0);
+  EXPECT_NE(readText(infoLog).find("domain: [0, 0, 0] to [0.012, 0.012, 0.05] m, periodic along x, y"),
+            std::string::npos)
+      << readText(infoLog);
   const FrameData f = run.frame(run.frameCount() - 1);
   std::vector<std::size_t> stored;  // the grains (a body would have no template)
   for (std::size_t o = 0; o < f.state.ownerCount(); ++o)
