@@ -73,8 +73,8 @@ inline void addBenchSceneCommands(CLI::App& parent, BenchCommandLine& line) {
     }
     if (name == "dense")
       sub->add_option("--periodic", bench.periodic,
-                      "the settled bed with periodic boundaries instead of its side walls along x, y or both "
-                      "(docs/periodic.md)")
+                      "the bed with periodic boundaries instead of side walls along x, y or both, settled so "
+                      "(docs/periodic.md; its --bed-cache is FILE.periodic-AXES)")
           ->check(CLI::IsMember({"x", "y", "xy"}));
   }
 }

@@ -21,8 +21,8 @@ struct BenchOptions {
   std::string bedCache;                          // dense, wheel: settled-bed cache file ("" = none)
   StreamSettings streams;                        // mode and dual-stream settings
   ParticleOrder order = ParticleOrder::AsBuilt;  // numbering of the timed particles
-  // dense: the axes ("x", "y" or "xy") along which the settled bed's side walls give way
-  // to periodic boundaries for the timed steps (docs/periodic.md); "" for none
+  // dense: the axes ("x", "y" or "xy") along which the bed has periodic boundaries instead
+  // of side walls, from its settling on (docs/periodic.md); "" for none
   std::string periodic;
 };
 
