@@ -12,7 +12,6 @@
 #include "bench/settled_bed_cache.h"
 #include "bench/wheel_scene.h"
 #include "core/free_cores.h"
-#include "core/periodic_model.h"
 #include "core/simulation.h"
 #include "kernels/stages.h"  // devicePoolStats
 
@@ -118,27 +117,6 @@ std::uint64_t settle(Simulation& sim, std::uint64_t maxSteps) {
 }
 
 // The benchmark scene with its spheres settled (or loaded from the bed cache).
-namespace {
-
-// The container's side walls across the named axes ("x", "y", "xy") taken away and those
-// axes made periodic over its width; the floor stays. Before the settling: a bed settled
-// against walls and then joined at a seam is two flat wall layers that barely touch, and
-// it slumps into the seam (measured: a quarter of its contacts lost in 10 ms).
-void makeSidesPeriodic(SettleScene& scene, const std::string& axes) {
-  const bool x = axes.find('x') != std::string::npos, y = axes.find('y') != std::string::npos;
-  if (!(x || y) || axes.find_first_not_of("xy") != std::string::npos)
-    throw std::invalid_argument("bench: periodic axes \"" + axes + "\": expected x, y or xy");
-  std::vector<BoundaryPrimitive> kept;
-  for (const BoundaryPrimitive& b : scene.model.boundaries)
-    if (!(x && std::fabs(double(b.normal.x)) > 0.5) && !(y && std::fabs(double(b.normal.y)) > 0.5)) kept.push_back(b);
-  scene.model.boundaries = kept;
-  scene.model.periodic = periodicBoxOf(scene.boxLow, scene.boxHigh, x, y, false);
-  if (const std::string problem = periodicModelProblem(scene.model); !problem.empty())
-    throw std::invalid_argument("bench: periodic " + axes + ": " + problem);
-}
-
-}  // namespace
-
 SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled) {
   SettleScene scene = benchScene(o);
   if (!o.periodic.empty()) makeSidesPeriodic(scene, o.periodic);

@@ -2,8 +2,12 @@
 #include "bench/settle_scene.h"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "core/boundaries.h"
+#include "core/periodic_model.h"
 #include "core/world_builder.h"
 
 namespace regolith {
@@ -59,6 +63,19 @@ SettleScene makeSettleScene(std::size_t particles, std::uint64_t seed) {
       }
   scene.state = world.take();
   return scene;
+}
+
+void makeSidesPeriodic(SettleScene& scene, const std::string& axes) {
+  const bool x = axes.find('x') != std::string::npos, y = axes.find('y') != std::string::npos;
+  if (!(x || y) || axes.find_first_not_of("xy") != std::string::npos)
+    throw std::invalid_argument("bench: periodic axes \"" + axes + "\": expected x, y or xy");
+  std::vector<BoundaryPrimitive> kept;
+  for (const BoundaryPrimitive& b : scene.model.boundaries)
+    if (!(x && std::fabs(double(b.normal.x)) > 0.5) && !(y && std::fabs(double(b.normal.y)) > 0.5)) kept.push_back(b);
+  scene.model.boundaries = kept;
+  scene.model.periodic = periodicBoxOf(scene.boxLow, scene.boxHigh, x, y, false);
+  if (const std::string problem = periodicModelProblem(scene.model); !problem.empty())
+    throw std::invalid_argument("bench: periodic " + axes + ": " + problem);
 }
 
 }  // namespace regolith

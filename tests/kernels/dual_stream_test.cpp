@@ -15,6 +15,7 @@
 #include "kernels/detection/build_guard.h"
 #include "tests/support/drum_scene.h"
 #include "tests/support/state_compare.h"
+#include "tests/support/sync_async.h"
 #include "tests/support/test_support.h"
 
 namespace regolith {
@@ -30,17 +31,9 @@ using test::modelWith;
 // the same contacts give the same sums in the same order.
 TEST(DualStream, MatchesSyncReference) {
   SettleScene scene = makeSettleScene(2000, 7);
-  Model sync = scene.model, async = scene.model;
-  sync.streams.mode = StreamMode::Sync;
-  async.streams.mode = StreamMode::Async;
-  async.streams.updateEvery = 5;  // many adoptions in a short run
-  async.streams.maxDrift = 20;
-  Simulation a(sync, scene.state), b(async, scene.state);
-  for (int chunk = 0; chunk < 4; ++chunk) {
-    a.step(400);
-    b.step(400);
-    test::expectIdenticalOwnerStates(a.state(), b.state());
-  }
+  const test::SyncAndAsync models = test::syncAndAsync(scene.model);
+  Simulation a(models.sync, scene.state), b(models.async, scene.state);
+  test::expectTheSameBitsChunkByChunk(a, b, 4, 400);
   // By 1,600 steps the lowest layers have landed: about 0.28 contacts per sphere (558
   // measured), far from the zero of a free fall, where async = sync would be trivial.
   EXPECT_GT(a.touchingContacts(), 400u) << "the bed must have formed contacts";

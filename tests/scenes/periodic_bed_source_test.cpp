@@ -16,7 +16,7 @@ constexpr double kPeriod = 0.012;  // [m], in x and y
 
 // 32 spheres of 1 mm on a cubic lattice 3 mm apart, 4 x 4 of them filling the period
 // exactly (their images 3 mm apart across the seam), two layers on a floor.
-Json periodicScene() {
+Json smallPeriodicScene() {
   return Json::parse(R"({
     "units": "SI", "gravity": "earth", "time_step": 1e-5, "end_time": 2e-4, "seed": 1,
     "materials": [{"name": "grain", "youngs_modulus": 1e7, "poisson_ratio": 0.3, "restitution": 0.5,
@@ -37,7 +37,7 @@ const std::string& periodicBed() {
     const std::filesystem::path d = scratchDir("regolith_periodic_source_");
     std::filesystem::create_directories(d);
     const std::string scene = (d / "periodic.json").string();
-    std::ofstream(scene) << periodicScene().dump();
+    std::ofstream(scene) << smallPeriodicScene().dump();
     const int code = runToEnd(
         {REGOLITH_BINARY, "run", scene, "--out", (d / "run").string(), "--threads", "1", "--quiet"},
         d.string() + ".log");
@@ -49,7 +49,7 @@ const std::string& periodicBed() {
 
 // A scene of the periodic bed's grains, taken by a bed source with `tile`.
 Json tiledScene(const Json& tile) {
-  Json s = periodicScene();
+  Json s = smallPeriodicScene();
   s.erase("domain");
   s["sources"] = Json::array({{{"kind", "bed"}, {"file", periodicBed()}, {"tile", tile}}});
   return s;
