@@ -80,13 +80,8 @@ PackingSample packingInBox(const StateArrays& s, const std::vector<Vec3d>& spher
       const double r = s.sphereRadius[k];
       whole += 4.0 / 3.0 * M_PI * r * r * r;
       // The sphere and, along periodic axes, its images one period either side.
-      const int nx = periodic.periodic(0), ny = periodic.periodic(1), nz = periodic.periodic(2);
-      for (int ix = -nx; ix <= nx; ++ix)
-        for (int iy = -ny; iy <= ny; ++iy)
-          for (int iz = -nz; iz <= nz; ++iz) {
-            const Vec3d image(ix * periodic.length.x, iy * periodic.length.y, iz * periodic.length.z);
-            inside += sphereBoxVolume(sphereCentres[k] + image, r, lo, hi);
-          }
+      periodic.forEachImageShift(
+          [&](const Vec3d& shift) { inside += sphereBoxVolume(sphereCentres[k] + shift, r, lo, hi); });
     }
     if (inside <= 0) continue;
     const Index m = s.sphereMaterial[b];

@@ -36,13 +36,9 @@ std::int64_t PlacementGrid::key(std::int64_t i, std::int64_t j, std::int64_t k) 
 }
 
 bool PlacementGrid::fits(const Vec3d& p, double r, double gap) const {
-  const PeriodicBox& b = m_periodic;
-  const int nx = b.periodic(0), ny = b.periodic(1), nz = b.periodic(2);
-  for (int i = -nx; i <= nx; ++i)
-    for (int j = -ny; j <= ny; ++j)
-      for (int k = -nz; k <= nz; ++k)
-        if (!fitsHere(p + Vec3d(i * b.length.x, j * b.length.y, k * b.length.z), r, gap)) return false;
-  return true;
+  bool clear = true;
+  m_periodic.forEachImageShift([&](const Vec3d& shift) { clear = clear && fitsHere(p + shift, r, gap); });
+  return clear;
 }
 
 bool PlacementGrid::fitsHere(const Vec3d& p, double r, double gap) const {

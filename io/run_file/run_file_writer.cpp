@@ -16,7 +16,7 @@ namespace {
 class Hdf5RunFileWriter final : public RunFileWriter {
  public:
   Hdf5RunFileWriter(h5::File file, std::vector<std::string> bodies, std::size_t frames, const std::string& xmfPath,
-                    const RunFileCompression& compression)
+                    const RunFileCompression& compression, const std::optional<Domain>& domain)
       : m_file(std::move(file)), m_bodies(std::move(bodies)), m_frames(frames) {
     m_file.setFilters({compression.deflate, compression.shuffle});
     // A continued file: the next frame links the static group its last frame used.
@@ -25,7 +25,7 @@ class Hdf5RunFileWriter final : public RunFileWriter {
       m_statics.restore(m_file, frames.open(run_layout::frameName(m_frames - 1)));
     }
     if (xmfPath.empty()) return;
-    m_xmf.emplace(m_file.file(), xmfPath, run_layout::readDomain(m_file));
+    m_xmf.emplace(m_file.file(), xmfPath, domain);
     m_xmf->addAll(m_file.open("frames"));
     m_xmf->write();
   }
@@ -99,7 +99,8 @@ std::unique_ptr<RunFileWriter> RunFileWriter::create(const std::string& path, co
   h5::File file = h5::File::createReplacing(path);
   run_layout::writeHeader(file, header);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath, compression);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, 0, xmfPath, compression,
+                                             header.meta.domain);
 }
 
 std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& path, std::uint64_t lastStep,
@@ -114,7 +115,8 @@ std::unique_ptr<RunFileWriter> RunFileWriter::openForAppend(const std::string& p
   const h5::Group series = file.open("series");
   for (const std::string& body : header.bodyNames) truncateSeries(series.open(body), lastTime);
   file.flush();
-  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames, xmfPath, compression);
+  return std::make_unique<Hdf5RunFileWriter>(std::move(file), header.bodyNames, frames, xmfPath, compression,
+                                             header.meta.domain);
 }
 
 }  // namespace regolith

@@ -45,6 +45,17 @@ struct PeriodicBox {
     return x;
   }
 
+  // Calls f(shift) for x's own place (shift 0) and each image one period either side
+  // along the periodic axes (3, 9 or 27 shifts): what a host-side test against images
+  // needs when points stand within a period of each other.
+  template <class F>
+  void forEachImageShift(F f) const {
+    const int nx = periodic(0), ny = periodic(1), nz = periodic(2);
+    for (int i = -nx; i <= nx; ++i)
+      for (int j = -ny; j <= ny; ++j)
+        for (int k = -nz; k <= nz; ++k) f(Vec3d(i * length.x, j * length.y, k * length.z));
+  }
+
   // How many periods x lies beyond the box along each periodic axis (0 inside, and on the
   // other axes): floor((x - lo) / L).
   REGOLITH_HD Vec3d periodsOut(const Vec3d& x) const {
