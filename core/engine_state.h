@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/bed_follow.h"
 #include "core/stream_settings.h"
 #include "kernels/state_arrays.h"
 
@@ -36,6 +37,8 @@ struct EngineState {
   std::vector<Index> trackedOwners;
   std::vector<Vec3d> trackedForceSums, trackedTorqueSums;
   std::uint64_t trackedSteps = 0;
+  // A bed that follows a body (Model::follow): its template and the next strip due.
+  MovingBedState movingBed;
 };
 
 }  // namespace regolith

@@ -3,8 +3,10 @@
 // families and their motion rules.
 #pragma once
 
+#include <optional>
 #include <vector>
 
+#include "core/bed_follow.h"
 #include "core/material.h"
 #include "core/stream_settings.h"
 #include "core/motion_rule.h"
@@ -45,6 +47,8 @@ struct Model {
   // Periodic axes (docs/periodic.md): the box [lo, lo + length) repeats along the axes of
   // positive length. Default: none.
   PeriodicBox periodic;
+  // A bed that follows a body along a periodic axis (core/bed_follow.h, docs/moving-bed.md).
+  std::optional<BedFollow> follow;
 };
 
 // The contact margin of the sync and verlet modes: Model::margin, or 0.4 x the smallest

@@ -79,6 +79,7 @@ Simulation::Simulation(Model model, const StateArrays& initial) : m_model(std::m
     rebuild(0);
   }
   evaluateForces(/*kick=*/false);
+  if (m_model.follow) startFollowing(initial);
 }
 
 Simulation::~Simulation() = default;
@@ -174,6 +175,7 @@ void Simulation::step(std::uint64_t steps, bool stoppable) {
       addTrackedLoads(*m_device);
       ++m_trackedSteps;
     }
+    if (m_model.follow) followBody();
   }
 }
 
@@ -372,6 +374,7 @@ EngineState Simulation::saveState() const {
   e.ownerOrder = m_numbering.ownerOrder();
   e.trackedOwners = m_tracked;
   e.trackedSteps = m_trackedSteps;
+  e.movingBed = m_bed;
   for (const TrackedOwnerReading& r : readTrackedOwners(*m_device)) {
     e.trackedForceSums.push_back(r.forceSum);
     e.trackedTorqueSums.push_back(r.torqueSum);
@@ -424,6 +427,7 @@ void Simulation::restoreState(const EngineState& saved) {
   trackOwners(saved.trackedOwners);
   if (!m_tracked.empty()) uploadTracked(saved.trackedForceSums, saved.trackedTorqueSums);
   m_trackedSteps = saved.trackedSteps;
+  m_bed = saved.movingBed;
 }
 
 StreamStats Simulation::streamStats() const {

@@ -11,6 +11,7 @@
 #include "core/engine_state.h"
 #include "core/kinematic_stream.h"
 #include "core/model.h"
+#include "core/moving_bed.h"
 #include "core/particle_numbering.h"
 #include "core/time_step_guard.h"
 #include "kernels/stages.h"
@@ -81,6 +82,14 @@ class Simulation {
   void prescribeOwnerMotion(Index owner, const Vec3d& position, const Quat& orientation, const Vec3d& velocity,
                             const Vec3d& angularVelocity);
 
+  // A bed that follows a body (Model::follow; docs/moving-bed.md): its template, the next
+  // strip due and how many strips it has made fresh. Every step ends with the check; a
+  // refresh moves grains, ends their contacts' history, rebuilds the lists and evaluates the
+  // forces at the new positions. Part of saveState().
+  const MovingBedState& movingBed() const { return m_bed; }
+  // What the last refresh did (empty before the first): core/moving_bed.h.
+  const StripRefresh& lastRefresh() const { return m_lastRefresh; }
+
   // Rebuilds the candidate lists now, carrying history over (tests; synchronous mode).
   void rebuildNow();
   // What a checkpoint holds (core/engine_state.h), and its restore: call restoreState on a
@@ -146,6 +155,12 @@ class Simulation {
   void rebuildFromHere(std::uint64_t step, double speed);
   void publishSnapshot(std::uint64_t step, double speed);
   void applyMotionRules();
+  // The following bed (core/simulation_moving_bed.cpp): the check at the end of a step, the
+  // refresh of one strip, the body's unwrapped centre.
+  void startFollowing(const StateArrays& initial);
+  void followBody();
+  void refreshStrip(std::int64_t strip);
+  Vec3d followedBodyCentre() const;
   // streams.reorder_every: whether step n renumbers; the cell order of the particles, or
   // an empty list when they are in it already or nearly (see simulation.cpp); the
   // renumbering to that order.
@@ -185,6 +200,11 @@ class Simulation {
   void uploadTracked(const std::vector<Vec3d>& forceSums, const std::vector<Vec3d>& torqueSums);
   std::vector<FamilyControl> m_controls;  // as last uploaded
   std::vector<bool> m_switched;           // per Model::familySwitches entry
+  // Following bed: what it has done, the body's reach (core/moving_bed.h bodyReachOf), the
+  // last refresh.
+  MovingBedState m_bed;
+  double m_bodyReach = 0;
+  StripRefresh m_lastRefresh;
 };
 
 }  // namespace regolith

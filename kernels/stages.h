@@ -147,6 +147,9 @@ void resetTrackedLoads(DeviceState& s);
 void setOwnerPose(DeviceState& s, Index owner, const Vec3d& position, const Quat& orientation);
 // Owner `owner` becomes family `family`.
 void setOwnerFamily(DeviceState& s, Index owner, Index family);
+// Owner `owner`'s centre of mass unwrapped: its position plus the periods it has crossed
+// (one element read: a following bed checks its body every step, core/simulation_moving_bed.cpp).
+Vec3d readUnwrappedPosition(const DeviceState& s, Index owner);
 std::size_t candidatePairCount(const DeviceState& s);
 std::size_t candidateWallCount(const DeviceState& s);
 // The near pairs the pair pass visits (kernels/detection/near_pairs.cpp): how many as last marked,

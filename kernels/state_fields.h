@@ -62,6 +62,8 @@ enum : unsigned {
     "Owners' motion-rule family ids (Model::families)")                                                               \
   X(ownerImage, Vec3i, Owners, EveryStep, kFieldOptional, "owner_image", "owner_images", "",                          \
     "Owners' periodic images: the periods each has crossed along x, y and z since the start (docs/periodic.md)")      \
+  X(ownerRelocations, Index, Owners, EveryStep, kFieldOptional, "owner_relocations", "owner_relocations", "",         \
+    "How many times a bed that follows a body has moved each owner (docs/moving-bed.md)")                             \
   X(sphereOwner, Index, Spheres, Never, kFieldTopology, "sphere_owner", "sphere_owners", "",                          \
     "Each sphere's owner index")                                                                                      \
   X(sphereOffset, Vec3, Spheres, Never, 0u, "sphere_offset", "sphere_offsets", "m",                                   \
@@ -140,14 +142,21 @@ struct FieldElement<Quat> {
 };
 
 // Whether rows of field f are left empty: an optional field that changes every step (the
-// periodic image counts) whose rows are all zero. downloadState and the run files leave it
-// out then, so a run that is not periodic carries none, a state read from a file compares
-// equal to a live one, and an empty field reads as zeros (kFieldOptional).
+// periodic image counts, the relocation counts) whose rows are all zero. downloadState and
+// the run files leave it out then, so a run that is not periodic carries none, a state read
+// from a file compares equal to a live one, and an empty field reads as zeros
+// (kFieldOptional).
 template <class T>
 bool leftEmpty(const StateField& f, const std::vector<Vec3T<T>>& rows) {
   if (!f.emptyWhenZero()) return false;
   for (const Vec3T<T>& x : rows)
     if (x.x != T() || x.y != T() || x.z != T()) return false;
+  return true;
+}
+inline bool leftEmpty(const StateField& f, const std::vector<Index>& rows) {
+  if (!f.emptyWhenZero()) return false;
+  for (const Index x : rows)
+    if (x != 0) return false;
   return true;
 }
 template <class Row>

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/moving_bed.h"
 #include "core/number_text.h"
 #include "core/periodic_model.h"
 #include "scenes/build.h"
@@ -28,8 +29,7 @@ long bodyOfBoundary(const Scene& s, std::size_t b) {
 // (their centres must be nearer than half a period for the minimum image to be theirs).
 // "" when it holds; the grains and margin as the scene gives them (the sync and verlet
 // modes' margin; the async mode sizes its own, checked as the run goes).
-std::string periodTooShort(const Scene& s, double period) {
-  const StateArrays& st = s.initial;
+std::string periodTooShort(const Scene& s, const StateArrays& st, double period) {
   if (st.sphereRadius.empty()) return "";
   double rMax = 0, rMin = 1e300, clump = 0;
   for (std::size_t i = 0; i < st.sphereCount(); ++i) {
@@ -44,6 +44,40 @@ std::string periodTooShort(const Scene& s, double period) {
   return "at least " + numberText(std::max(cells, clumps * (1 + 1e-9))) +
          " m: three contact-search cells of 2 r_max + margin = " + numberText(2 * rMax + margin) +
          " m, and more than twice the span of two touching clumps, 4 x " + numberText(clump) + " m";
+}
+
+// "/domain/follow": the bed that follows a body (docs/moving-bed.md), checked against the
+// periodic box, the gravity and the body's reach.
+void buildFollow(BuildContext& c) {
+  const std::string base = "/domain/follow";
+  const std::optional<Index> body = c.body(base + "/body");
+  if (!body) return;
+  const SceneBody& b = c.scene.bodies[std::size_t(*body)];
+  if (b.owner < 0) {
+    c.problem(base + "/body", "the static body \"" + b.name + "\"",
+              "a body that moves (one with a family, or a coupled one): a static body goes nowhere to follow");
+    return;
+  }
+  BedFollow f;
+  f.body = b.owner;
+  const std::string direction = c.at(base + "/direction").get<std::string>();
+  f.direction = direction[0] == '-' ? -1 : 1;
+  f.axis = direction.back() - 'x';
+  f.strip = c.at(base + "/strip").get<double>();
+  f.behind = c.at(base + "/behind").get<double>();
+  if (c.has(base + "/start")) {
+    const std::optional<double> start = c.time(base + "/start");
+    if (!start) return;
+    f.start = *start;
+  }
+  const double reach = followedBodyReach(c.scene.model.boundaries, c.world.state(), f.body);
+  std::string key;
+  const std::string problem = bedFollowProblem(f, c.scene.model.periodic, c.scene.model.gravity, reach, &key);
+  if (!problem.empty()) {
+    c.problem(base + "/" + key, "a bed following \"" + b.name + "\" along " + direction, problem);
+    return;
+  }
+  c.scene.model.follow = f;
 }
 
 }  // namespace
@@ -76,7 +110,7 @@ void buildDomain(BuildContext& c) {
   for (int a = 0; a < 3; ++a) {
     if (!d.periodic[std::size_t(a)]) continue;
     const double period = component(d.hi, a) - component(d.lo, a);
-    if (const std::string need = periodTooShort(c.scene, period); !need.empty()) {
+    if (const std::string need = periodTooShort(c.scene, c.world.state(), period); !need.empty()) {
       c.problem("/domain/hi", std::string("a period of ") + numberText(period) + " m along " + kAxisNames[a],
                 need + " (a period shorter than the largest clump or the list margin)");
       ok = false;
@@ -87,7 +121,10 @@ void buildDomain(BuildContext& c) {
   m.periodic = d.box();
   int boundary = -1;
   const std::string problem = periodicModelProblem(m, &boundary);
-  if (problem.empty()) return;
+  if (problem.empty()) {
+    if (c.has("/domain/follow")) buildFollow(c);
+    return;
+  }
   const long body = boundary >= 0 ? bodyOfBoundary(c.scene, std::size_t(boundary)) : -1;
   c.problem(body >= 0 ? "/bodies/" + std::to_string(body) : "/domain/periodic",
             boundary >= 0 ? "boundary " + std::to_string(boundary) + " of a periodic run" : "this domain", problem);

@@ -22,8 +22,10 @@ constexpr std::int64_t kFormatVersion = 1;
 constexpr const char* kRealType = sizeof(Real) == sizeof(double) ? "float64" : "float32";
 
 using h5::readList;
+using h5::readQuats;
 using h5::readVec3s;
 using h5::writeList;
+using h5::writeQuats;
 using h5::writeVec3s;
 
 void writeContacts(const h5::Group& g, const ContactSnapshot& c) {
@@ -95,6 +97,13 @@ void writeEngine(const h5::Group& g, const EngineState& e) {
     writeVec3s(t, "force_sum", e.trackedForceSums);
     writeVec3s(t, "torque_sum", e.trackedTorqueSums);
   }
+  if (e.movingBed.started) {
+    const h5::Group b = g.create("moving_bed");
+    b.setAttribute("next_strip", e.movingBed.nextStrip);
+    b.setAttribute("refreshes", e.movingBed.refreshes);
+    writeVec3s(b, "template_position", e.movingBed.templatePosition);
+    writeQuats(b, "template_orientation", e.movingBed.templateOrientation);
+  }
 }
 
 EngineState readEngine(const h5::Group& g) {
@@ -119,6 +128,21 @@ EngineState readEngine(const h5::Group& g) {
     e.trackedOwners = readList<Index>(t, "owner");
     e.trackedForceSums = readVec3s<double>(t, "force_sum");
     e.trackedTorqueSums = readVec3s<double>(t, "torque_sum");
+  }
+  // Only in checkpoints of runs whose bed follows a body, once it has started (Model::follow).
+  if (g.has("moving_bed")) {
+    const h5::Group b = g.open("moving_bed");
+    e.movingBed.started = true;
+    e.movingBed.nextStrip = b.int64Attribute("next_strip");
+    e.movingBed.refreshes = b.uint64Attribute("refreshes");
+    e.movingBed.templatePosition = readVec3s<double>(b, "template_position");
+    e.movingBed.templateOrientation = readQuats(b, "template_orientation");
+    if (e.movingBed.templatePosition.size() != e.state.ownerCount() ||
+        e.movingBed.templateOrientation.size() != e.state.ownerCount())
+      throw std::runtime_error(b.where() + ": the template holds " +
+                               std::to_string(e.movingBed.templatePosition.size()) + " positions and " +
+                               std::to_string(e.movingBed.templateOrientation.size()) + " orientations, the state " +
+                               std::to_string(e.state.ownerCount()) + " owners");
   }
   return e;
 }

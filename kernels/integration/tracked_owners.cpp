@@ -112,6 +112,15 @@ void setOwnerPose(DeviceState& s, Index owner, const Vec3d& position, const Quat
   parallel_for(1, SetOwnerPose{raw(s.ownerPosition), raw(s.ownerOrientation), owner, position, orientation});
 }
 
+Vec3d readUnwrappedPosition(const DeviceState& s, Index owner) {
+  Vec3d p = s.ownerPosition[std::size_t(owner)];
+  if (!s.ownerImage.empty()) {
+    const Vec3i n = s.ownerImage[std::size_t(owner)];
+    p = p + Vec3d(n.x * s.periodic.length.x, n.y * s.periodic.length.y, n.z * s.periodic.length.z);
+  }
+  return p;
+}
+
 void setOwnerFamily(DeviceState& s, Index owner, Index family) {
   parallel_for(1, SetOwnerFamily{raw(s.ownerFamily), owner, family});
 }

@@ -6,12 +6,11 @@
 // 1500 spheres with periodic sides (bench/settle_scene.h), falling onto its floor.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "bench/settle_scene.h"
 #include "core/simulation.h"
-#include "io/checkpoint/checkpoint.h"
+#include "tests/support/checkpoint_round_trip.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/sync_async.h"
 
@@ -79,13 +78,8 @@ TEST(Determinism, PeriodicRunResumesBitForBit) {
   Simulation first(scene.model, scene.state);
   first.step(2000);
   ASSERT_GT(crossed(first.state()), 10u);
-  Checkpoint c;
-  c.engine = first.saveState();
-  const std::string path = ::testing::TempDir() + "/regolith_periodic_checkpoint.h5";
-  writeCheckpoint(path, c);
   Simulation resumed(scene.model, scene.state);
-  resumed.restoreState(readCheckpoint(path).engine);
-  std::remove(path.c_str());
+  resumed.restoreState(test::throughCheckpointFile(first.saveState(), "regolith_periodic_checkpoint.h5"));
   resumed.step(2000);
   test::expectIdenticalOwnerStates(resumed.state(), reference.state());
   EXPECT_GT(crossed(reference.state()), 10u);

@@ -1,0 +1,347 @@
+// The geometry and the plan of a following bed; see moving_bed.h and docs/moving-bed.md.
+#include "core/moving_bed.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/number_text.h"
+#include "core/periodic_model.h"
+
+namespace regolith {
+
+FollowStrips::FollowStrips(const BedFollow& f, const PeriodicBox& box)
+    : axis(f.axis), direction(f.direction), period(component(box.length, f.axis)), boxLo(component(box.lo, f.axis)) {
+  count = f.strip > 0 && period > 0 ? std::max(1, int(std::lround(period / f.strip))) : 1;
+  width = period / count;
+  back = direction > 0 ? boxLo : -(boxLo + period);
+}
+
+std::int64_t FollowStrips::stripsBehind(double u, double behind) const {
+  return std::int64_t(std::floor((u - behind - back) / width));
+}
+
+double FollowStrips::lower(std::int64_t strip) const {
+  // Strip k covers travel coordinates [back + k w, back + (k + 1) w).
+  const double uLow = back + double(strip) * width;
+  const double x = direction > 0 ? uLow : -(uLow + width);
+  return boxLo + (x - boxLo) - period * std::floor((x - boxLo) / period);
+}
+
+bool FollowStrips::contains(std::int64_t strip, double coordinate) const {
+  double t = coordinate - lower(strip);
+  t -= period * std::floor(t / period);
+  return t < width;
+}
+
+namespace {
+
+// The axis gravity pulls along most, and +1 when it pulls towards -axis: height is
+// sign x the coordinate.
+std::pair<int, double> upAxisOf(const Vec3& g) {
+  int up = 0;
+  for (int a = 1; a < 3; ++a)
+    if (std::fabs(double(component(g, a))) > std::fabs(double(component(g, up)))) up = a;
+  return {up, component(g, up) <= 0 ? 1.0 : -1.0};
+}
+
+}  // namespace
+
+std::string bedFollowProblem(const BedFollow& f, const PeriodicBox& box, const Vec3& gravity, double bodyReach,
+                             std::string* key) {
+  const auto fault = [key](const char* k, std::string what) {
+    if (key) *key = k;
+    return what;
+  };
+  if (f.axis < 0 || f.axis > 2) return fault("direction", "a travel axis of x, y or z");
+  if (!box.periodic(f.axis))
+    return fault("direction", std::string("the domain periodic along the travel axis ") + kAxisNames[f.axis] +
+                                  " (a following bed refreshes the strip the body left behind, which a period "
+                                  "brings round ahead of it)");
+  if (f.direction != 1 && f.direction != -1) return fault("direction", "a direction of +1 or -1");
+  if (!(f.strip > 0)) return fault("strip", "a positive strip width");
+  if (!(f.behind >= 0)) return fault("behind", "a distance behind of at least 0");
+  if (isZero(gravity)) return fault("direction", "gravity: the template's places are filled lowest first");
+  if (upAxisOf(gravity).first == f.axis) return fault("direction", "gravity across the travel axis, not along it");
+  const FollowStrips s(f, box);
+  if (!(f.behind + s.width + bodyReach < s.period))
+    return fault("behind", "a period longer than behind + strip + the body's reach, " + shortNumber(f.behind, 6) +
+                               " + " + shortNumber(s.width, 6) + " + " + shortNumber(bodyReach, 6) +
+                               " m, so that a refreshed strip lies clear of the body");
+  return "";
+}
+
+double bodyReachOf(const std::vector<BoundaryPrimitive>& boundaries, Index owner, const Vec3d& centre) {
+  double reach = 0;
+  const auto at = [&](const Vec3d& p) { reach = std::max(reach, norm(p - centre)); };
+  for (const BoundaryPrimitive& b : boundaries) {
+    if (b.owner != owner) continue;
+    switch (b.kind) {
+      case BoundaryKind::Plane:
+        return std::numeric_limits<double>::infinity();
+      case BoundaryKind::Triangle:
+        at(b.point), at(b.corner1), at(b.corner2);
+        break;
+      case BoundaryKind::FiniteWall:
+        for (int i = -1; i <= 1; i += 2)
+          for (int j = -1; j <= 1; j += 2)
+            at(b.point + Vec3d(b.tangentU) * double(i * b.halfU) + Vec3d(b.tangentV) * double(j * b.halfV));
+        break;
+      case BoundaryKind::Cylinder:
+        if (b.halfLength <= 0) return std::numeric_limits<double>::infinity();
+        reach = std::max(reach, norm(b.point - centre) + std::hypot(double(b.halfLength), double(b.radius)));
+        break;
+    }
+  }
+  return reach;
+}
+
+double followedBodyReach(const std::vector<BoundaryPrimitive>& boundaries, const StateArrays& s, Index body) {
+  const std::size_t o = std::size_t(body);
+  double reach = bodyReachOf(boundaries, body, s.ownerPosition[o]);
+  for (Index i = s.ownerSphereBegin[o]; i < s.ownerSphereBegin[o + 1]; ++i)
+    reach = std::max(reach, norm(Vec3d(s.sphereOffset[std::size_t(i)])) + double(s.sphereRadius[std::size_t(i)]));
+  return reach;
+}
+
+namespace {
+
+// Grains of one kind are interchangeable: the same spheres (offsets, radii, materials) and
+// the same mass and inertia. Kind -1: an owner without spheres.
+std::vector<int> grainKinds(const StateArrays& s) {
+  std::map<std::vector<double>, int> kinds;
+  std::vector<int> out(s.ownerCount(), -1);
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    const Index b = s.ownerSphereBegin[o], e = s.ownerSphereBegin[o + 1];
+    if (e == b) continue;
+    std::vector<double> key = {double(e - b), double(s.ownerMass[o]), double(s.ownerInertia[o].x),
+                               double(s.ownerInertia[o].y), double(s.ownerInertia[o].z)};
+    for (Index i = b; i < e; ++i) {
+      const Vec3& d = s.sphereOffset[std::size_t(i)];
+      key.insert(key.end(), {double(s.sphereRadius[std::size_t(i)]), double(s.sphereMaterial[std::size_t(i)]),
+                             double(d.x), double(d.y), double(d.z)});
+    }
+    out[o] = kinds.emplace(std::move(key), int(kinds.size())).first->second;
+  }
+  return out;
+}
+
+// An owner's farthest sphere surface from its centre.
+double ownerReach(const StateArrays& s, std::size_t o) {
+  double r = 0;
+  for (Index i = s.ownerSphereBegin[o]; i < s.ownerSphereBegin[o + 1]; ++i)
+    r = std::max(r, norm(Vec3d(s.sphereOffset[std::size_t(i)])) + double(s.sphereRadius[std::size_t(i)]));
+  return r;
+}
+
+struct Ball {
+  Vec3d centre;
+  double radius;
+};
+
+// The spheres of an owner at a pose.
+void ballsAt(const StateArrays& s, std::size_t o, const Vec3d& p, const Quat& q, std::vector<Ball>& out) {
+  out.clear();
+  for (Index i = s.ownerSphereBegin[o]; i < s.ownerSphereBegin[o + 1]; ++i)
+    out.push_back({p + rotate(q, Vec3d(s.sphereOffset[std::size_t(i)])), double(s.sphereRadius[std::size_t(i)])});
+}
+
+// The spheres that stay near the strip, hashed by cell, for the overlap test of the places.
+class StayingSpheres {
+ public:
+  StayingSpheres(const PeriodicBox& box, double cell, const Vec3d& near) : m_box(box), m_cell(cell), m_near(near) {}
+
+  void add(const Ball& b) {
+    Ball at = {m_box.imageNear(b.centre, m_near), b.radius};
+    m_cells[keyOf(cellOf(at.centre))].push_back(m_balls.size());
+    m_balls.push_back(at);
+  }
+
+  // Whether b overlaps a staying sphere by more than `tolerance` x the smaller radius.
+  bool blocks(const Ball& b, double tolerance) const {
+    bool hit = false;
+    m_box.forEachImageShift([&](const Vec3d& shift) {
+      if (hit) return;
+      const Vec3d c = m_box.imageNear(b.centre, m_near) + shift;
+      const std::array<long, 3> k = cellOf(c);
+      for (long i = -1; i <= 1 && !hit; ++i)
+        for (long j = -1; j <= 1 && !hit; ++j)
+          for (long l = -1; l <= 1 && !hit; ++l) {
+            const auto it = m_cells.find(keyOf({k[0] + i, k[1] + j, k[2] + l}));
+            if (it == m_cells.end()) continue;
+            for (const std::size_t n : it->second) {
+              const Ball& s = m_balls[n];
+              const double overlap = b.radius + s.radius - norm(c - s.centre);
+              if (overlap > tolerance * std::min(b.radius, s.radius)) {
+                hit = true;
+                break;
+              }
+            }
+          }
+    });
+    return hit;
+  }
+
+ private:
+  std::array<long, 3> cellOf(const Vec3d& x) const {
+    return {long(std::floor(x.x / m_cell)), long(std::floor(x.y / m_cell)), long(std::floor(x.z / m_cell))};
+  }
+  static std::uint64_t keyOf(const std::array<long, 3>& k) {
+    const auto part = [](long v) { return std::uint64_t(v + (1L << 20)) & ((1ULL << 21) - 1); };
+    return part(k[0]) << 42 | part(k[1]) << 21 | part(k[2]);
+  }
+  PeriodicBox m_box;
+  double m_cell;
+  Vec3d m_near;
+  std::vector<Ball> m_balls;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> m_cells;
+};
+
+// Overlap a place may have with a grain that stays, as a fraction of the smaller radius.
+// A settled bed's own contacts overlap about 0.5 % of a radius (the trio bed at E = 5 MPa);
+// 1 % lets a place next to grains of the template's own packing be used, and its Hertz
+// energy, (1 %)^2.5 of the radius-scaled scale, sends a millimetre grain off at a few cm/s
+// at most, which the contact damping takes within a few contacts.
+constexpr double kPlaceOverlapTolerance = 0.01;
+
+void setComponent(Vec3d& v, int axis, double value) { (axis == 0 ? v.x : axis == 1 ? v.y : v.z) = value; }
+
+}  // namespace
+
+StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
+  const StateArrays& s = *in.now;
+  const MovingBedState& bed = *in.bed;
+  const FollowStrips strips(*in.follow, in.box);
+  const int axis = strips.axis;
+  const auto [up, upSign] = upAxisOf(in.gravity);
+  const int lateral = 3 - axis - up;
+  const std::size_t owners = s.ownerCount();
+  const std::vector<int> kind = grainKinds(s);
+  std::vector<double> reach(owners, 0);
+  double reachMax = 0;
+  for (std::size_t o = 0; o < owners; ++o)
+    if (kind[o] >= 0) reachMax = std::max(reachMax, reach[o] = ownerReach(s, o));
+  const double lower = strips.lower(strip);
+  const auto height = [&, up = up, upSign = upSign](const Vec3d& x) { return upSign * component(x, up); };
+
+  StripRefresh out;
+  std::vector<std::vector<Index>> moving;  // per kind: the grains in the strip, ascending
+  std::vector<bool> moves(owners, false);
+  for (std::size_t o = 0; o < owners; ++o) {
+    if (kind[o] < 0 || !strips.contains(strip, component(s.ownerPosition[o], axis))) continue;
+    if (o < in.keep.size() && in.keep[o]) {
+      ++out.kept;
+      continue;
+    }
+    if (std::size_t(kind[o]) >= moving.size()) moving.resize(std::size_t(kind[o]) + 1);
+    moving[std::size_t(kind[o])].push_back(Index(o));
+    moves[o] = true;
+  }
+
+  // The spheres that stay, within reach of the strip.
+  Vec3d centre = in.box.lo + in.box.length * 0.5;
+  setComponent(centre, axis, lower + 0.5 * strips.width);
+  StayingSpheres staying(in.box, std::max(2 * reachMax, 1e-12), centre);
+  std::vector<Ball> balls;
+  const double band = 0.5 * strips.width + 2 * reachMax;
+  double top = -std::numeric_limits<double>::infinity();  // the highest surface in and beside the strip
+  for (std::size_t o = 0; o < owners; ++o) {
+    if (kind[o] < 0 || moves[o]) continue;
+    const double along = component(in.box.image(s.ownerPosition[o] - centre), axis);
+    if (std::fabs(along) > band) continue;
+    ballsAt(s, o, s.ownerPosition[o], s.ownerOrientation[o], balls);
+    for (const Ball& b : balls) {
+      staying.add(b);
+      if (std::fabs(along) <= 0.5 * strips.width + reach[o]) top = std::max(top, height(b.centre) + b.radius);
+    }
+  }
+
+  // The template's places in the strip, per kind, lowest first; those clear of what stays.
+  std::vector<std::vector<Index>> places(moving.size());
+  double latLo = std::numeric_limits<double>::infinity(), latHi = -latLo;
+  for (std::size_t o = 0; o < owners; ++o) {
+    if (kind[o] < 0 || !strips.contains(strip, component(bed.templatePosition[o], axis))) continue;
+    latLo = std::min(latLo, component(bed.templatePosition[o], lateral));
+    latHi = std::max(latHi, component(bed.templatePosition[o], lateral));
+    if (std::size_t(kind[o]) >= places.size()) places.resize(std::size_t(kind[o]) + 1);
+    places[std::size_t(kind[o])].push_back(Index(o));
+  }
+  for (std::vector<Index>& list : places)
+    std::sort(list.begin(), list.end(), [&](Index a, Index b) {
+      const double ha = height(bed.templatePosition[std::size_t(a)]), hb = height(bed.templatePosition[std::size_t(b)]);
+      return ha != hb ? ha < hb : a < b;
+    });
+  std::vector<std::pair<Index, Index>> assigned;  // (grain, place)
+  std::vector<Index> homeless;
+  for (std::size_t k = 0; k < moving.size(); ++k) {
+    std::size_t next = 0;
+    static const std::vector<Index> none;
+    const std::vector<Index>& list = k < places.size() ? places[k] : none;
+    for (const Index grain : moving[k]) {
+      bool placed = false;
+      while (next < list.size() && !placed) {
+        const Index p = list[next++];
+        const std::size_t pu = std::size_t(p);
+        const double clear = in.bodyReach + reach[pu];
+        bool free = norm(in.box.image(bed.templatePosition[pu] - in.bodyCentre)) >= clear;
+        if (free) {
+          ballsAt(s, pu, bed.templatePosition[pu], bed.templateOrientation[pu], balls);
+          for (const Ball& b : balls) free = free && !staying.blocks(b, kPlaceOverlapTolerance);
+        }
+        if (!free) {
+          ++out.emptyPlaces;
+          continue;
+        }
+        assigned.emplace_back(grain, p);
+        placed = true;
+      }
+      if (!placed) homeless.push_back(grain);
+    }
+    out.emptyPlaces += list.size() - next;
+  }
+  for (std::size_t k = moving.size(); k < places.size(); ++k) out.emptyPlaces += places[k].size();
+
+  std::map<Index, std::pair<Vec3d, Quat>> pose;
+  for (const auto& [grain, place] : assigned) {
+    const std::size_t pu = std::size_t(place);
+    pose[grain] = {bed.templatePosition[pu], bed.templateOrientation[pu]};
+    top = std::max(top, height(bed.templatePosition[pu]) + reach[pu]);
+  }
+  out.intoPlaces = assigned.size();
+
+  // Grains without a place: a loose lattice above the strip's top, row by row, layer by
+  // layer, in the strip's width and the template's lateral extent.
+  if (!homeless.empty()) {
+    std::sort(homeless.begin(), homeless.end());
+    const double gap = 2.1 * reachMax;
+    if (!(latHi >= latLo)) latLo = latHi = component(centre, lateral);
+    if (!std::isfinite(top)) top = 0;
+    const int alongCount = std::max(1, int(std::floor(strips.width / gap)));
+    const int acrossCount = std::max(1, int(std::floor((latHi - latLo) / gap)) + 1);
+    const double acrossStep = acrossCount > 1 ? (latHi - latLo) / (acrossCount - 1) : 0;
+    for (std::size_t n = 0; n < homeless.size(); ++n) {
+      const int layer = int(n / std::size_t(alongCount * acrossCount));
+      const int inLayer = int(n % std::size_t(alongCount * acrossCount));
+      Vec3d p;
+      setComponent(p, axis, lower + (inLayer % alongCount + 0.5) * strips.width / alongCount);
+      setComponent(p, lateral, acrossCount > 1 ? latLo + (inLayer / alongCount) * acrossStep : latLo);
+      setComponent(p, up, upSign * (top + 1.05 * reachMax + layer * gap));
+      pose[homeless[n]] = {in.box.imageNear(p, centre), Quat()};
+    }
+    out.dropped = homeless.size();
+  }
+  for (const auto& [grain, p] : pose) {
+    out.owners.push_back(grain);
+    // Wrapped into the box along the periodic axes, as the drift keeps every owner.
+    const Vec3d n = in.box.periodsOut(p.first), L = in.box.length;
+    out.positions.push_back(p.first - Vec3d(n.x * L.x, n.y * L.y, n.z * L.z));
+    out.orientations.push_back(p.second);
+  }
+  return out;
+}
+
+}  // namespace regolith
