@@ -28,14 +28,25 @@ struct LatticeShape {
   }
 };
 
+// A period the lattice fills along x and along y (0: none), from the box's lower face
+// `from`. Along such an axis the columns (rows) are n = floor(period / spacing) to the
+// period, stretched to period / n (for HCP rows an even n, so the shifted rows alternate
+// round the seam too), and every site lies in [from, from + period): no gap and no lost
+// site at the seam, so a periodic bed starts as even as its middle (docs/periodic.md).
+struct LatticeWrap {
+  double period[2] = {0, 0};
+  double from[2] = {0, 0};
+};
+
 // Rows x columns x layers of the lattice in [lo, hi] (an upper bound of the sites: shifted
 // HCP rows may lose their last site), as a double so that absurd boxes do not overflow.
-double latticeSiteCount(const LatticeShape& shape, const Vec3d& lo, const Vec3d& hi);
+double latticeSiteCount(const LatticeShape& shape, const Vec3d& lo, const Vec3d& hi, const LatticeWrap& wrap = {});
 
 // The sites and orientations, layer by layer (z), row by row (y), along x. With jitter > 0
 // each coordinate moves by a uniform draw in [-jitter, jitter); with randomTurn each
 // particle gets a uniform random orientation (clumps/placement.h draws), else the identity.
 std::vector<std::pair<Vec3d, Quat>> latticeSites(const LatticeShape& shape, const Vec3d& lo, const Vec3d& hi,
-                                                 double jitter, bool randomTurn, std::mt19937_64& rng);
+                                                 double jitter, bool randomTurn, std::mt19937_64& rng,
+                                                 const LatticeWrap& wrap = {});
 
 }  // namespace regolith

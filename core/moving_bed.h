@@ -52,6 +52,7 @@ struct StripRefresh {
   std::size_t dropped = 0;      // no free place of their kind: let fall onto the strip from above
   std::size_t emptyPlaces = 0;  // the template's places in the strip left empty
   std::size_t kept = 0;         // grains in the strip left where they are (touching the body)
+  double tolerance = 0;         // the overlap with a staying grain a place was allowed [m]
 };
 
 struct StripRefreshInput {
@@ -68,7 +69,8 @@ struct StripRefreshInput {
 // What refreshing `strip` does (docs/moving-bed.md, "What a refresh does"): the grains
 // whose centres lie in the strip, except those in `keep`, take the template's places in the
 // strip of grains of their own kind, lowest first; a place that would overlap a grain that
-// stays (by more than 1 % of the smaller radius) or the body is left empty; grains without
+// stays (by more than the template's own deepest contact among the places, or 1 % of the
+// smallest radius) or the body is left empty; grains without
 // a place are set on a loose lattice above the strip's top, to fall onto it.
 StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip);
 

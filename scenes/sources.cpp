@@ -60,8 +60,20 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
                   " m (the particle's diameter plus twice the jitter): lattice particles may not overlap");
     return;
   }
+  // Along a periodic axis of the domain that the region spans to within two spacings (a
+  // region from lo + r to hi - r, say), the lattice fills the period evenly (clumps/lattice.h).
+  LatticeWrap wrap;
+  if (const std::optional<Domain>& d = c.scene.domain)
+    for (int a = 0; a < 2; ++a) {
+      const double period = component(d->hi, a) - component(d->lo, a);
+      const double step = a == 0 ? shape.a : shape.dy();
+      if (d->periodic[std::size_t(a)] && component(hi, a) - component(lo, a) >= period - 2 * step) {
+        wrap.period[a] = period;
+        wrap.from[a] = component(d->lo, a);
+      }
+    }
   constexpr double kMaxParticles = 1e8;
-  const double sites = latticeSiteCount(shape, lo, hi);
+  const double sites = latticeSiteCount(shape, lo, hi, wrap);
   if (sites > kMaxParticles) {
     c.problem(base + "/spacing", numberText(spacing) + " m (" + numberText(sites) + " particles)",
               "a spacing that gives at most 1e8 particles");
@@ -70,7 +82,7 @@ void lattice(BuildContext& c, const std::string& base, PlacementGrid& grid) {
   // Checked against earlier sources only, before any site is added: the sites keep clear
   // of each other by the spacing check, and neighbours exactly one diameter apart (HCP of
   // touching spheres) must not be refused for a rounding of their distance.
-  const std::vector<std::pair<Vec3d, Quat>> placed = latticeSites(shape, lo, hi, jitter, randomTurn, c.rng);
+  const std::vector<std::pair<Vec3d, Quat>> placed = latticeSites(shape, lo, hi, jitter, randomTurn, c.rng, wrap);
   for (const auto& [p, q] : placed)
     if (!grid.fits(p, r, 0)) {
       c.problem(base, "a particle at " + vectorText(p) + " overlapping one placed before",

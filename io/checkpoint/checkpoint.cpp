@@ -101,6 +101,9 @@ void writeEngine(const h5::Group& g, const EngineState& e) {
     const h5::Group b = g.create("moving_bed");
     b.setAttribute("next_strip", e.movingBed.nextStrip);
     b.setAttribute("refreshes", e.movingBed.refreshes);
+    b.setAttribute("moved", e.movingBed.moved);
+    b.setAttribute("dropped", e.movingBed.dropped);
+    b.setAttribute("empty_places", e.movingBed.emptyPlaces);
     writeVec3s(b, "template_position", e.movingBed.templatePosition);
     writeQuats(b, "template_orientation", e.movingBed.templateOrientation);
   }
@@ -135,6 +138,9 @@ EngineState readEngine(const h5::Group& g) {
     e.movingBed.started = true;
     e.movingBed.nextStrip = b.int64Attribute("next_strip");
     e.movingBed.refreshes = b.uint64Attribute("refreshes");
+    e.movingBed.moved = b.uint64Attribute("moved");
+    e.movingBed.dropped = b.uint64Attribute("dropped");
+    e.movingBed.emptyPlaces = b.uint64Attribute("empty_places");
     e.movingBed.templatePosition = readVec3s<double>(b, "template_position");
     e.movingBed.templateOrientation = readQuats(b, "template_orientation");
     if (e.movingBed.templatePosition.size() != e.state.ownerCount() ||

@@ -1,4 +1,5 @@
 // Beds (generators): the lattice fills as scene sources build them.
+#include <algorithm>
 #include <cmath>
 
 #include "clumps/bed_metrics.h"
@@ -53,6 +54,46 @@ TEST(Beds, HcpFillHasTheClosePackedFraction) {
   const double closePacked = M_PI / (3 * std::sqrt(2.0));
   EXPECT_NEAR(p.packingFraction / closePacked, 1.0, 5e-3);
   EXPECT_NEAR(p.bulkDensity, 2500 * p.packingFraction, 1e-9 * p.bulkDensity);
+}
+
+// An HCP lattice whose region spans a periodic box (docs/periodic.md) fills the period: 10
+// columns stretched to 3.05 mm along x, 10 rows (an even count, so the shifted rows
+// alternate round the seam) along y, every site in the box, none nearer than a spacing to
+// another or to one's image, and every site of an inner layer with its twelve neighbours
+// within 1.1 a (the stretched ones lie at 1.017 a and 1.048 a), at the seams as in the middle.
+TEST(Beds, AnHcpLatticeFillsAPeriodicBoxWithoutASeam) {
+  const double a = 0.003, px = 0.0305, py = 0.0275;
+  Json s = sceneWith({{"kind", "lattice"},
+                      {"template", "fine"},
+                      {"packing", "hcp"},
+                      {"spacing", a},
+                      {"lo", {0.0015, 0.0015, 0.0015}},
+                      {"hi", {px - 0.0015, py - 0.0015, 0.012}}});
+  s["domain"] = {{"lo", {0, 0, 0}}, {"hi", {px, py, 0.3}}, {"periodic", {"x", "y"}}};
+  const Scene scene = parse(s.dump());
+  const std::vector<Vec3d> c = sphereCentresOf(scene.initial);
+  const std::size_t layers = 5;  // 1.5 mm to 12 mm, a sqrt(2/3) = 2.45 mm apart
+  ASSERT_EQ(c.size(), 10u * 10u * layers);
+  const PeriodicBox box = scene.model.periodic;
+  double zLo = 1, zHi = -1;
+  for (const Vec3d& p : c) {
+    EXPECT_GE(p.x, 0);
+    EXPECT_LT(p.x, px);
+    EXPECT_GE(p.y, 0);
+    EXPECT_LT(p.y, py);
+    zLo = std::min(zLo, p.z), zHi = std::max(zHi, p.z);
+  }
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (c[i].z < zLo + 0.5 * a || c[i].z > zHi - 0.5 * a) continue;  // the outer layers have nine
+    std::size_t near = 0;
+    for (std::size_t j = 0; j < c.size(); ++j) {
+      if (j == i) continue;
+      const double d = norm(box.image(c[j] - c[i]));
+      EXPECT_GT(d, a * (1 - 1e-9));
+      near += d < 1.1 * a;
+    }
+    EXPECT_EQ(near, 12u) << "site at " << c[i].x << ", " << c[i].y << ", " << c[i].z;
+  }
 }
 
 // A cubic lattice with random orientations places the same sites as an aligned one, with

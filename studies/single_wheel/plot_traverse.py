@@ -1,0 +1,98 @@
+"""A long traverse on a bed that follows the wheel (docs/moving-bed.md): sinkage, DP/W and
+T/(W R) averaged over each bed length of travel, as a table and a figure, so a drift over
+the traverse shows at a glance.
+
+    regolith run studies/single_wheel/single_wheel_following.smoke.json --out runs/traverse
+    regolith metrics runs/traverse          # writes runs/traverse/metrics.json
+    python3 studies/single_wheel/plot_traverse.py runs/traverse --bed-length 0.04
+
+Reads the run's series.csv (the wheel's rows) and metrics.json (the drive's start, the
+weight, the rim radius, the height at first contact). Writes RUN/traverse.png and prints
+one line per bed length.
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+import numpy as np
+
+
+def wheel_rows(run_dir, wheel):
+    with open(os.path.join(run_dir, "series.csv"), newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["body"] == wheel]
+    if not rows:
+        sys.exit(f"{run_dir}/series.csv: no rows of the body {wheel!r}")
+    return {k: np.array([float(r[k]) for r in rows]) for k in ("time", "x", "z", "fx", "fz", "ty")}
+
+
+def per_bed_length(s, m, bed_length):
+    """One dict per whole or partial bed length of travel since the drive began."""
+    p = m["metrics"] if "metrics" in m else m
+    par = m["parameters"]
+    weight = p["weight"]["value"]
+    radius = par["radius"]
+    z0 = p["first_contact_height"]["value"]
+    drive = s["time"] >= par["drive_start"]
+    travel = s["x"][drive] - s["x"][drive][0]
+    out = []
+    for k in range(int(travel[-1] // bed_length) + 1):
+        sel = (travel >= k * bed_length) & (travel < (k + 1) * bed_length)
+        if sel.sum() < 2:
+            continue
+        out.append({"length": k + 1,
+                    "travel_mm": 1e3 * travel[sel].mean(),
+                    "complete": travel[sel].max() - travel[sel].min() > 0.9 * bed_length,
+                    "sinkage_mm": 1e3 * (z0 - s["z"][drive][sel].mean()),
+                    "dp_w": s["fx"][drive][sel].mean() / weight,
+                    "t_wr": -s["ty"][drive][sel].mean() / (weight * radius),
+                    "fz_w": s["fz"][drive][sel].mean() / weight})
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("run", help="the run's folder (series.csv, metrics.json)")
+    ap.add_argument("--bed-length", type=float, required=True, help="the bed's period along the travel [m]")
+    ap.add_argument("--out", help="the figure (default RUN/traverse.png)")
+    a = ap.parse_args()
+    path = os.path.join(a.run, "metrics.json")
+    if not os.path.exists(path):
+        sys.exit(f"{path}: not found; run `regolith metrics {a.run}` first")
+    with open(path) as f:
+        m = json.load(f)
+    if "runs" in m:
+        m = m["runs"][0]
+    bins = per_bed_length(wheel_rows(a.run, m["parameters"]["wheel"]), m, a.bed_length)
+    print("bed length  travel [mm]  sinkage [mm]  DP/W     T/(W R)  Fz/W")
+    for b in bins:
+        print(f"{b['length']:10d}  {b['travel_mm']:11.1f}  {b['sinkage_mm']:12.3f}  {b['dp_w']:+.4f}  "
+              f"{b['t_wr']:.4f}   {b['fz_w']:.3f}{'' if b['complete'] else '  (partial)'}")
+    steady = [b for b in bins[1:] if b["complete"]]
+    if len(steady) > 1:
+        for key, name in (("sinkage_mm", "sinkage [mm]"), ("dp_w", "DP/W"), ("t_wr", "T/(W R)")):
+            v = np.array([b[key] for b in steady])
+            slope = np.polyfit([b["length"] for b in steady], v, 1)[0]
+            print(f"lengths 2-{steady[-1]['length']}: {name} {v.mean():.4f} +- {v.std(ddof=1):.4f} "
+                  f"(sd), trend {slope:+.4f} per bed length")
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(3, 1, figsize=(7, 7), sharex=True)
+    x = [b["travel_mm"] / (1e3 * a.bed_length) for b in bins]
+    for ax, key, label in zip(axes, ("sinkage_mm", "dp_w", "t_wr"), ("sinkage [mm]", "DP/W", "T/(W R)")):
+        ax.plot(x, [b[key] for b in bins], "o-")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    axes[-1].set_xlabel("travel [bed lengths]")
+    axes[0].set_title(f"{os.path.basename(os.path.normpath(a.run))}: means per bed length")
+    out = a.out or os.path.join(a.run, "traverse.png")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main()
