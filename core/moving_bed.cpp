@@ -233,13 +233,14 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     t -= strips.period * std::floor(t / strips.period);
     return t < windowWidth;
   };
+  const auto frozen = [&](std::size_t o) { return o < in.frozen.size() && in.frozen[o]; };
   const auto height = [&, up = up, upSign = upSign](const Vec3d& x) { return upSign * component(x, up); };
 
   StripRefresh out;
   std::vector<std::vector<Index>> moving;  // per kind: the grains in the strip, ascending
   std::vector<bool> moves(owners, false);
   for (std::size_t o = 0; o < owners; ++o) {
-    if (kind[o] < 0 || !inWindow(s.ownerPosition[o])) continue;
+    if (kind[o] < 0 || frozen(o) || !inWindow(s.ownerPosition[o])) continue;
     if (o < in.keep.size() && in.keep[o]) {
       ++out.kept;
       continue;
@@ -271,7 +272,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   std::vector<std::vector<Index>> places(moving.size());
   double latLo = std::numeric_limits<double>::infinity(), latHi = -latLo;
   for (std::size_t o = 0; o < owners; ++o) {
-    if (kind[o] < 0 || !inWindow(bed.templatePosition[o])) continue;
+    if (kind[o] < 0 || frozen(o) || !inWindow(bed.templatePosition[o])) continue;
     latLo = std::min(latLo, component(bed.templatePosition[o], lateral));
     latHi = std::max(latHi, component(bed.templatePosition[o], lateral));
     if (std::size_t(kind[o]) >= places.size()) places.resize(std::size_t(kind[o]) + 1);

@@ -61,13 +61,14 @@ struct StripRefreshInput {
   const BedFollow* follow = nullptr;
   PeriodicBox box;
   Vec3 gravity;
-  std::vector<bool> keep;  // per owner: never moved (it touches the body)
-  Vec3d bodyCentre;        // template places within bodyReach + the grain's radius of it stay empty
+  std::vector<bool> keep;    // per owner: never moved (it touches the body)
+  std::vector<bool> frozen;  // per owner: never moved and no place of the template (a grain with motion rules)
+  Vec3d bodyCentre;          // template places within bodyReach + the grain's radius of it stay empty
   double bodyReach = 0;
 };
 
 // What refreshing `strip` does (docs/moving-bed.md, "What a refresh does"): the grains
-// whose centres lie in the strip, except those in `keep`, take the template's places in the
+// whose centres lie in the strip, except those in `keep` or `frozen`, take the template's places in the
 // strip of grains of their own kind, lowest first; a place that would overlap a grain that
 // stays (by more than the template's own deepest contact among the places, or 1 % of the
 // smallest radius) or the body is left empty; grains without

@@ -54,6 +54,13 @@ void Simulation::refreshStrip(std::int64_t strip) {
   in.bodyReach = m_bodyReach;
   // Grains touching the body stay where they are: through its boundaries or its spheres.
   in.keep.assign(s.ownerCount(), false);
+  // Grains a family moves or holds (a glued base layer) are the scene's, not the bed's.
+  in.frozen.assign(s.ownerCount(), false);
+  for (std::size_t o = 0; o < s.ownerCount(); ++o) {
+    const Index family = s.ownerFamily.empty() ? 0 : s.ownerFamily[o];
+    in.frozen[o] = family >= 0 && std::size_t(family) < m_model.families.size() &&
+                   !m_model.families[std::size_t(family)].phases.empty();
+  }
   std::vector<bool> bodyBoundary(m_model.boundaries.size(), false);
   for (std::size_t b = 0; b < m_model.boundaries.size(); ++b) bodyBoundary[b] = m_model.boundaries[b].owner == f.body;
   for (const WallContact& c : wallContacts())

@@ -115,6 +115,25 @@ TEST(MovingBed, AGrainTouchingTheBodyStaysAndBlocksItsPlace) {
   for (const Vec3d& p : r.positions) EXPECT_GT(norm(p - l.state.ownerPosition[std::size_t(kept)]), 0.99 * kD);
 }
 
+// A grain a family holds (a glued base layer) is the scene's: neither moved nor a place.
+TEST(MovingBed, AGrainWithMotionRulesIsNeitherMovedNorAPlace) {
+  Lattice l;
+  const Index held = Lattice::owner(4, 1, 0);
+  StripRefreshInput in;
+  in.now = &l.state;
+  in.bed = &l.bed;
+  in.follow = &l.follow;
+  in.box = l.box;
+  in.gravity = Vec3(0, 0, Real(-9.81));
+  in.frozen.assign(l.state.ownerCount(), false);
+  in.frozen[std::size_t(held)] = true;
+  in.bodyCentre = Vec3d(1, 1, 1);
+  const StripRefresh r = planStripRefresh(in, 2);
+  EXPECT_EQ(std::count(r.owners.begin(), r.owners.end(), held), 0);
+  EXPECT_EQ(r.intoPlaces, 17u);
+  EXPECT_EQ(r.emptyPlaces + r.dropped + r.kept, 0u);
+}
+
 TEST(MovingBed, FewerGrainsFillTheLowestPlacesAndMoreFallFromAbove) {
   Lattice l;
   // Three grains of the strip's top layer carried off to strip 0 (a wave ahead of a wheel).
