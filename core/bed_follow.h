@@ -26,8 +26,9 @@ struct MovingBedState {
   std::int64_t nextStrip = 0;  // the next strip to refresh, counted along the travel from the box's back
   std::uint64_t refreshes = 0;
   // Summed over the refreshes (core/moving_bed.h StripRefresh): grains moved, of them those
-  // set above the strip for want of a free place, and template places left empty.
-  std::uint64_t moved = 0, dropped = 0, emptyPlaces = 0;
+  // raised over a blocked place and those set above the strip, and template places left
+  // empty (blocked or not needed).
+  std::uint64_t moved = 0, raised = 0, dropped = 0, emptyPlaces = 0;
   // Per owner (scene numbering), its pose when the bed started following: the template.
   std::vector<Vec3d> templatePosition;
   std::vector<Quat> templateOrientation;

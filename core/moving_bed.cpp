@@ -300,6 +300,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     });
   std::vector<std::pair<Index, Index>> assigned;  // (grain, place)
   std::vector<Index> homeless;
+  std::vector<std::vector<Index>> blocked(places.size());  // per kind, lowest first
   for (std::size_t k = 0; k < moving.size(); ++k) {
     std::size_t next = 0;
     static const std::vector<Index> none;
@@ -317,6 +318,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
         }
         if (!free) {
           ++out.emptyPlaces;
+          blocked[k].push_back(p);
           continue;
         }
         assigned.emplace_back(grain, p);
@@ -333,8 +335,43 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     const std::size_t pu = std::size_t(place);
     pose[grain] = {bed.templatePosition[pu], bed.templateOrientation[pu]};
     top = std::max(top, height(bed.templatePosition[pu]) + reach[pu]);
+    ballsAt(s, pu, bed.templatePosition[pu], bed.templateOrientation[pu], balls);
+    for (const Ball& b : balls) staying.add(b, grain);
   }
   out.intoPlaces = assigned.size();
+
+  // Grains without a place first try the blocked places of their kind, lowest first: each
+  // raised in steps of a tenth of the smallest radius, up to a diameter, until it clears
+  // what stays and what was placed. The strip is then filled where the template had
+  // grains, a little looser beside the grains that moved, rather than topped with a loose
+  // layer.
+  std::vector<Index> unplaced;
+  std::vector<std::size_t> nextBlocked(blocked.size(), 0);
+  const double raiseStep = 0.1 * (std::isfinite(rMin) ? rMin : reachMax);
+  for (const Index grain : homeless) {
+    const std::size_t k = std::size_t(kind[std::size_t(grain)]);
+    bool placed = false;
+    while (k < blocked.size() && nextBlocked[k] < blocked[k].size() && !placed) {
+      const std::size_t pu = std::size_t(blocked[k][nextBlocked[k]++]);
+      const double clear = in.bodyReach + reach[pu];
+      for (double lift = raiseStep; lift <= 2 * reach[pu] + 1e-12 && !placed; lift += raiseStep) {
+        Vec3d at = bed.templatePosition[pu];
+        setComponent(at, up, component(at, up) + upSign * lift);
+        if (norm(in.box.image(at - in.bodyCentre)) < clear) continue;
+        ballsAt(s, pu, at, bed.templateOrientation[pu], balls);
+        bool free = true;
+        for (const Ball& b : balls) free = free && staying.deepest(b) <= tolerance;
+        if (!free) continue;
+        pose[grain] = {at, bed.templateOrientation[pu]};
+        top = std::max(top, height(at) + reach[pu]);
+        for (const Ball& b : balls) staying.add(b, grain);
+        placed = true;
+      }
+    }
+    if (placed) ++out.raised;
+    else unplaced.push_back(grain);
+  }
+  homeless = std::move(unplaced);
 
   // Grains without a place: a loose lattice above the strip's top, row by row, layer by
   // layer, in the strip's width and the template's lateral extent.

@@ -49,6 +49,7 @@ struct StripRefresh {
   std::vector<Vec3d> positions;
   std::vector<Quat> orientations;
   std::size_t intoPlaces = 0;   // moved into a template grain's place
+  std::size_t raised = 0;       // set over a blocked place of their kind, raised until clear
   std::size_t dropped = 0;      // no free place of their kind: let fall onto the strip from above
   std::size_t emptyPlaces = 0;  // the template's places in the strip left empty
   std::size_t kept = 0;         // grains in the strip left where they are (touching the body)
@@ -68,11 +69,13 @@ struct StripRefreshInput {
 };
 
 // What refreshing `strip` does (docs/moving-bed.md, "What a refresh does"): the grains
-// whose centres lie in the strip, except those in `keep` or `frozen`, take the template's places in the
-// strip of grains of their own kind, lowest first; a place that would overlap a grain that
-// stays (by more than the template's own deepest contact among the places, or 1 % of the
-// smallest radius) or the body is left empty; grains without
-// a place are set on a loose lattice above the strip's top, to fall onto it.
+// whose centres lie in the strip, except those in `keep` or `frozen`, take the template's
+// places in the strip of grains of their own kind, lowest first; a place that would
+// overlap a grain that stays (by more than the template's own deepest contact among the
+// places, or 1 % of the smallest radius) or the body is left empty; grains without a place
+// take the blocked places of their kind, each raised until it clears (by up to a
+// diameter); those still without one are set on a loose lattice above the strip's top, to
+// fall onto it.
 StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip);
 
 // The largest distance from the body's centre to any of its boundaries' points: corners of

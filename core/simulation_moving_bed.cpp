@@ -77,6 +77,7 @@ void Simulation::refreshStrip(std::int64_t strip) {
   m_lastRefresh = planStripRefresh(in, strip);
   ++m_bed.refreshes;
   m_bed.moved += m_lastRefresh.owners.size();
+  m_bed.raised += m_lastRefresh.raised;
   m_bed.dropped += m_lastRefresh.dropped;
   m_bed.emptyPlaces += m_lastRefresh.emptyPlaces;
   if (m_lastRefresh.owners.empty()) return;

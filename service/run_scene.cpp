@@ -309,11 +309,11 @@ Outcome run(const Scene& scene, const RunOptions& o, const Feedback& feedback) {
   meter.finish(sim.stepCount());
   if (const MovingBedState& bed = sim.movingBed(); bed.refreshes > 0)
     feedback.say(
-        printfText("the bed followed %s: %llu strips refreshed, %llu grains moved (%llu set above their strip "
-                   "for want of a free place), %llu template places left empty (docs/moving-bed.md)",
+        printfText("the bed followed %s: %llu strips refreshed, %llu grains moved (%llu raised over a blocked place, "
+                   "%llu set above their strip), %llu template places left empty (docs/moving-bed.md)",
                    followedBodyName(scene).c_str(), static_cast<unsigned long long>(bed.refreshes),
-                   static_cast<unsigned long long>(bed.moved), static_cast<unsigned long long>(bed.dropped),
-                   static_cast<unsigned long long>(bed.emptyPlaces)));
+                   static_cast<unsigned long long>(bed.moved), static_cast<unsigned long long>(bed.raised),
+                   static_cast<unsigned long long>(bed.dropped), static_cast<unsigned long long>(bed.emptyPlaces)));
   feedback.say("wrote " + out.h5() + " (" + std::to_string(out.frames()) + " frames), run.xmf" +
                (scene.output.csv ? ", series.csv" : "") + ", checkpoint.h5 in " + o.outDir);
   return Outcome();

@@ -102,6 +102,7 @@ void writeEngine(const h5::Group& g, const EngineState& e) {
     b.setAttribute("next_strip", e.movingBed.nextStrip);
     b.setAttribute("refreshes", e.movingBed.refreshes);
     b.setAttribute("moved", e.movingBed.moved);
+    b.setAttribute("raised", e.movingBed.raised);
     b.setAttribute("dropped", e.movingBed.dropped);
     b.setAttribute("empty_places", e.movingBed.emptyPlaces);
     writeVec3s(b, "template_position", e.movingBed.templatePosition);
@@ -139,6 +140,7 @@ EngineState readEngine(const h5::Group& g) {
     e.movingBed.nextStrip = b.int64Attribute("next_strip");
     e.movingBed.refreshes = b.uint64Attribute("refreshes");
     e.movingBed.moved = b.uint64Attribute("moved");
+    e.movingBed.raised = b.uint64Attribute("raised");
     e.movingBed.dropped = b.uint64Attribute("dropped");
     e.movingBed.emptyPlaces = b.uint64Attribute("empty_places");
     e.movingBed.templatePosition = readVec3s<double>(b, "template_position");

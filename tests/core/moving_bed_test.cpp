@@ -162,7 +162,7 @@ TEST(MovingBed, FewerGrainsFillTheLowestPlacesAndMoreFallFromAbove) {
   EXPECT_EQ(above, 1);
 }
 
-TEST(MovingBed, APlaceAGrainThatStaysOverlapsIsLeftEmpty) {
+TEST(MovingBed, APlaceAGrainThatStaysOverlapsIsLeftEmptyOrRaisedOver) {
   Lattice l;
   // A grain of strip 3 pushed back to 0.6 d of column 5's places: a 0.4 d overlap.
   const std::size_t pushed = std::size_t(Lattice::owner(6, 1, 1));
@@ -171,6 +171,20 @@ TEST(MovingBed, APlaceAGrainThatStaysOverlapsIsLeftEmpty) {
   EXPECT_EQ(r.emptyPlaces, 1u);
   EXPECT_EQ(r.intoPlaces, 17u);
   EXPECT_EQ(r.dropped, 1u);
+  // A place of the top layer blocked so: its grain is raised over it until clear, 1.6 r
+  // (the pushed grain 1.2 r away along x: sqrt(1.2^2 + 1.6^2) r = 2 r).
+  Lattice top;
+  top.state.ownerPosition[std::size_t(Lattice::owner(6, 1, 2))].x = 5.5 * kD + 0.6 * kD;
+  r = top.plan(2);
+  EXPECT_EQ(r.emptyPlaces, 1u);
+  EXPECT_EQ(r.raised, 1u);
+  EXPECT_EQ(r.dropped, 0u);
+  int raisedAt = 0;
+  for (const Vec3d& p : r.positions)
+    if (std::fabs(p.x - 5.5 * kD) < 1e-12 && std::fabs(p.y - 1.5 * kD) < 1e-12 &&
+        std::fabs(p.z - (2.5 * kD + 1.6 * kR)) < 1e-9)
+      ++raisedAt;
+  EXPECT_EQ(raisedAt, 1);
   // And a place within the body's reach stays empty too.
   Lattice b;
   r = b.plan(2, {}, b.state.ownerPosition[std::size_t(Lattice::owner(4, 0, 0))], 0.5 * kR);
