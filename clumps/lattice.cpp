@@ -45,10 +45,12 @@ std::vector<std::pair<Vec3d, Quat>> latticeSites(const LatticeShape& shape, cons
   for (int k = 0; k < int(nz); ++k)
     for (int jy = 0; jy < int(y.count); ++jy)
       for (int i = 0; i < int(x.count); ++i) {
-        // HCP's shifts scale with a stretched spacing, so a site keeps its place in its cell.
+        // HCP's shifts scale with a stretched spacing, so a site keeps its place in its cell
+        // (by 1 exactly when nothing is stretched: the sites of a lattice without a period
+        // are the bits they always were, summed in the same order).
         const Vec3d shift = shape.offset(jy, k);
-        Vec3d p = lo + Vec3d(i * x.step + shift.x * (x.step / shape.a), jy * y.step + shift.y * (y.step / shape.dy()),
-                             k * shape.dz());
+        Vec3d p = lo + Vec3d(i * x.step, jy * y.step, k * shape.dz()) +
+                  Vec3d(shift.x * (x.step / shape.a), shift.y * (y.step / shape.dy()), shift.z);
         if (wrap.period[0] > 0) p.x = wrapped(p.x, wrap.from[0], wrap.period[0]);
         else if (p.x > hi.x + slack) continue;
         if (wrap.period[1] > 0) p.y = wrapped(p.y, wrap.from[1], wrap.period[1]);

@@ -100,6 +100,8 @@ class Simulation:
     @property
     def owner_images(self) -> npt.NDArray[np.int32]: ...  # (owners, 3) periods crossed (docs/periodic.md)
     @property
+    def owner_relocations(self) -> npt.NDArray[np.int32]: ...  # (owners,) times a following bed moved each (docs/moving-bed.md)
+    @property
     def sphere_centres(self) -> npt.NDArray[np.float64]: ...  # (spheres, 3) [m]
     @property
     def sphere_offsets(self) -> npt.NDArray[np.floating]: ...  # (spheres, 3) [m]
