@@ -4,11 +4,11 @@ the traverse shows at a glance.
 
     regolith run studies/single_wheel/single_wheel_following.smoke.json --out runs/traverse
     regolith metrics runs/traverse          # writes runs/traverse/metrics.json
-    python3 studies/single_wheel/plot_traverse.py runs/traverse --bed-length 0.04
+    python3 studies/single_wheel/plot_traverse.py runs/traverse [runs/long ...] --bed-length 0.04
 
-Reads the run's series.csv (the wheel's rows) and metrics.json (the drive's start, the
-weight, the rim radius, the height at first contact). Writes RUN/traverse.png and prints
-one line per bed length.
+Reads each run's series.csv (the wheel's rows) and metrics.json (the drive's start, the
+weight, the rim radius, the height at first contact). Prints one line per bed length of
+each run and draws them on one figure (default FIRST_RUN/traverse.png).
 """
 import argparse
 import csv
@@ -51,44 +51,54 @@ def per_bed_length(s, m, bed_length):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("run", help="the run's folder (series.csv, metrics.json)")
-    ap.add_argument("--bed-length", type=float, required=True, help="the bed's period along the travel [m]")
-    ap.add_argument("--out", help="the figure (default RUN/traverse.png)")
-    a = ap.parse_args()
-    path = os.path.join(a.run, "metrics.json")
+def load(run):
+    path = os.path.join(run, "metrics.json")
     if not os.path.exists(path):
-        sys.exit(f"{path}: not found; run `regolith metrics {a.run}` first")
+        sys.exit(f"{path}: not found; run `regolith metrics {run}` first")
     with open(path) as f:
         m = json.load(f)
-    if "runs" in m:
-        m = m["runs"][0]
-    bins = per_bed_length(wheel_rows(a.run, m["parameters"]["wheel"]), m, a.bed_length)
-    print("bed length  travel [mm]  sinkage [mm]  DP/W     T/(W R)  Fz/W")
+    return m["runs"][0] if "runs" in m else m
+
+
+def report(name, bins):
+    print(f"{name}\nbed length  travel [mm]  sinkage [mm]  DP/W     T/(W R)  Fz/W")
     for b in bins:
         print(f"{b['length']:10d}  {b['travel_mm']:11.1f}  {b['sinkage_mm']:12.3f}  {b['dp_w']:+.4f}  "
               f"{b['t_wr']:.4f}   {b['fz_w']:.3f}{'' if b['complete'] else '  (partial)'}")
     steady = [b for b in bins[1:] if b["complete"]]
     if len(steady) > 1:
-        for key, name in (("sinkage_mm", "sinkage [mm]"), ("dp_w", "DP/W"), ("t_wr", "T/(W R)")):
+        for key, label in (("sinkage_mm", "sinkage [mm]"), ("dp_w", "DP/W"), ("t_wr", "T/(W R)")):
             v = np.array([b[key] for b in steady])
             slope = np.polyfit([b["length"] for b in steady], v, 1)[0]
-            print(f"lengths 2-{steady[-1]['length']}: {name} {v.mean():.4f} +- {v.std(ddof=1):.4f} "
+            print(f"lengths 2-{steady[-1]['length']}: {label} {v.mean():.4f} +- {v.std(ddof=1):.4f} "
                   f"(sd), trend {slope:+.4f} per bed length")
 
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("runs", nargs="+", help="run folders (series.csv, metrics.json), drawn on one figure")
+    ap.add_argument("--bed-length", type=float, required=True, help="the bed's period along the travel [m]")
+    ap.add_argument("--out", help="the figure (default FIRST_RUN/traverse.png)")
+    a = ap.parse_args()
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(3, 1, figsize=(7, 7), sharex=True)
-    x = [b["travel_mm"] / (1e3 * a.bed_length) for b in bins]
-    for ax, key, label in zip(axes, ("sinkage_mm", "dp_w", "t_wr"), ("sinkage [mm]", "DP/W", "T/(W R)")):
-        ax.plot(x, [b[key] for b in bins], "o-")
+    for run in a.runs:
+        m = load(run)
+        bins = per_bed_length(wheel_rows(run, m["parameters"]["wheel"]), m, a.bed_length)
+        name = os.path.basename(os.path.normpath(run))
+        report(name, bins)
+        x = [b["travel_mm"] / (1e3 * a.bed_length) for b in bins]
+        for ax, key in zip(axes, ("sinkage_mm", "dp_w", "t_wr")):
+            ax.plot(x, [b[key] for b in bins], "o-", label=name)
+    for ax, label in zip(axes, ("sinkage [mm]", "DP/W", "T/(W R)")):
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
-    axes[-1].set_xlabel("travel [bed lengths]")
-    axes[0].set_title(f"{os.path.basename(os.path.normpath(a.run))}: means per bed length")
-    out = a.out or os.path.join(a.run, "traverse.png")
+    axes[0].legend(fontsize=8)
+    axes[-1].set_xlabel(f"travel [bed lengths of {1e3 * a.bed_length:g} mm]")
+    axes[0].set_title("means per bed length of travel")
+    out = a.out or os.path.join(a.runs[0], "traverse.png")
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     print("wrote", out)
