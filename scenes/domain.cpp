@@ -52,7 +52,11 @@ void buildFollow(BuildContext& c) {
   const std::string base = "/domain/follow";
   const std::optional<Index> body = c.body(base + "/body");
   if (!body) return;
+  // The checks below need the bodies and grains built: after an earlier problem (a body
+  // whose shape was refused, say) they may not be.
+  if (!c.problems.empty() || std::size_t(*body) >= c.scene.bodies.size()) return;
   const SceneBody& b = c.scene.bodies[std::size_t(*body)];
+  if (b.owner >= Index(c.world.state().ownerCount())) return;
   if (b.owner < 0) {
     c.problem(base + "/body", "the static body \"" + b.name + "\"",
               "a body that moves (one with a family, or a coupled one): a static body goes nowhere to follow");
