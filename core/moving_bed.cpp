@@ -224,15 +224,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   for (std::size_t o = 0; o < owners; ++o)
     if (kind[o] >= 0) reachMax = std::max(reachMax, reach[o] = ownerReach(s, o));
   const double lower = strips.lower(strip);
-  // The window refreshed: the strip. (A window reaching two diameters back into the strip
-  // refreshed before, to lay again the places a rut had blocked at its front edge, was
-  // tried and changed nothing measurable: docs/moving-bed.md, "Measured".)
-  const double windowLo = lower, windowWidth = strips.width;
-  const auto inWindow = [&](const Vec3d& x) {
-    double t = component(x, axis) - windowLo;
-    t -= strips.period * std::floor(t / strips.period);
-    return t < windowWidth;
-  };
+  const auto inStrip = [&](const Vec3d& x) { return strips.contains(strip, component(x, axis)); };
   const auto frozen = [&](std::size_t o) { return o < in.frozen.size() && in.frozen[o]; };
   const auto height = [&, up = up, upSign = upSign](const Vec3d& x) { return upSign * component(x, up); };
 
@@ -240,7 +232,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   std::vector<std::vector<Index>> moving;  // per kind: the grains in the strip, ascending
   std::vector<bool> moves(owners, false);
   for (std::size_t o = 0; o < owners; ++o) {
-    if (kind[o] < 0 || frozen(o) || !inWindow(s.ownerPosition[o])) continue;
+    if (kind[o] < 0 || frozen(o) || !inStrip(s.ownerPosition[o])) continue;
     if (o < in.keep.size() && in.keep[o]) {
       ++out.kept;
       continue;
@@ -252,10 +244,10 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
 
   // The spheres that stay, within reach of the strip.
   Vec3d centre = in.box.lo + in.box.length * 0.5;
-  setComponent(centre, axis, windowLo + 0.5 * windowWidth);
+  setComponent(centre, axis, lower + 0.5 * strips.width);
   StayingSpheres staying(in.box, std::max(2 * reachMax, 1e-12), centre);
   std::vector<Ball> balls;
-  const double band = 0.5 * windowWidth + 2 * reachMax;
+  const double band = 0.5 * strips.width + 2 * reachMax;
   double top = -std::numeric_limits<double>::infinity();  // the highest surface in and beside the strip
   for (std::size_t o = 0; o < owners; ++o) {
     if (kind[o] < 0 || moves[o]) continue;
@@ -264,7 +256,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     ballsAt(s, o, s.ownerPosition[o], s.ownerOrientation[o], balls);
     for (const Ball& b : balls) {
       staying.add(b, Index(o));
-      if (std::fabs(along) <= 0.5 * windowWidth + reach[o]) top = std::max(top, height(b.centre) + b.radius);
+      if (std::fabs(along) <= 0.5 * strips.width + reach[o]) top = std::max(top, height(b.centre) + b.radius);
     }
   }
 
@@ -272,13 +264,13 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   std::vector<std::vector<Index>> places(moving.size());
   double latLo = std::numeric_limits<double>::infinity(), latHi = -latLo;
   for (std::size_t o = 0; o < owners; ++o) {
-    if (kind[o] < 0 || frozen(o) || !inWindow(bed.templatePosition[o])) continue;
+    if (kind[o] < 0 || frozen(o) || !inStrip(bed.templatePosition[o])) continue;
     latLo = std::min(latLo, component(bed.templatePosition[o], lateral));
     latHi = std::max(latHi, component(bed.templatePosition[o], lateral));
     if (std::size_t(kind[o]) >= places.size()) places.resize(std::size_t(kind[o]) + 1);
     places[std::size_t(kind[o])].push_back(Index(o));
   }
-  // The template's own deepest contact among the window's places: the tolerance.
+  // The template's own deepest contact among the strip's places: the tolerance.
   StayingSpheres template_(in.box, std::max(2 * reachMax, 1e-12), centre);
   double rMin = std::numeric_limits<double>::infinity();
   for (const std::vector<Index>& list : places)
@@ -292,12 +284,21 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
       ballsAt(s, std::size_t(p), bed.templatePosition[std::size_t(p)], bed.templateOrientation[std::size_t(p)], balls);
       for (const Ball& b : balls) tolerance = std::max(tolerance, template_.deepest(b, p));
     }
-  out.tolerance = tolerance;
   for (std::vector<Index>& list : places)
     std::sort(list.begin(), list.end(), [&](Index a, Index b) {
       const double ha = height(bed.templatePosition[std::size_t(a)]), hb = height(bed.templatePosition[std::size_t(b)]);
       return ha != hb ? ha < hb : a < b;
     });
+  // Whether owner-place pu's grain fits at `at`: clear of the body's reach, and overlapping
+  // no sphere that stays (or was placed) by more than the tolerance. Leaves its spheres in
+  // `balls`.
+  const auto fits = [&](std::size_t pu, const Vec3d& at) {
+    if (norm(in.box.image(at - in.bodyCentre)) < in.bodyReach + reach[pu]) return false;
+    ballsAt(s, pu, at, bed.templateOrientation[pu], balls);
+    for (const Ball& b : balls)
+      if (staying.deepest(b) > tolerance) return false;
+    return true;
+  };
   std::vector<std::pair<Index, Index>> assigned;  // (grain, place)
   std::vector<Index> homeless;
   std::vector<std::vector<Index>> blocked(places.size());  // per kind, lowest first
@@ -309,14 +310,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
       bool placed = false;
       while (next < list.size() && !placed) {
         const Index p = list[next++];
-        const std::size_t pu = std::size_t(p);
-        const double clear = in.bodyReach + reach[pu];
-        bool free = norm(in.box.image(bed.templatePosition[pu] - in.bodyCentre)) >= clear;
-        if (free) {
-          ballsAt(s, pu, bed.templatePosition[pu], bed.templateOrientation[pu], balls);
-          for (const Ball& b : balls) free = free && staying.deepest(b) <= tolerance;
-        }
-        if (!free) {
+        if (!fits(std::size_t(p), bed.templatePosition[std::size_t(p)])) {
           ++out.emptyPlaces;
           blocked[k].push_back(p);
           continue;
@@ -353,15 +347,10 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     bool placed = false;
     while (k < blocked.size() && nextBlocked[k] < blocked[k].size() && !placed) {
       const std::size_t pu = std::size_t(blocked[k][nextBlocked[k]++]);
-      const double clear = in.bodyReach + reach[pu];
       for (double lift = raiseStep; lift <= 2 * reach[pu] + 1e-12 && !placed; lift += raiseStep) {
         Vec3d at = bed.templatePosition[pu];
         setComponent(at, up, component(at, up) + upSign * lift);
-        if (norm(in.box.image(at - in.bodyCentre)) < clear) continue;
-        ballsAt(s, pu, at, bed.templateOrientation[pu], balls);
-        bool free = true;
-        for (const Ball& b : balls) free = free && staying.deepest(b) <= tolerance;
-        if (!free) continue;
+        if (!fits(pu, at)) continue;
         pose[grain] = {at, bed.templateOrientation[pu]};
         top = std::max(top, height(at) + reach[pu]);
         for (const Ball& b : balls) staying.add(b, grain);

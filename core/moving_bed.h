@@ -53,7 +53,6 @@ struct StripRefresh {
   std::size_t dropped = 0;      // no free place of their kind: let fall onto the strip from above
   std::size_t emptyPlaces = 0;  // the template's places in the strip left empty
   std::size_t kept = 0;         // grains in the strip left where they are (touching the body)
-  double tolerance = 0;         // the overlap with a staying grain a place was allowed [m]
 };
 
 struct StripRefreshInput {
