@@ -208,6 +208,26 @@ constexpr double kPlaceOverlapFloor = 0.01;
 
 void setComponent(Vec3d& v, int axis, double value) { (axis == 0 ? v.x : axis == 1 ? v.y : v.z) = value; }
 
+// A blocked place is tried shifted by up to this many steps (of a tenth of the smallest
+// radius) in any direction: half a radius.
+constexpr int kShiftSteps = 5;
+
+// The shifts a blocked place is tried at, in steps: every integer vector of length at
+// most kShiftSteps but zero, shortest first; of equal length the higher first (a grain set
+// a little high settles onto the bed), then by their components, so the order is fixed.
+std::vector<Vec3d> placeShifts(int up, double upSign) {
+  std::vector<Vec3d> shifts;
+  for (int i = -kShiftSteps; i <= kShiftSteps; ++i)
+    for (int j = -kShiftSteps; j <= kShiftSteps; ++j)
+      for (int k = -kShiftSteps; k <= kShiftSteps; ++k)
+        if (i * i + j * j + k * k <= kShiftSteps * kShiftSteps && (i | j | k) != 0) shifts.emplace_back(i, j, k);
+  const auto key = [&](const Vec3d& v) {
+    return std::make_tuple(dot(v, v), -upSign * component(v, up), v.x, v.y, v.z);
+  };
+  std::sort(shifts.begin(), shifts.end(), [&](const Vec3d& a, const Vec3d& b) { return key(a) < key(b); });
+  return shifts;
+}
+
 }  // namespace
 
 StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
@@ -242,26 +262,11 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     moves[o] = true;
   }
 
-  // The spheres that stay, within reach of the strip.
   Vec3d centre = in.box.lo + in.box.length * 0.5;
   setComponent(centre, axis, lower + 0.5 * strips.width);
-  StayingSpheres staying(in.box, std::max(2 * reachMax, 1e-12), centre);
-  std::vector<Ball> balls;
-  const double band = 0.5 * strips.width + 2 * reachMax;
-  double top = -std::numeric_limits<double>::infinity();  // the highest surface in and beside the strip
-  for (std::size_t o = 0; o < owners; ++o) {
-    if (kind[o] < 0 || moves[o]) continue;
-    const double along = component(in.box.image(s.ownerPosition[o] - centre), axis);
-    if (std::fabs(along) > band) continue;
-    ballsAt(s, o, s.ownerPosition[o], s.ownerOrientation[o], balls);
-    for (const Ball& b : balls) {
-      staying.add(b, Index(o));
-      if (std::fabs(along) <= 0.5 * strips.width + reach[o]) top = std::max(top, height(b.centre) + b.radius);
-    }
-  }
-
   // The template's places in the strip, per kind, lowest first; those clear of what stays.
   std::vector<std::vector<Index>> places(moving.size());
+  std::vector<Ball> balls;
   double latLo = std::numeric_limits<double>::infinity(), latHi = -latLo;
   for (std::size_t o = 0; o < owners; ++o) {
     if (kind[o] < 0 || frozen(o) || !inStrip(bed.templatePosition[o])) continue;
@@ -270,6 +275,30 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
     if (std::size_t(kind[o]) >= places.size()) places.resize(std::size_t(kind[o]) + 1);
     places[std::size_t(kind[o])].push_back(Index(o));
   }
+
+  // The spheres that stay, within reach of the strip.
+  StayingSpheres staying(in.box, std::max(2 * reachMax, 1e-12), centre);
+  const double band = 0.5 * strips.width + 2 * reachMax;
+  double top = -std::numeric_limits<double>::infinity();  // the highest surface in and beside the strip
+  // Grains beside the strip on the body's side (the rut, refreshed next) yield to the
+  // strip's places rather than block them: they are left out of what stays, and once the
+  // strip is laid each is raised until it clears it (below). Left to block, they kept a
+  // quarter of the places at the strip's front edge empty in the smoke wheel's bed, and the
+  // grains those places lost were set loose on top.
+  std::vector<Index> yielding;
+  for (std::size_t o = 0; o < owners; ++o) {
+    if (kind[o] < 0 || moves[o]) continue;
+    const double along = component(in.box.image(s.ownerPosition[o] - centre), axis);
+    if (std::fabs(along) > band) continue;
+    ballsAt(s, o, s.ownerPosition[o], s.ownerOrientation[o], balls);
+    const bool yields = strips.direction * along > 0 && !frozen(o) && !(o < in.keep.size() && in.keep[o]);
+    if (yields) yielding.push_back(Index(o));
+    for (const Ball& b : balls) {
+      if (!yields) staying.add(b, Index(o));
+      if (std::fabs(along) <= 0.5 * strips.width + reach[o]) top = std::max(top, height(b.centre) + b.radius);
+    }
+  }
+
   // The template's own deepest contact among the strip's places: the tolerance.
   StayingSpheres template_(in.box, std::max(2 * reachMax, 1e-12), centre);
   double rMin = std::numeric_limits<double>::infinity();
@@ -335,32 +364,77 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   out.intoPlaces = assigned.size();
 
   // Grains without a place first try the blocked places of their kind, lowest first: each
-  // raised in steps of a tenth of the smallest radius, up to a diameter, until it clears
-  // what stays and what was placed. The strip is then filled where the template had
-  // grains, a little looser beside the grains that moved, rather than topped with a loose
-  // layer.
+  // set at the smallest shift from the place (in steps of a tenth of the smallest radius,
+  // any direction, up to half a radius; then straight up, up to a diameter) that clears
+  // what stays and what was placed. The grains beside a strip have moved since the
+  // template was taken (the rut, a bed that shears), mostly by a fraction of a radius: a
+  // place they block often has room a little way off. The strip is then filled where the
+  // template had grains, a little looser beside the grains that moved, rather than topped
+  // with a loose layer.
   std::vector<Index> unplaced;
   std::vector<std::size_t> nextBlocked(blocked.size(), 0);
-  const double raiseStep = 0.1 * (std::isfinite(rMin) ? rMin : reachMax);
+  const double shiftStep = 0.1 * (std::isfinite(rMin) ? rMin : reachMax);
+  const std::vector<Vec3d> shifts = placeShifts(up, upSign);
   for (const Index grain : homeless) {
     const std::size_t k = std::size_t(kind[std::size_t(grain)]);
     bool placed = false;
     while (k < blocked.size() && nextBlocked[k] < blocked[k].size() && !placed) {
       const std::size_t pu = std::size_t(blocked[k][nextBlocked[k]++]);
-      for (double lift = raiseStep; lift <= 2 * reach[pu] + 1e-12 && !placed; lift += raiseStep) {
-        Vec3d at = bed.templatePosition[pu];
-        setComponent(at, up, component(at, up) + upSign * lift);
-        if (!fits(pu, at)) continue;
+      const auto tryAt = [&](const Vec3d& at) {
+        if (!fits(pu, at)) return false;
         pose[grain] = {at, bed.templateOrientation[pu]};
         top = std::max(top, height(at) + reach[pu]);
         for (const Ball& b : balls) staying.add(b, grain);
-        placed = true;
+        return true;
+      };
+      for (std::size_t n = 0; n < shifts.size() && !placed; ++n)
+        placed = tryAt(bed.templatePosition[pu] + shifts[n] * shiftStep);
+      for (int lift = kShiftSteps + 1; lift * shiftStep <= 2 * reach[pu] + 1e-12 && !placed; ++lift) {
+        Vec3d at = bed.templatePosition[pu];
+        setComponent(at, up, component(at, up) + upSign * lift * shiftStep);
+        placed = tryAt(at);
       }
     }
     if (placed) ++out.raised;
     else unplaced.push_back(grain);
   }
   homeless = std::move(unplaced);
+
+  // The grains that yielded: those that clear what stays and what was placed stay where
+  // they are; then the others, lowest first, are raised (in tenths of the smallest radius,
+  // by up to two diameters) until they clear all of that, to fall back onto the rut they
+  // came from.
+  const auto clearAt = [&](std::size_t o, const Vec3d& at) {
+    ballsAt(s, o, at, s.ownerOrientation[o], balls);
+    for (const Ball& b : balls)
+      if (staying.deepest(b) > tolerance) return false;
+    return true;
+  };
+  std::vector<Index> blocking;
+  for (const Index g : yielding) {
+    if (!clearAt(std::size_t(g), s.ownerPosition[std::size_t(g)])) {
+      blocking.push_back(g);
+      continue;
+    }
+    for (const Ball& b : balls) staying.add(b, g);
+  }
+  std::stable_sort(blocking.begin(), blocking.end(), [&](Index a, Index b) {
+    return height(s.ownerPosition[std::size_t(a)]) < height(s.ownerPosition[std::size_t(b)]);
+  });
+  for (const Index g : blocking) {
+    const std::size_t o = std::size_t(g);
+    bool clear = false;
+    for (int lift = 1; lift * shiftStep <= 4 * reach[o] + 1e-12 && !clear; ++lift) {
+      Vec3d at = s.ownerPosition[o];
+      setComponent(at, up, component(at, up) + upSign * lift * shiftStep);
+      if (!(clear = clearAt(o, at))) continue;
+      for (const Ball& b : balls) staying.add(b, g);
+      pose[g] = {at, s.ownerOrientation[o]};
+      top = std::max(top, height(at) + reach[o]);  // the loose lattice, if any, goes above it
+      ++out.lifted;
+    }
+    if (!clear) homeless.push_back(g);
+  }
 
   // Grains without a place: a loose lattice above the strip's top, row by row, layer by
   // layer, in the strip's width and the template's lateral extent.

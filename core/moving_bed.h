@@ -53,6 +53,7 @@ struct StripRefresh {
   std::size_t dropped = 0;      // no free place of their kind: let fall onto the strip from above
   std::size_t emptyPlaces = 0;  // the template's places in the strip left empty
   std::size_t kept = 0;         // grains in the strip left where they are (touching the body)
+  std::size_t lifted = 0;       // grains beside the strip, on the body's side, raised clear of it
 };
 
 struct StripRefreshInput {
@@ -69,12 +70,13 @@ struct StripRefreshInput {
 
 // What refreshing `strip` does (docs/moving-bed.md, "What a refresh does"): the grains
 // whose centres lie in the strip, except those in `keep` or `frozen`, take the template's
-// places in the strip of grains of their own kind, lowest first; a place that would
-// overlap a grain that stays (by more than the template's own deepest contact among the
-// places, or 1 % of the smallest radius) or the body is left empty; grains without a place
-// take the blocked places of their kind, each raised until it clears (by up to a
-// diameter); those still without one are set on a loose lattice above the strip's top, to
-// fall onto it.
+// places in the strip of grains of their own kind, lowest first. Grains beside the strip
+// on the body's side yield: they are raised clear of the strip if they overlap it. A place
+// that would overlap a grain that stays (by more than the template's own deepest contact
+// among the places, or 1 % of the smallest radius) or the body is left empty; grains
+// without a place take the blocked places of their kind, each at the smallest shift that
+// clears (up to half a radius, or raised by up to a diameter); those still without one
+// are set on a loose lattice above the strip's top, to fall onto it.
 StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip);
 
 // The largest distance from the body's centre to any of its boundaries' points: corners of

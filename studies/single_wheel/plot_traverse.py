@@ -1,10 +1,10 @@
 """A long traverse on a bed that follows the wheel (docs/moving-bed.md): sinkage, DP/W and
-T/(W R) averaged over each bed length of travel, as a table and a figure, so a drift over
-the traverse shows at a glance.
+T/(W R) averaged over each bed length of travel (or a shorter window), as a table and a
+figure, so a drift over the traverse shows at a glance.
 
     regolith run studies/single_wheel/single_wheel_following.smoke.json --out runs/traverse
     regolith metrics runs/traverse          # writes runs/traverse/metrics.json
-    python3 studies/single_wheel/plot_traverse.py runs/traverse [runs/long ...] --bed-length 0.04
+    python3 studies/single_wheel/plot_traverse.py runs/traverse [runs/long ...] --bed-length 0.06 [--window 0.02]
 
 Reads each run's series.csv (the wheel's rows) and metrics.json (the drive's start, the
 weight, the rim radius, the height at first contact). Prints one line per bed length of
@@ -27,8 +27,8 @@ def wheel_rows(run_dir, wheel):
     return {k: np.array([float(r[k]) for r in rows]) for k in ("time", "x", "z", "fx", "fz", "ty")}
 
 
-def per_bed_length(s, m, bed_length):
-    """One dict per whole or partial bed length of travel since the drive began."""
+def per_window(s, m, window):
+    """One dict per whole or partial window of travel since the drive began."""
     p = m["metrics"] if "metrics" in m else m
     par = m["parameters"]
     weight = p["weight"]["value"]
@@ -37,13 +37,13 @@ def per_bed_length(s, m, bed_length):
     drive = s["time"] >= par["drive_start"]
     travel = s["x"][drive] - s["x"][drive][0]
     out = []
-    for k in range(int(travel[-1] // bed_length) + 1):
-        sel = (travel >= k * bed_length) & (travel < (k + 1) * bed_length)
+    for k in range(int(travel[-1] // window) + 1):
+        sel = (travel >= k * window) & (travel < (k + 1) * window)
         if sel.sum() < 2:
             continue
         out.append({"length": k + 1,
                     "travel_mm": 1e3 * travel[sel].mean(),
-                    "complete": travel[sel].max() - travel[sel].min() > 0.9 * bed_length,
+                    "complete": travel[sel].max() - travel[sel].min() > 0.9 * window,
                     "sinkage_mm": 1e3 * (z0 - s["z"][drive][sel].mean()),
                     "dp_w": s["fx"][drive][sel].mean() / weight,
                     "t_wr": -s["ty"][drive][sel].mean() / (weight * radius),
@@ -61,7 +61,7 @@ def load(run):
 
 
 def report(name, bins):
-    print(f"{name}\nbed length  travel [mm]  sinkage [mm]  DP/W     T/(W R)  Fz/W")
+    print(f"{name}\n    window  travel [mm]  sinkage [mm]  DP/W     T/(W R)  Fz/W")
     for b in bins:
         print(f"{b['length']:10d}  {b['travel_mm']:11.1f}  {b['sinkage_mm']:12.3f}  {b['dp_w']:+.4f}  "
               f"{b['t_wr']:.4f}   {b['fz_w']:.3f}{'' if b['complete'] else '  (partial)'}")
@@ -70,14 +70,17 @@ def report(name, bins):
         for key, label in (("sinkage_mm", "sinkage [mm]"), ("dp_w", "DP/W"), ("t_wr", "T/(W R)")):
             v = np.array([b[key] for b in steady])
             slope = np.polyfit([b["length"] for b in steady], v, 1)[0]
-            print(f"lengths 2-{steady[-1]['length']}: {label} {v.mean():.4f} +- {v.std(ddof=1):.4f} "
-                  f"(sd), trend {slope:+.4f} per bed length")
+            print(f"windows 2-{steady[-1]['length']}: {label} {v.mean():.4f} +- {v.std(ddof=1):.4f} "
+                  f"(sd), trend {slope:+.4f} per window")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("runs", nargs="+", help="run folders (series.csv, metrics.json), drawn on one figure")
     ap.add_argument("--bed-length", type=float, required=True, help="the bed's period along the travel [m]")
+    ap.add_argument("--window", type=float,
+                    help="average over windows of this much travel [m] (default: one bed length); a long "
+                         "bed's reference is best read in windows shorter than the following bed's period")
     ap.add_argument("--out", help="the figure (default FIRST_RUN/traverse.png)")
     a = ap.parse_args()
     import matplotlib
@@ -86,10 +89,10 @@ def main():
     fig, axes = plt.subplots(3, 1, figsize=(7, 7), sharex=True)
     for run in a.runs:
         m = load(run)
-        bins = per_bed_length(wheel_rows(run, m["parameters"]["wheel"]), m, a.bed_length)
+        bins = per_window(wheel_rows(run, m["parameters"]["wheel"]), m, a.window or a.bed_length)
         name = os.path.basename(os.path.normpath(run))
         report(name, bins)
-        x = [b["travel_mm"] / (1e3 * a.bed_length) for b in bins]
+        x = [b["travel_mm"] / (1e3 * a.bed_length) for b in bins]  # window centres, in bed lengths
         for ax, key in zip(axes, ("sinkage_mm", "dp_w", "t_wr")):
             ax.plot(x, [b[key] for b in bins], "o-", label=name)
     for ax, label in zip(axes, ("sinkage [mm]", "DP/W", "T/(W R)")):
@@ -97,7 +100,8 @@ def main():
         ax.grid(alpha=0.3)
     axes[0].legend(fontsize=8)
     axes[-1].set_xlabel(f"travel [bed lengths of {1e3 * a.bed_length:g} mm]")
-    axes[0].set_title("means per bed length of travel")
+    window = 1e3 * (a.window or a.bed_length)
+    axes[0].set_title(f"means over {window:g} mm of travel")
     out = a.out or os.path.join(a.runs[0], "traverse.png")
     fig.tight_layout()
     fig.savefig(out, dpi=120)

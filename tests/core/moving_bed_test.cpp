@@ -164,27 +164,45 @@ TEST(MovingBed, FewerGrainsFillTheLowestPlacesAndMoreFallFromAbove) {
 
 TEST(MovingBed, APlaceAGrainThatStaysOverlapsIsLeftEmptyOrRaisedOver) {
   Lattice l;
-  // A grain of strip 3 pushed back to 0.6 d of column 5's places: a 0.4 d overlap.
-  const std::size_t pushed = std::size_t(Lattice::owner(6, 1, 1));
-  l.state.ownerPosition[pushed].x = 5.5 * kD + 0.6 * kD;
+  // A grain of strip 1 (behind strip 2: the body travels along +x) pushed forward to 0.6 d
+  // of column 4's places: a 0.4 d overlap.
+  const std::size_t pushed = std::size_t(Lattice::owner(3, 1, 1));
+  l.state.ownerPosition[pushed].x = 4.5 * kD - 0.6 * kD;
   StripRefresh r = l.plan(2);
   EXPECT_EQ(r.emptyPlaces, 1u);
   EXPECT_EQ(r.intoPlaces, 17u);
   EXPECT_EQ(r.dropped, 1u);
+  EXPECT_EQ(r.lifted, 0u);
   // A place of the top layer blocked so: its grain is raised over it until clear, 1.6 r
   // (the pushed grain 1.2 r away along x: sqrt(1.2^2 + 1.6^2) r = 2 r).
   Lattice top;
-  top.state.ownerPosition[std::size_t(Lattice::owner(6, 1, 2))].x = 5.5 * kD + 0.6 * kD;
+  top.state.ownerPosition[std::size_t(Lattice::owner(3, 1, 2))].x = 4.5 * kD - 0.6 * kD;
   r = top.plan(2);
   EXPECT_EQ(r.emptyPlaces, 1u);
   EXPECT_EQ(r.raised, 1u);
   EXPECT_EQ(r.dropped, 0u);
   int raisedAt = 0;
   for (const Vec3d& p : r.positions)
-    if (std::fabs(p.x - 5.5 * kD) < 1e-12 && std::fabs(p.y - 1.5 * kD) < 1e-12 &&
+    if (std::fabs(p.x - 4.5 * kD) < 1e-12 && std::fabs(p.y - 1.5 * kD) < 1e-12 &&
         std::fabs(p.z - (2.5 * kD + 1.6 * kR)) < 1e-9)
       ++raisedAt;
   EXPECT_EQ(raisedAt, 1);
+  // The same push from strip 3, on the body's side (the rut, refreshed next): that grain
+  // yields. Every place is laid, and the grain is raised until it clears them and the
+  // grains that stay: 3.9 r, the first tenth of a radius past 3.83 r, where it clears
+  // column 6's top grain 0.4 d along x (sqrt(0.4^2 + (L - 1)^2) d = d).
+  Lattice front;
+  const std::size_t yields = std::size_t(Lattice::owner(6, 1, 1));
+  front.state.ownerPosition[yields].x = 5.5 * kD + 0.6 * kD;
+  r = front.plan(2);
+  EXPECT_EQ(r.intoPlaces, 18u);
+  EXPECT_EQ(r.emptyPlaces + r.dropped + r.raised, 0u);
+  EXPECT_EQ(r.lifted, 1u);
+  const auto at = std::find(r.owners.begin(), r.owners.end(), Index(yields));
+  ASSERT_NE(at, r.owners.end());
+  const Vec3d& lifted = r.positions[std::size_t(at - r.owners.begin())];
+  EXPECT_NEAR(lifted.x, 6.1 * kD, 1e-12);
+  EXPECT_NEAR(lifted.z, 1.5 * kD + 3.9 * kR, 1e-9);
   // And a place within the body's reach stays empty too.
   Lattice b;
   r = b.plan(2, {}, b.state.ownerPosition[std::size_t(Lattice::owner(4, 0, 0))], 0.5 * kR);
@@ -193,12 +211,25 @@ TEST(MovingBed, APlaceAGrainThatStaysOverlapsIsLeftEmptyOrRaisedOver) {
 }
 
 // The periodic smoke wheel (studies/single_wheel/single_wheel_following.smoke.json) made
-// quick: a shallower bed, short phases, a fast wheel: its drive covers about 3 strips.
+// quick: a shallow hcp lattice in place of the rain (no fall to wait for), three short
+// phases, a fast wheel that starts just above the bed: its drive covers about 3 strips.
 Json quickFollowingWheel() {
   Json s = Json::parse(readText(kSourceDir + "/studies/single_wheel/single_wheel_following.smoke.json"));
   s["phases"] = Json::parse(R"([{"name": "settle", "duration": 0.04}, {"name": "load", "duration": 0.02},
                                 {"name": "drive", "duration": 0.06}])");
-  s["sources"][0]["hi"][2] = 0.005;
+  s["templates"] = Json::parse(R"([{"name": "grain", "spheres": [{"radius": 0.001, "material": "sand"}]}])");
+  s["sources"] = Json::parse(R"([{"kind": "lattice", "template": "grain", "packing": "hcp",
+                                  "lo": [-0.0189, -0.0089, 0.0011], "hi": [0.0189, 0.0089, 0.005],
+                                  "spacing": 0.00205, "jitter": 2e-05}])");
+  s["families"] = Json::parse(R"([{"name": "wheel", "phases": [
+      {"start": "settle", "translation": ["fixed", "fixed", "fixed"], "rotation": ["fixed", "fixed", "fixed"]},
+      {"start": "load", "translation": ["fixed", "fixed", "free"], "rotation": ["fixed", "fixed", "fixed"]}]}])");
+  s["domain"]["lo"][0] = -0.02;
+  s["domain"]["hi"][0] = 0.02;
+  s["bodies"][1]["shape"]["lo"][0] = -0.02;
+  s["bodies"][1]["shape"]["hi"][0] = 0.02;
+  s["domain"]["follow"]["strip"] = 0.004;
+  s["domain"]["follow"]["start"] = "drive";
   // 3 mm short of a strip's edge behind it, so the template is taken before a refresh.
   s["bodies"][2]["shape"]["translate"] = Json::parse("[0.001, 0, 0.0172]");
   s["study"]["angular_velocity"] = 24.0;
