@@ -7,7 +7,7 @@ endforeach()
 study_smoke_tests("StudySmoke.SingleWheel*" smoke_single_wheel)
 
 # The following bed's smoke run (docs/moving-bed.md): settled, lowered, loaded and driven
-# 0.5 s (24 mm, three strips refreshed), then its scripts: plot_traverse.py, bed_ahead.py.
+# 0.5 s (24 mm: its first strip refreshed), then its scripts: plot_traverse.py, bed_ahead.py.
 study_smoke_run(SingleWheelFollowing smoke_single_wheel_following single_wheel/single_wheel_following.smoke.json
                 single_wheel/following --set /phases/3/duration=0.5)
 add_test(NAME StudySmoke.SingleWheelFollowingScripts
