@@ -19,6 +19,7 @@
 #include "io/run_file/robot_run_file.h"
 #include "io/run_file/series_csv.h"
 #include "core/blow_up_guard.h"
+#include "core/moving_bed.h"
 #include "coupling/dem_terrain.h"
 #include "io/run_file/sphere_fields.h"
 #include "kernels/detection/build_guard.h"
@@ -64,7 +65,11 @@ void addGrains(RobotFrame& f, const coupling::DemTerrain& dem) {
   const std::vector<Vec3d> centres = sim.spherePositions();
   const std::vector<Vec3> velocity = sphereVelocities(state, centres);
   const std::vector<Index> family = sphereFamilies(state);
+  // Grains a following bed moved (docs/moving-bed.md): their owner's count, per sphere.
+  const bool relocated = !state.ownerRelocations.empty();
   for (std::size_t i = 0; i < centres.size(); ++i) {
+    if (relocated)
+      f.sphereRelocations.push_back(std::int32_t(state.ownerRelocations[std::size_t(state.sphereOwner[i])]));
     f.spherePosition.push_back({centres[i].x, centres[i].y, centres[i].z});
     f.sphereVelocity.push_back({double(velocity[i].x), double(velocity[i].y), double(velocity[i].z)});
     f.sphereRadius.push_back(double(state.sphereRadius[i]));
@@ -399,6 +404,10 @@ int run(const RobotOptions& o) {
   meter.finish(steps);
   checkpoint(steps);
   h5->finish("completed", sim.time());
+  if (dem)
+    if (const std::string followed = bedFollowSummary(dem->simulation().movingBed(), followedBodyName(dem->scene()));
+        !followed.empty())
+      std::printf("%s\n", followed.c_str());
   std::printf("wrote %s (%zu frames), run.xmf, series.csv, checkpoint.h5 in %s\n", (dir / "run.h5").c_str(),
               h5->frameCount(), o.outDir.c_str());
   return kRobotOk;

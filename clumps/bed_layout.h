@@ -18,6 +18,7 @@ struct BedParticle {
   Quat orientation;       // template frame to world
   Vec3d velocity;         // [m/s]
   Vec3d angularVelocity;  // [rad/s]
+  Index family = 0;       // the scene's family it joins
 };
 
 // The particles whose centre of mass lies in [lo, hi) on every axis. Half-open, so that

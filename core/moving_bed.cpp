@@ -467,4 +467,14 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   return out;
 }
 
+std::string bedFollowSummary(const MovingBedState& bed, const std::string& body) {
+  if (bed.refreshes == 0) return "";
+  return printfText(
+      "the bed followed %s: %llu strips refreshed, %llu grains moved (%llu raised over a blocked place, %llu set "
+      "above their strip), %llu template places left empty (docs/moving-bed.md)",
+      body.c_str(), static_cast<unsigned long long>(bed.refreshes), static_cast<unsigned long long>(bed.moved),
+      static_cast<unsigned long long>(bed.raised), static_cast<unsigned long long>(bed.dropped),
+      static_cast<unsigned long long>(bed.emptyPlaces));
+}
+
 }  // namespace regolith

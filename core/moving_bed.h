@@ -79,6 +79,10 @@ struct StripRefreshInput {
 // are set on a loose lattice above the strip's top, to fall onto it.
 StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip);
 
+// The line a run ends with when its bed followed `body` (what the refreshes did, summed),
+// "" when no strip was refreshed.
+std::string bedFollowSummary(const MovingBedState& bed, const std::string& body);
+
 // The largest distance from the body's centre to any of its boundaries' points: corners of
 // triangles, walls' corners, cylinders' rims (0 for a body without boundaries).
 double bodyReachOf(const std::vector<BoundaryPrimitive>& boundaries, Index owner, const Vec3d& centre);

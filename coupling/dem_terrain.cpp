@@ -77,9 +77,11 @@ DemTerrain::DemTerrain(const mjModel* m, mjData* d, const robots::TerrainSpec& t
     if (id <= 0) problems.push_back({b.pointer + "/body", quoted(b.body), "a body of the model (" + bodyList(m) + ")"});
     ids.push_back(id);
   }
+  std::vector<std::string> names;  // a following bed may track one of them
+  for (const robots::DemBodySpec& b : dem.bodies) names.push_back(b.body);
   try {
-    m_scene = dem.sceneFile.empty() ? parseScene(dem.sceneText, terrain.file + " /dem/scene", dem.sceneBaseDir)
-                                    : loadScene(dem.sceneFile);
+    m_scene = dem.sceneFile.empty() ? parseScene(dem.sceneText, terrain.file + " /dem/scene", dem.sceneBaseDir, names)
+                                    : loadScene(dem.sceneFile, {}, names);
   } catch (const std::exception& e) {
     // The scene's own problems, one per line there, joined here into the one line of ours.
     std::string why = e.what();
@@ -207,6 +209,17 @@ DemTerrain::DemTerrain(const mjModel* m, mjData* d, const robots::TerrainSpec& t
   }
   m_scene.initial = world.take();
   requireNone();
+  if (m_scene.coupledFollow) {
+    // The scene's following bed tracks one of our bodies: checked now that it is an owner.
+    const std::string& name = m_scene.coupledFollow->body;
+    const auto followed = std::find_if(m_bodies.begin(), m_bodies.end(),
+                                       [&](const CoupledBody& b) { return b.name == name; });
+    if (std::optional<SceneProblem> p = finishCoupledFollow(m_scene, m_scene.initial, followed->owner))
+      problems.push_back({dem.sceneFile.empty() ? "/dem/scene" + p->pointer : "/dem/scene",
+                          dem.sceneFile.empty() ? p->found : dem.sceneFile + ": " + p->pointer + ": " + p->found,
+                          p->expected});
+    requireNone();
+  }
   const StateArrays& grains = m_scene.initial;
   m_bedTop = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < grains.sphereCount(); ++i) {

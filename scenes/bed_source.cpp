@@ -205,6 +205,12 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
     if (!f) return;
     family = *f;
   }
+  const bool keepFamilies = j.value("keep_families", false);
+  if (keepFamilies && j.contains("family")) {
+    c.problem(pointer + "/keep_families", "true beside \"family\"",
+              "one of the two: \"family\" puts every particle in one family, \"keep_families\" each in its own");
+    return;
+  }
   std::unique_ptr<RunFileReader> run;
   try {
     run = std::make_unique<RunFileReader>(path);
@@ -234,6 +240,9 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
   std::vector<bool> matched(header.templates.size(), false);
   std::vector<BedParticle> bed;
   bool complete = true;
+  // With keep_families, the earlier run's family ids -> ours by name (-1: not in this scene).
+  std::vector<std::optional<Index>> familyOf(header.familyNames.size());
+  std::vector<bool> familyMatched(header.familyNames.size(), false);
   for (std::size_t o = 0; o < f.state.ownerCount(); ++o) {
     const Index t = f.ownerTemplate[o];
     if (t < 0) continue;  // a body of the earlier run
@@ -249,8 +258,34 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
     // The stored orientation is the principal frame's; addClump composes the template's
     // principal frame on the right, so undo it here.
     const Quat q = f.state.ownerOrientation[o] * conjugate(c.scene.templates[std::size_t(mine)].principalFrame);
-    bed.push_back(
-        {mine, f.state.ownerPosition[o], q, Vec3d(f.state.ownerVelocity[o]), Vec3d(f.state.ownerAngularVelocity[o])});
+    Index joins = family;
+    if (keepFamilies) {
+      const Index theirs = o < f.state.ownerFamily.size() ? f.state.ownerFamily[o] : 0;
+      const std::size_t k = std::size_t(theirs);
+      if (k >= familyOf.size()) {
+        c.problem(pointer + "/file",
+                  "\"" + path + "\" with family id " + std::to_string(theirs) + " and " +
+                      std::to_string(familyOf.size()) + " family names",
+                  "a run.h5 that names its families (/meta/family_names), for keep_families");
+        return;
+      }
+      if (!familyMatched[k]) {
+        familyMatched[k] = true;
+        const auto ours = c.familyByName.find(header.familyNames[k]);
+        if (ours != c.familyByName.end()) familyOf[k] = ours->second;  // "free" is always there
+        else
+          c.problem(pointer + "/keep_families", "particles of the family \"" + header.familyNames[k] + "\" in the bed",
+                    "a family \"" + header.familyNames[k] +
+                        "\" in this scene's \"families\" (the bed's particles keep their families by name)");
+      }
+      if (!familyOf[k]) {
+        complete = false;
+        continue;
+      }
+      joins = *familyOf[k];
+    }
+    bed.push_back({mine, f.state.ownerPosition[o], q, Vec3d(f.state.ownerVelocity[o]),
+                   Vec3d(f.state.ownerAngularVelocity[o]), joins});
   }
   if (!arrangement || !complete) return;
   std::optional<std::vector<BedParticle>> placed = arranged(c, pointer, *arrangement, std::move(bed));
@@ -266,7 +301,7 @@ void appendBedSource(BuildContext& c, const std::string& pointer, PlacementGrid&
       return;
     }
   for (const BedParticle& p : *placed)
-    placeClump(c, grid, p.templ, p.position, p.orientation, p.velocity, p.angularVelocity, family);
+    placeClump(c, grid, p.templ, p.position, p.orientation, p.velocity, p.angularVelocity, p.family);
 }
 
 }  // namespace regolith::scene

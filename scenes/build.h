@@ -37,6 +37,7 @@ struct BuildContext {
   WorldBuilder world;
   std::map<std::string, Index> materialByName, templateByName, familyByName;
   std::map<std::string, Index> bodyByName;   // index in /bodies
+  std::vector<std::string> coupledBodies;    // bodies a coupling adds after the build (parseScene)
   std::map<std::string, double> phaseStart;  // run phases by name [s]
   // Largest bounding radius of any template [m]: the placement grid's cell size.
   double largestBoundingRadius = 0;

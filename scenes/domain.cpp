@@ -4,6 +4,7 @@
 // constrains the bodies' boundaries).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "core/moving_bed.h"
@@ -46,10 +47,39 @@ std::string periodTooShort(const Scene& s, const StateArrays& st, double period)
          " m, and more than twice the span of two touching clumps, 4 x " + numberText(clump) + " m";
 }
 
+// The following bed's checks against the periodic box, the gravity and the body's reach
+// (owner f.body of `state`): nullopt when it holds, else the problem at its key.
+std::optional<SceneProblem> followProblem(const Scene& s, const StateArrays& state, const BedFollow& f,
+                                          const std::string& bodyName, const std::string& direction) {
+  const double reach = followedBodyReach(s.model.boundaries, state, f.body);
+  std::string key;
+  const std::string problem = bedFollowProblem(f, s.model.periodic, s.model.gravity, reach, &key);
+  if (problem.empty()) return std::nullopt;
+  return SceneProblem{"/domain/follow/" + key, "a bed following \"" + bodyName + "\" along " + direction, problem};
+}
+
 // "/domain/follow": the bed that follows a body (docs/moving-bed.md), checked against the
-// periodic box, the gravity and the body's reach.
+// periodic box, the gravity and the body's reach. A body the scene lacks but a coupling
+// will add (parseScene's `coupledBodies`) is left to finishCoupledFollow.
 void buildFollow(BuildContext& c) {
   const std::string base = "/domain/follow";
+  BedFollow f;
+  const std::string direction = c.at(base + "/direction").get<std::string>();
+  f.direction = direction[0] == '-' ? -1 : 1;
+  f.axis = direction.back() - 'x';
+  f.strip = c.at(base + "/strip").get<double>();
+  f.behind = c.at(base + "/behind").get<double>();
+  if (c.has(base + "/start")) {
+    const std::optional<double> start = c.time(base + "/start");
+    if (!start) return;
+    f.start = *start;
+  }
+  const std::string name = c.at(base + "/body").get<std::string>();
+  if (c.bodyByName.count(name) == 0 &&
+      std::find(c.coupledBodies.begin(), c.coupledBodies.end(), name) != c.coupledBodies.end()) {
+    c.scene.coupledFollow = Scene::CoupledFollow{name, direction, f};
+    return;
+  }
   const std::optional<Index> body = c.body(base + "/body");
   if (!body) return;
   // The checks below need the bodies and grains built: after an earlier problem (a body
@@ -62,23 +92,9 @@ void buildFollow(BuildContext& c) {
               "a body that moves (one with a family, or a coupled one): a static body goes nowhere to follow");
     return;
   }
-  BedFollow f;
   f.body = b.owner;
-  const std::string direction = c.at(base + "/direction").get<std::string>();
-  f.direction = direction[0] == '-' ? -1 : 1;
-  f.axis = direction.back() - 'x';
-  f.strip = c.at(base + "/strip").get<double>();
-  f.behind = c.at(base + "/behind").get<double>();
-  if (c.has(base + "/start")) {
-    const std::optional<double> start = c.time(base + "/start");
-    if (!start) return;
-    f.start = *start;
-  }
-  const double reach = followedBodyReach(c.scene.model.boundaries, c.world.state(), f.body);
-  std::string key;
-  const std::string problem = bedFollowProblem(f, c.scene.model.periodic, c.scene.model.gravity, reach, &key);
-  if (!problem.empty()) {
-    c.problem(base + "/" + key, "a bed following \"" + b.name + "\" along " + direction, problem);
+  if (std::optional<SceneProblem> p = followProblem(c.scene, c.world.state(), f, b.name, direction)) {
+    c.problems.push_back(std::move(*p));
     return;
   }
   c.scene.model.follow = f;
@@ -135,3 +151,24 @@ void buildDomain(BuildContext& c) {
 }
 
 }  // namespace regolith::scene
+
+namespace regolith {
+
+std::optional<SceneProblem> finishCoupledFollow(Scene& s, const StateArrays& state, Index owner) {
+  if (!s.coupledFollow) return std::nullopt;
+  BedFollow f = s.coupledFollow->follow;
+  f.body = owner;
+  if (std::optional<SceneProblem> p = scene::followProblem(s, state, f, s.coupledFollow->body,
+                                                           s.coupledFollow->direction))
+    return p;
+  s.model.follow = f;
+  return std::nullopt;
+}
+
+std::string followedBodyName(const Scene& s) {
+  for (const SceneBody& b : s.bodies)
+    if (s.model.follow && b.owner == s.model.follow->body) return b.name;
+  return "its body";
+}
+
+}  // namespace regolith

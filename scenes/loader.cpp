@@ -60,7 +60,8 @@ std::uint64_t stepsFor(double seconds, double dt) {
 
 std::uint64_t sceneSteps(const Scene& s) { return stepsFor(s.endTime, s.model.timeStep); }
 
-Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir,
+                 const std::vector<std::string>& coupledBodies) {
   std::vector<SceneProblem> problems;
   const std::optional<scene::Json> read = scene::readDocument(text, problems);
   if (!read) throw SceneError(file, std::move(problems));
@@ -92,6 +93,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
       s.file = file;
       s.text = text;
       scene::BuildContext c(trimmed, baseDir, s);
+      c.coupledBodies = coupledBodies;
       buildStages(c);
       problems.insert(problems.end(), c.problems.begin(), c.problems.end());
       throw SceneError(file, std::move(problems), s.warnings);
@@ -103,6 +105,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
   s.file = file;
   s.text = text;
   scene::BuildContext c(doc, baseDir, s);
+  c.coupledBodies = coupledBodies;
   buildStages(c);
   // The warnings go with the problems: a unit slip (a wheel radius in mm) often shows
   // first as a problem elsewhere (the body overlaps the bed).
@@ -145,7 +148,8 @@ std::string applyOverrides(const std::string& text, const std::string& path,
   return doc->dump(2) + "\n";
 }
 
-Scene loadScene(const std::string& path, const std::vector<std::string>& overrides) {
+Scene loadScene(const std::string& path, const std::vector<std::string>& overrides,
+                const std::vector<std::string>& coupledBodies) {
   if (const std::optional<std::string> found = notARegularFile(path))
     throw SceneError(path, {{"", *found, "a scene file (JSON) at this path"}});
   std::ifstream in(path, std::ios::binary);
@@ -154,7 +158,7 @@ Scene loadScene(const std::string& path, const std::vector<std::string>& overrid
   if (!in) throw SceneError(path, {{"", "no readable file", "a scene file (JSON) at this path"}});
   const std::size_t slash = path.find_last_of('/');
   const std::string baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
-  return parseScene(applyOverrides(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir);
+  return parseScene(applyOverrides(text.str(), path, overrides), path, baseDir.empty() ? "/" : baseDir, coupledBodies);
 }
 
 }  // namespace regolith

@@ -94,6 +94,14 @@ struct Scene {
   // The scene's "domain" (docs/periodic.md); none when it gives none. The model's
   // periodic box is made from it.
   std::optional<Domain> domain;
+  // A following bed whose body is not the scene's but a coupled one (parseScene's
+  // `coupledBodies`, a robot's terrain file): its settings, made model.follow by
+  // finishCoupledFollow once the coupling has added that body.
+  struct CoupledFollow {
+    std::string body, direction;  // as the scene names them
+    BedFollow follow;             // follow.body not yet set
+  };
+  std::optional<CoupledFollow> coupledFollow;
   double endTime = 0;              // [s]
   std::vector<ScenePhase> phases;  // empty when the scene gives end_time
   std::uint64_t seed = 0;
@@ -122,12 +130,24 @@ std::uint64_t sceneSteps(const Scene& s);
 // validation: POINTER an RFC 6901 pointer whose parent exists, VALUE JSON (a number,
 // true, [1, 2, 3], "text") or else taken as a string. The scene's text (stored in run.h5)
 // is then the overridden document.
-Scene loadScene(const std::string& path, const std::vector<std::string>& overrides = {});
+// `coupledBodies` names the bodies a coupling adds after the build (coupling/dem_terrain.h):
+// "/domain/follow/body" may name one of them (see finishCoupledFollow).
+Scene loadScene(const std::string& path, const std::vector<std::string>& overrides = {},
+                const std::vector<std::string>& coupledBodies = {});
 // The scene text with `overrides` (POINTER=VALUE, as loadScene takes them) applied, or the
 // text unchanged without any; SceneError naming `file` and each pointer that cannot be set.
 // `regolith batch plan` builds a sweep's scenes with it.
 std::string applyOverrides(const std::string& text, const std::string& file, const std::vector<std::string>& overrides);
 // The same from text; `file` names it in messages, `baseDir` resolves relative paths.
-Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir,
+                 const std::vector<std::string>& coupledBodies = {});
+// For a scene whose "/domain/follow/body" is a coupled body (Scene::coupledFollow): that
+// body is now owner `owner` of `state`, its boundaries in s.model's; checks the following
+// bed as the build checks one of the scene's bodies and sets s.model.follow. The problem
+// (pointer into the scene) when a check fails; nothing to do without a coupledFollow.
+std::optional<SceneProblem> finishCoupledFollow(Scene& s, const StateArrays& state, Index owner);
+// The name of the body the scene's bed follows (a coupled one included, once added), or
+// "its body".
+std::string followedBodyName(const Scene& s);
 
 }  // namespace regolith

@@ -155,13 +155,6 @@ class RunOutput {
   std::optional<SeriesCsvWriter> m_series;
 };
 
-// The scene body a following bed tracks (docs/moving-bed.md), by name.
-std::string followedBodyName(const Scene& scene) {
-  for (const SceneBody& b : scene.bodies)
-    if (scene.model.follow && b.owner == scene.model.follow->body) return b.name;
-  return "its body";
-}
-
 Checkpoint checkpointOf(const Scene& scene, const Simulation& sim, const Schedule& sch, std::size_t frames,
                         double wallSeconds) {
   Checkpoint c;
@@ -307,13 +300,8 @@ Outcome run(const Scene& scene, const RunOptions& o, const Feedback& feedback) {
   }
   saveCheckpoint();
   meter.finish(sim.stepCount());
-  if (const MovingBedState& bed = sim.movingBed(); bed.refreshes > 0)
-    feedback.say(
-        printfText("the bed followed %s: %llu strips refreshed, %llu grains moved (%llu raised over a blocked place, "
-                   "%llu set above their strip), %llu template places left empty (docs/moving-bed.md)",
-                   followedBodyName(scene).c_str(), static_cast<unsigned long long>(bed.refreshes),
-                   static_cast<unsigned long long>(bed.moved), static_cast<unsigned long long>(bed.raised),
-                   static_cast<unsigned long long>(bed.dropped), static_cast<unsigned long long>(bed.emptyPlaces)));
+  if (const std::string followed = bedFollowSummary(sim.movingBed(), followedBodyName(scene)); !followed.empty())
+    feedback.say(followed);
   feedback.say("wrote " + out.h5() + " (" + std::to_string(out.frames()) + " frames), run.xmf" +
                (scene.output.csv ? ", series.csv" : "") + ", checkpoint.h5 in " + o.outDir);
   return Outcome();

@@ -242,6 +242,7 @@ void writeGrains(const h5::Group& g, const RobotFrame& frame) {
   g.write("sphere_radius", frame.sphereRadius, {n});
   g.write("sphere_owner", frame.sphereOwner, {n});
   g.write("sphere_family", frame.sphereFamily, {n});
+  if (!frame.sphereRelocations.empty()) g.write("sphere_relocations", frame.sphereRelocations, {n});
   std::vector<std::int32_t> connectivity(n);
   for (std::size_t i = 0; i < n; ++i) connectivity[i] = std::int32_t(i);
   g.write("connectivity", connectivity, {n});

@@ -117,6 +117,9 @@ struct RobotFrame {
   std::vector<std::array<double, 3>> spherePosition, sphereVelocity;
   std::vector<double> sphereRadius;
   std::vector<std::int32_t> sphereOwner, sphereFamily;
+  // Per sphere, the times a following bed moved its owner (docs/moving-bed.md); empty
+  // while no grain has been moved.
+  std::vector<std::int32_t> sphereRelocations;
 };
 
 // A robot run's header and series as stored, for `regolith metrics`/`plot`.

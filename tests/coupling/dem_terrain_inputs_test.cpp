@@ -99,6 +99,52 @@ TEST(DemTerrainInputs, AGravityOtherThanMujocos) {
   EXPECT_NE(p.found.find("gravity"), std::string::npos) << p.found;
 }
 
+// The lattice bed periodic along x, its walls open there, following `follow` (with "body"
+// set by the caller): the DEM scene inline in the terrain file, so that its problems carry
+// pointers below /dem/scene.
+std::string followingTerrain(const std::string& name, const nlohmann::json& follow) {
+  return terrainWith(name, [&](nlohmann::json& d) {
+    nlohmann::json scene = nlohmann::json::parse(fileText(kData / "lattice_bed.json"));
+    scene["bodies"][0]["shape"]["open"] = {"+z", "-x", "+x"};
+    scene["domain"] = {
+        {"lo", {-0.066, -0.066, -0.01}}, {"hi", {0.066, 0.066, 0.2}}, {"periodic", {"x"}}, {"follow", follow}};
+    d["scene"] = scene;
+  });
+}
+
+const nlohmann::json kFollowBox = {{"body", "box"}, {"direction", "+x"}, {"strip", 0.02}, {"behind", 0.03}};
+
+TEST(DemTerrainInputs, AFollowingBedTracksACoupledBody) {
+  // The DEM scene has no body "box": the coupling adds it, and the bed follows that owner.
+  CoupledRun run(kBox, robots::loadTerrain(followingTerrain("follow_box.json", kFollowBox)));
+  const std::optional<BedFollow>& f = run.dem->scene().model.follow;
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->body, run.dem->bodies()[0].owner);
+  EXPECT_EQ(f->axis, 0);
+  EXPECT_EQ(f->strip, 0.02);
+  EXPECT_EQ(followedBodyName(run.dem->scene()), "box");
+}
+
+TEST(DemTerrainInputs, AFollowingBedTooLongForItsCoupledBody) {
+  // The box reaches 0.0735 m from its centre (its corners): with a strip of 0.05 m and 0.03 m
+  // behind it, more than the 0.132 m period.
+  nlohmann::json follow = kFollowBox;
+  follow["strip"] = 0.05;
+  try {
+    CoupledRun run(kBox, robots::loadTerrain(followingTerrain("follow_long.json", follow)));
+    ADD_FAILURE() << "the terrain built";
+  } catch (const robots::TerrainError& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    EXPECT_EQ(e.problems()[0].pointer.rfind("/dem/scene/domain/follow/", 0), 0u) << e.what();
+    EXPECT_NE(e.problems()[0].found.find("a bed following \"box\" along +x"), std::string::npos) << e.what();
+  }
+  // A body neither the scene's nor coupled is the scene's problem, as before.
+  follow = kFollowBox;
+  follow["body"] = "rover";
+  const JsonProblem p = problemAt(kBox, followingTerrain("follow_none.json", follow), "/dem/scene");
+  EXPECT_NE(p.expected.find("undefined body \"rover\""), std::string::npos) << p.expected;
+}
+
 TEST(DemTerrainInputs, RegolithRobotExitsTwoWithThePointer) {
   const std::string t = terrainWith("cli_no_body.json", [](nlohmann::json& d) { d["bodies"][0]["body"] = "wheel"; });
   const fs::path log = scratchDir("coupling_test_cli") / "robot.log";

@@ -2,8 +2,6 @@
 // its own period when the tile gives none (docs/scene-format.md, bed), and its copies
 // continue it across its seam: placed exactly one period apart, however near its grains
 // come to the box's faces.
-#include <fstream>
-
 #include "io/run_file/run_file.h"
 #include "tests/support/bed_source_support.h"
 
@@ -33,17 +31,7 @@ Json smallPeriodicScene() {
 
 // The periodic scene run by the real binary (once per test process): its run.h5.
 const std::string& periodicBed() {
-  static const std::string bed = [] {
-    const std::filesystem::path d = scratchDir("regolith_periodic_source_");
-    std::filesystem::create_directories(d);
-    const std::string scene = (d / "periodic.json").string();
-    std::ofstream(scene) << smallPeriodicScene().dump();
-    const int code = runToEnd(
-        {REGOLITH_BINARY, "run", scene, "--out", (d / "run").string(), "--threads", "1", "--quiet"},
-        d.string() + ".log");
-    if (code != 0) throw std::runtime_error("the periodic run failed, see " + d.string() + ".log");
-    return (d / "run" / "run.h5").string();
-  }();
+  static const std::string bed = runOfScene("regolith_periodic_source_", smallPeriodicScene());
   return bed;
 }
 

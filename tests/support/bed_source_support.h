@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,19 @@ inline const std::filesystem::path& earlierRun() {
     return d;
   }();
   return dir;
+}
+
+// `scene` run to its end by the real binary in a scratch folder named from `prefix`: the
+// path of its run.h5 (callers keep it in a static: once per test process).
+inline std::string runOfScene(const std::string& prefix, const Json& scene) {
+  const std::filesystem::path d = scratchDir(prefix);
+  std::filesystem::create_directories(d);
+  const std::string file = (d / "scene.json").string();
+  std::ofstream(file) << scene.dump();
+  const int code = runToEnd({REGOLITH_BINARY, "run", file, "--out", (d / "run").string(), "--threads", "1", "--quiet"},
+                            d.string() + ".log");
+  if (code != 0) throw std::runtime_error("the run of " + file + " failed, see " + d.string() + ".log");
+  return (d / "run" / "run.h5").string();
 }
 
 // The smoke scene with its rain replaced by the bed of `frame`.

@@ -16,3 +16,12 @@ add_test(NAME StudySmoke.SingleWheelFollowingScripts
                  $<TARGET_FILE:regolith> ${study_smoke_dir}/single_wheel_following)
 set_tests_properties(StudySmoke.SingleWheelFollowingScripts PROPERTIES
                      FIXTURES_REQUIRED smoke_single_wheel_following LABELS slow ENVIRONMENT "${test_env}")
+
+# The coupled wheel (MuJoCo, studies/single_wheel/coupled) on that run's bed, following it:
+# 0.5 s whole, and cut at 0.3 s and resumed.
+add_test(NAME StudySmoke.CoupledWheelOnFollowingBed
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/studies/single_wheel/tests/check_coupled_following.py
+                 $<TARGET_FILE:regolith> ${study_smoke_dir}/single_wheel_following
+                 ${study_smoke_dir}/coupled_following)
+set_tests_properties(StudySmoke.CoupledWheelOnFollowingBed PROPERTIES
+                     FIXTURES_REQUIRED smoke_single_wheel_following LABELS slow ENVIRONMENT "${test_env}")
