@@ -318,15 +318,18 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
       const double ha = height(bed.templatePosition[std::size_t(a)]), hb = height(bed.templatePosition[std::size_t(b)]);
       return ha != hb ? ha < hb : a < b;
     });
-  // Whether owner-place pu's grain fits at `at`: clear of the body's reach, and overlapping
-  // no sphere that stays (or was placed) by more than the tolerance. Leaves its spheres in
-  // `balls`.
-  const auto fits = [&](std::size_t pu, const Vec3d& at) {
-    if (norm(in.box.image(at - in.bodyCentre)) < in.bodyReach + reach[pu]) return false;
-    ballsAt(s, pu, at, bed.templateOrientation[pu], balls);
+  // Whether owner o's grain, at `at` turned by q, overlaps no sphere that stays (or was
+  // placed) by more than the tolerance. Leaves its spheres in `balls`.
+  const auto clearOfStaying = [&](std::size_t o, const Vec3d& at, const Quat& q) {
+    ballsAt(s, o, at, q, balls);
     for (const Ball& b : balls)
       if (staying.deepest(b) > tolerance) return false;
     return true;
+  };
+  // Whether owner-place pu's grain fits at `at`: clear of the body's reach and of what stays.
+  const auto fits = [&](std::size_t pu, const Vec3d& at) {
+    if (norm(in.box.image(at - in.bodyCentre)) < in.bodyReach + reach[pu]) return false;
+    return clearOfStaying(pu, at, bed.templateOrientation[pu]);
   };
   std::vector<std::pair<Index, Index>> assigned;  // (grain, place)
   std::vector<Index> homeless;
@@ -404,12 +407,7 @@ StripRefresh planStripRefresh(const StripRefreshInput& in, std::int64_t strip) {
   // they are; then the others, lowest first, are raised (in tenths of the smallest radius,
   // by up to two diameters) until they clear all of that, to fall back onto the rut they
   // came from.
-  const auto clearAt = [&](std::size_t o, const Vec3d& at) {
-    ballsAt(s, o, at, s.ownerOrientation[o], balls);
-    for (const Ball& b : balls)
-      if (staying.deepest(b) > tolerance) return false;
-    return true;
-  };
+  const auto clearAt = [&](std::size_t o, const Vec3d& at) { return clearOfStaying(o, at, s.ownerOrientation[o]); };
   std::vector<Index> blocking;
   for (const Index g : yielding) {
     if (!clearAt(std::size_t(g), s.ownerPosition[std::size_t(g)])) {

@@ -74,8 +74,13 @@ def main():
         if template is None:
             sys.exit(f"{a.run}/run.h5: no frame at or after the following's start, t = {t0:g} s")
 
-        def window(g, centre):
-            p, fam = g["owner_position"][()], g["owner_family"][()]
+        def grains_of(g):
+            return g["owner_position"][()], g["owner_family"][()]
+
+        template_grains = grains_of(template)  # read once: every row compares with it
+
+        def window(grains, centre):
+            p, fam = grains
             grain = np.array([names[k] not in held for k in fam])
             along = sign * (p[:, axis] - centre[axis]) - a.ahead[0]
             if np.isfinite(period):
@@ -95,8 +100,8 @@ def main():
                 continue
             next_t = t + a.every
             centre = np.array([np.interp(t, body_t, body_x[:, k]) for k in range(3)])
-            n, top = window(g, centre)
-            n0, top0 = window(template, centre)
+            n, top = window(grains_of(g), centre)
+            n0, top0 = window(template_grains, centre)
             travel = 1e3 * sign * (centre[axis] - np.interp(t0, body_t, body_x[:, axis]))
             print(f"{t:10.2f}  {travel:11.1f}  {n:6d}  {n0:8d}  {n / max(n0, 1):5.3f}  {1e3 * top:8.2f}  "
                   f"{1e3 * top0:13.2f}  {1e3 * (top - top0):+11.2f}")
