@@ -67,6 +67,15 @@ void buildContact(BuildContext& c) {
   // The schema admits only the names of the model table (kernels/forces/contact_models.h).
   contactModelNamed(contact.value("model", contactModelName(kDefaultContactModel)), m.contactModel, ContactModels());
   readContactSettings(c, contact, m);
+  // Whether Hertz–Mindlin's normal force may pull (kernels/forces/hertz_mindlin.h).
+  if (contact.contains("normal_force")) {
+    const bool compressive = contact["normal_force"].get<std::string>() == "compressive";
+    if (compressive && m.contactModel != contactModelKind<HertzMindlin>())
+      c.problem("/contact/normal_force", "\"compressive\" with \"model\": \"" + contactModelName(m.contactModel) + "\"",
+                "\"compressive\" with \"hertz_mindlin\" only (the linear model's damping is given, not calibrated to a "
+                "restitution), or leave it out");
+    settingsOf<HertzMindlin>(m.contactSettings).compressive = compressive;
+  }
   m.margin = contact.value("margin", 0.0);
 }
 

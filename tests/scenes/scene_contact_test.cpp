@@ -53,6 +53,18 @@ TEST(SceneContact, RequiredKeyOfTheSelectedModelIsReported) {
   EXPECT_NO_THROW(parse(s.dump()));
 }
 
+TEST(SceneContact, NormalForceChoosesWhetherHertzMayPull) {
+  Json s = smokeScene();
+  EXPECT_FALSE(settingsOf<HertzMindlin>(parse(s.dump()).model.contactSettings).compressive);  // "damped"
+  s["contact"] = {{"model", "hertz_mindlin"}, {"normal_force", "compressive"}};
+  EXPECT_TRUE(settingsOf<HertzMindlin>(parse(s.dump()).model.contactSettings).compressive);
+  s["contact"] = {{"model", "linear_spring_dashpot"}, {"normal_stiffness", 2000}, {"normal_force", "compressive"}};
+  expectProblem(problemsOf(s), "/contact/normal_force", "\"compressive\" with \"model\": \"linear_spring_dashpot\"",
+                "with \"hertz_mindlin\" only");
+  s["contact"] = {{"normal_force", "never"}};
+  expectProblem(problemsOf(s), "/contact/normal_force", "never", "");
+}
+
 TEST(SceneContact, SchemaModelsAreTheTable) {
   std::vector<std::string> names;
   forEachContactModel([&](auto m) { names.push_back(decltype(m)::kName); });
@@ -64,10 +76,11 @@ TEST(SceneContact, SchemaModelsAreTheTable) {
 
 // Every model's keys are in the schema's /contact with their bounds ("exclusiveMinimum"
 // for ContactBound::Above, else "minimum"), and the schema has no key that is neither a
-// model's nor /contact's own (model, margin).
+// model's nor /contact's own (model, margin, and Hertz–Mindlin's normal_force, a choice
+// rather than a number, read by scenes/settings.cpp).
 TEST(SceneContact, SchemaKeysAreTheModelsSettings) {
   const Json properties = contactSchemaDefinition().at("properties");
-  std::set<std::string> keys = {"model", "margin"};
+  std::set<std::string> keys = {"model", "margin", "normal_force"};
   forEachContactModel([&](auto m) {
     using M = decltype(m);
     for (const auto& k : M::kSettingKeys) {
