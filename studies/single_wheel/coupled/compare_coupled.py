@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The coupled single wheel against the native rig (README.md): runs both on several
-settled beds (seeds of single_wheel.smoke.json), prints each one's steady-window DP/W,
-T/(W R) and sinkage, and draws coupled_vs_native.png.
+settled beds (seeds of single_wheel.smoke.json, or of single_wheel.json with --full), prints
+each one's steady-window DP/W, T/(W R) and sinkage, and draws coupled_vs_native.png.
 
     PYTHONPATH=build/cpu/python /usr/bin/python3 studies/single_wheel/coupled/compare_coupled.py \
-        --regolith build/cpu/apps/regolith --out runs/coupled_wheel [--seeds 11 12 13 14]
+        --regolith build/cpu/apps/regolith --out runs/coupled_wheel [--seeds 11 12 13 14] [--full]
 """
 
 import argparse
@@ -16,15 +16,27 @@ import subprocess
 import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
-W, R = 0.012 * 9.81, 0.010  # the wheel's weight [N] and rim radius [m]
-WINDOW = (0.21, 0.45)  # [s]: drive from 0.05 s, steady from 40 % of its 0.4 s
+
+# The two rigs: the native scene, its settled frame (the end of its settle phase), the
+# load and drive the twin and the coupled run take from there, the steady window (40 %
+# into the drive to its end), the wheel's weight [N] and rim radius [m], the MuJoCo files.
+RIGS = {
+    "smoke": {"scene": "single_wheel.smoke.json", "frame": 8, "load": 0.05, "drive": 0.4, "window": (0.21, 0.45),
+              "W": 0.012 * 9.81, "R": 0.010, "mjcf": "wheel.xml", "terrain": "dem.terrain.json",
+              "control": "control.csv", "frame_every": 0.05, "label": "smoke scale"},
+    "full": {"scene": "single_wheel.json", "frame": 6, "load": 0.1, "drive": 1.0, "window": (0.5, 1.1),
+             "W": 0.1 * 9.81, "R": 0.030, "mjcf": "wheel_full.xml", "terrain": "dem_full.terrain.json",
+             "control": "control_full.csv", "frame_every": 0.025, "label": "full size"},
+}
+RIG = RIGS["smoke"]
 
 
 def window_metrics(series_csv):
     rows = [r for r in csv.DictReader(open(series_csv)) if r["body"] == "wheel"]
     col = {k: np.array([float(r[k]) for r in rows]) for k in ("time", "z", "fx", "ty", "vx", "wy")}
     t = col["time"]
-    m = (t >= WINDOW[0] - 1e-9) & (t <= WINDOW[1] + 1e-9)
+    W, R, window = RIG["W"], RIG["R"], RIG["window"]
+    m = (t >= window[0] - 1e-9) & (t <= window[1] + 1e-9)
 
     def mean(v):
         return np.trapz(v[m], t[m]) / (t[m][-1] - t[m][0])
@@ -35,14 +47,15 @@ def window_metrics(series_csv):
             "slip": 1 - mean(col["vx"]) / (mean(col["wy"]) * R)}
 
 
-def native_twin(smoke_scene, bed, out):
-    """The native rig from the settled bed `bed` (a run.h5 of the smoke scene; frame 8 is the
-    end of its settle phase): the smoke scene with that bed as its grains, the wheel let
-    down at t = 0 and driven from 0.05 s, as the coupled rig is. Written to `out`."""
-    scene = json.loads(pathlib.Path(smoke_scene).read_text())
+def native_twin(scene_file, bed, out):
+    """The native rig from the settled bed `bed` (a run.h5 of the rig's scene; RIG["frame"] is
+    the end of its settle phase): the scene with that bed as its grains and its settle phase
+    dropped, the wheel let down at t = 0 and driven from RIG["load"], as the coupled rig is.
+    Written to `out`."""
+    scene = json.loads(pathlib.Path(scene_file).read_text())
     scene["description"] = "The native twin of the coupled single wheel (studies/single_wheel/coupled/README.md)."
-    scene["sources"] = [{"kind": "bed", "file": str(bed), "frame": 8}]
-    scene["phases"] = [{"name": "load", "duration": 0.05}, {"name": "drive", "duration": 0.4}]
+    scene["sources"] = [{"kind": "bed", "file": str(bed), "frame": RIG["frame"]}]
+    scene["phases"] = [{"name": "load", "duration": RIG["load"]}, {"name": "drive", "duration": RIG["drive"]}]
     scene["families"] = [{"name": "wheel", "phases": [{"start": "load", "translation": ["fixed", "fixed", "free"],
                                                        "rotation": ["fixed", "fixed", "fixed"]}]}]
     pathlib.Path(out).write_text(json.dumps(scene, indent=1))
@@ -58,22 +71,26 @@ def main():
     p.add_argument("--regolith", default="regolith")
     p.add_argument("--out", type=pathlib.Path, default=pathlib.Path("runs/coupled_wheel"))
     p.add_argument("--seeds", type=int, nargs="+", default=[11, 12, 13, 14])
-    p.add_argument("--interval", type=float, default=None, help="exchange interval = MuJoCo step [s]")
+    p.add_argument("--full", action="store_true", help="the full-size rig (single_wheel.json, wheel_full.xml)")
     a = p.parse_args()
+    global RIG
+    RIG = RIGS["full" if a.full else "smoke"]
+    scene = HERE.parent / RIG["scene"]
     results = {"native": [], "coupled": []}
     for seed in a.seeds:
         d = a.out / f"seed_{seed}"
         bed = d / "settled" / "run.h5"
         if not bed.exists():
-            run([a.regolith, "run", HERE.parent / "single_wheel.smoke.json", "--out", bed.parent, "--quiet",
+            run([a.regolith, "run", scene, "--out", bed.parent, "--quiet",
                  "--set", f"/seed={seed}", "--set", "/phases/1/duration=0.001", "--set", "/phases/2/duration=0.001"])
         if not (d / "native" / "series.csv").exists():
-            twin = native_twin(HERE.parent / "single_wheel.smoke.json", bed.resolve(), d / "native_twin.json")
+            twin = native_twin(scene, bed.resolve(), d / "native_twin.json")
             run([a.regolith, "run", twin, "--out", d / "native", "--quiet"])
         if not (d / "coupled" / "series.csv").exists():
-            run([a.regolith, "robot", HERE / "wheel.xml", "--terrain", HERE / "dem.terrain.json",
-                 "--set", f"/dem/scene/sources/0/file={bed}", "--control", HERE / "control.csv", "--duration", "0.45",
-                 "--series-every", "0.001", "--frame-every", "0.05", "--out", d / "coupled", "--quiet"])
+            run([a.regolith, "robot", HERE / RIG["mjcf"], "--terrain", HERE / RIG["terrain"],
+                 "--set", f"/dem/scene/sources/0/file={bed.resolve()}", "--control", HERE / RIG["control"],
+                 "--duration", RIG["load"] + RIG["drive"], "--series-every", "0.001", "--frame-every",
+                 RIG["frame_every"], "--out", d / "coupled", "--quiet"])
         for kind in results:
             m = window_metrics(d / kind / "series.csv")
             results[kind].append(m)
@@ -94,7 +111,7 @@ def main():
         ax.set_xticks([0, 1], ["native DEM", "MuJoCo on DEM"])
         ax.set_xlim(-0.5, 1.6)
         ax.set_title(k)
-    fig.suptitle(f"single wheel, s = 0.2, smoke scale: {len(a.seeds)} settled beds (dots), mean and sd (squares)")
+    fig.suptitle(f"single wheel, s = 0.2, {RIG['label']}: {len(a.seeds)} settled beds (dots), mean and sd (squares)")
     fig.tight_layout()
     fig.savefig(a.out / "coupled_vs_native.png", dpi=120)
     print(f"wrote {a.out / 'coupled_vs_native.png'}")
