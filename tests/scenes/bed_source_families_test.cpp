@@ -71,8 +71,11 @@ TEST(BedSourceOps, KeepFamiliesJoinsEachParticleToItsFamilyByName) {
 
   // Without the key, every particle is free (the default family), as before.
   const Scene plain = parse(reloaded(Json::object(), families).dump());
-  for (std::size_t o = 0; o < plain.ownerTemplate.size(); ++o)
-    if (plain.ownerTemplate[o] >= 0) EXPECT_EQ(plain.initial.ownerFamily[o], 0);
+  for (std::size_t o = 0; o < plain.ownerTemplate.size(); ++o) {
+    if (plain.ownerTemplate[o] >= 0) {
+      EXPECT_EQ(plain.initial.ownerFamily[o], 0);
+    }
+  }
 }
 
 TEST(BedSourceOps, KeepFamiliesNeedsTheFamiliesAndNoFamilyBesideIt) {
