@@ -50,7 +50,8 @@ std::string periodTooShort(const Scene& s, const StateArrays& st, double period)
 // The following bed's checks against the periodic box, the gravity and the body's reach
 // (owner f.body of `state`): nullopt when it holds, else the problem at its key.
 std::optional<SceneProblem> followProblem(const Scene& s, const StateArrays& state, const BedFollow& f,
-                                          const std::string& bodyName, const std::string& direction) {
+                                          const std::string& bodyName) {
+  const std::string direction = std::string(f.direction < 0 ? "-" : "+") + kAxisNames[f.axis];
   const double reach = followedBodyReach(s.model.boundaries, state, f.body);
   std::string key;
   const std::string problem = bedFollowProblem(f, s.model.periodic, s.model.gravity, reach, &key);
@@ -77,7 +78,7 @@ void buildFollow(BuildContext& c) {
   const std::string name = c.at(base + "/body").get<std::string>();
   if (c.bodyByName.count(name) == 0 &&
       std::find(c.coupledBodies.begin(), c.coupledBodies.end(), name) != c.coupledBodies.end()) {
-    c.scene.coupledFollow = Scene::CoupledFollow{name, direction, f};
+    c.scene.coupledFollow = Scene::CoupledFollow{name, f};
     return;
   }
   const std::optional<Index> body = c.body(base + "/body");
@@ -93,7 +94,7 @@ void buildFollow(BuildContext& c) {
     return;
   }
   f.body = b.owner;
-  if (std::optional<SceneProblem> p = followProblem(c.scene, c.world.state(), f, b.name, direction)) {
+  if (std::optional<SceneProblem> p = followProblem(c.scene, c.world.state(), f, b.name)) {
     c.problems.push_back(std::move(*p));
     return;
   }
@@ -158,9 +159,7 @@ std::optional<SceneProblem> finishCoupledFollow(Scene& s, const StateArrays& sta
   if (!s.coupledFollow) return std::nullopt;
   BedFollow f = s.coupledFollow->follow;
   f.body = owner;
-  if (std::optional<SceneProblem> p = scene::followProblem(s, state, f, s.coupledFollow->body,
-                                                           s.coupledFollow->direction))
-    return p;
+  if (std::optional<SceneProblem> p = scene::followProblem(s, state, f, s.coupledFollow->body)) return p;
   s.model.follow = f;
   return std::nullopt;
 }

@@ -98,8 +98,8 @@ struct Scene {
   // `coupledBodies`, a robot's terrain file): its settings, made model.follow by
   // finishCoupledFollow once the coupling has added that body.
   struct CoupledFollow {
-    std::string body, direction;  // as the scene names them
-    BedFollow follow;             // follow.body not yet set
+    std::string body;  // as the scene names it
+    BedFollow follow;  // follow.body not yet set
   };
   std::optional<CoupledFollow> coupledFollow;
   double endTime = 0;              // [s]

@@ -6,14 +6,16 @@
 // units where m* = 1, (4/3) E* sqrt(R*) = 1 and the impact speed is 1, the overlap x obeys
 //   x'' = -F,   F = x^(3/2) + sqrt(5) |beta| x^(1/4) x'      (x' > 0 approaching)
 // so the restitution depends on beta alone, for any material, size and speed. Without a
-// floor on F the model's beta(e) = ln e / sqrt(ln^2 e + pi^2) gives e to about 1 %; with F
-// clipped at 0 (a normal force that never pulls) the same beta rebounds much higher (a
-// target of 0.1 gives about 0.25), so beta is found here by integrating the impact and
-// solving for the declared e.
+// floor on F the model's beta(e) = ln e / sqrt(ln^2 e + pi^2) gives e to 1e-5 (this
+// integrator's check, tests/physics/friction_law_test.cpp); with F clipped at 0 (a normal
+// force that never pulls) the same beta rebounds much higher (a target of 0.1 gives about
+// 0.25), so beta is found here by integrating the impact and solving for the declared e.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 namespace regolith {
 
@@ -50,9 +52,18 @@ inline double hertzRestitution(double beta, bool compressive) {
 
 // The damping ratio (<= 0) that makes the compressive-only impact rebound at e (0 < e <= 1):
 // bisection on |beta| until the restitution is within 1e-9 of e (hertzRestitution falls
-// monotonically as the damping grows).
+// monotonically as the damping grows). Each solve takes 25-40 ms, and a scene asks once per
+// material pair and again whenever its settings are rebuilt, so the answers are kept per e
+// for the life of the process (a handful of entries; the lock makes concurrent builds safe).
 inline double compressiveDampingRatio(double e) {
   if (e >= 1.0) return 0.0;
+  static std::mutex guard;
+  static std::map<double, double> solved;
+  {
+    const std::lock_guard<std::mutex> lock(guard);
+    const auto known = solved.find(e);
+    if (known != solved.end()) return known->second;
+  }
   double lo = 0, hi = 1;
   while (hertzRestitution(-hi, true) > e && hi < 1e3) hi *= 2;
   for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
@@ -60,7 +71,10 @@ inline double compressiveDampingRatio(double e) {
     if (hertzRestitution(-mid, true) > e) lo = mid;
     else hi = mid;
   }
-  return -0.5 * (lo + hi);
+  const double beta = -0.5 * (lo + hi);
+  const std::lock_guard<std::mutex> lock(guard);
+  solved.emplace(e, beta);
+  return beta;
 }
 
 }  // namespace regolith

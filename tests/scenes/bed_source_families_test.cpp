@@ -15,21 +15,16 @@ using namespace regolith::test;
 // Two layers of 1 mm spheres on a floor: the lower one (z = 1.5 mm) in the family "glued"
 // (held fixed), the upper one (z = 4.5 mm) free.
 Json layeredScene() {
-  return Json::parse(R"({
-    "units": "SI", "gravity": "earth", "time_step": 1e-5, "end_time": 2e-4, "seed": 1,
-    "materials": [{"name": "grain", "youngs_modulus": 1e7, "poisson_ratio": 0.3, "restitution": 0.5,
-                   "friction": 0.5, "density": 2500}],
-    "templates": [{"name": "g", "spheres": [{"radius": 0.001, "material": "grain"}]}],
-    "families": [{"name": "glued", "phases": [{"start": 0, "translation": ["fixed", "fixed", "fixed"],
-                                               "rotation": ["fixed", "fixed", "fixed"]}]}],
-    "sources": [{"kind": "lattice", "template": "g", "packing": "cubic", "spacing": 0.003,
-                 "lo": [0.0015, 0.0015, 0.0015], "hi": [0.0106, 0.0106, 0.0016], "family": "glued"},
-                {"kind": "lattice", "template": "g", "packing": "cubic", "spacing": 0.003,
-                 "lo": [0.0015, 0.0015, 0.0045], "hi": [0.0106, 0.0106, 0.0046]}],
-    "bodies": [{"name": "floor", "material": "grain",
-                "shape": {"kind": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}}],
-    "output": {"frame_interval": 1e-4}
-  })");
+  Json s = twoLayerScene();
+  s["families"] = Json::parse(R"([{"name": "glued", "phases": [{"start": 0, "translation": ["fixed", "fixed", "fixed"],
+                                                                "rotation": ["fixed", "fixed", "fixed"]}]}])");
+  // The lower layer (z = 1.5 mm) alone joins "glued".
+  Json lower = s["sources"][0], upper = s["sources"][0];
+  lower["hi"][2] = 0.0016;
+  lower["family"] = "glued";
+  upper["lo"][2] = 0.0045;
+  s["sources"] = Json::array({lower, upper});
+  return s;
 }
 
 // The layered scene run by the real binary (once per test process): its run.h5.

@@ -15,18 +15,9 @@ constexpr double kPeriod = 0.012;  // [m], in x and y
 // 32 spheres of 1 mm on a cubic lattice 3 mm apart, 4 x 4 of them filling the period
 // exactly (their images 3 mm apart across the seam), two layers on a floor.
 Json smallPeriodicScene() {
-  return Json::parse(R"({
-    "units": "SI", "gravity": "earth", "time_step": 1e-5, "end_time": 2e-4, "seed": 1,
-    "materials": [{"name": "grain", "youngs_modulus": 1e7, "poisson_ratio": 0.3, "restitution": 0.5,
-                   "friction": 0.5, "density": 2500}],
-    "templates": [{"name": "g", "spheres": [{"radius": 0.001, "material": "grain"}]}],
-    "sources": [{"kind": "lattice", "template": "g", "packing": "cubic", "spacing": 0.003,
-                 "lo": [0.0015, 0.0015, 0.0015], "hi": [0.0106, 0.0106, 0.0046]}],
-    "bodies": [{"name": "floor", "material": "grain",
-                "shape": {"kind": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}}],
-    "domain": {"lo": [0, 0, 0], "hi": [0.012, 0.012, 0.05], "periodic": ["x", "y"]},
-    "output": {"frame_interval": 1e-4}
-  })");
+  Json s = twoLayerScene();
+  s["domain"] = {{"lo", {0, 0, 0}}, {"hi", {kPeriod, kPeriod, 0.05}}, {"periodic", Json::array({"x", "y"})}};
+  return s;
 }
 
 // The periodic scene run by the real binary (once per test process): its run.h5.

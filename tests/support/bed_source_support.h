@@ -39,6 +39,23 @@ inline std::string runOfScene(const std::string& prefix, const Json& scene) {
   return (d / "run" / "run.h5").string();
 }
 
+// Two layers of 1 mm spheres on a floor, 4 x 4 a layer on a cubic lattice 3 mm apart
+// (z = 1.5 and 4.5 mm), in 1e-5 s steps to 2e-4 s: the small bed the family and periodic
+// source tests start from (each adds its families or its domain).
+inline Json twoLayerScene() {
+  return Json::parse(R"({
+    "units": "SI", "gravity": "earth", "time_step": 1e-5, "end_time": 2e-4, "seed": 1,
+    "materials": [{"name": "grain", "youngs_modulus": 1e7, "poisson_ratio": 0.3, "restitution": 0.5,
+                   "friction": 0.5, "density": 2500}],
+    "templates": [{"name": "g", "spheres": [{"radius": 0.001, "material": "grain"}]}],
+    "sources": [{"kind": "lattice", "template": "g", "packing": "cubic", "spacing": 0.003,
+                 "lo": [0.0015, 0.0015, 0.0015], "hi": [0.0106, 0.0106, 0.0046]}],
+    "bodies": [{"name": "floor", "material": "grain",
+                "shape": {"kind": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}}],
+    "output": {"frame_interval": 1e-4}
+  })");
+}
+
 // The smoke scene with its rain replaced by the bed of `frame`.
 inline Json bedScene(int frame) {
   Json s = smokeScene();
