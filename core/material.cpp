@@ -21,6 +21,8 @@ struct MaterialPair {
 
 }  // namespace
 
+double pullOffPerRadius(double workOfAdhesion) { return 2 * M_PI * workOfAdhesion; }
+
 void validateMaterial(const Material& m, bool needsDensity) {
   if (!(std::isfinite(m.youngsModulus) && m.youngsModulus > 0))
     fail(m, "Young's modulus E", m.youngsModulus, "a finite value > 0 Pa");
@@ -30,6 +32,8 @@ void validateMaterial(const Material& m, bool needsDensity) {
   if (!(std::isfinite(m.friction) && m.friction >= 0)) fail(m, "friction mu", m.friction, "a finite value >= 0");
   if (!(std::isfinite(m.rollingResistance) && m.rollingResistance >= 0))
     fail(m, "rolling resistance Crr", m.rollingResistance, "a finite value >= 0");
+  if (!(std::isfinite(m.workOfAdhesion) && m.workOfAdhesion >= 0))
+    fail(m, "work of adhesion w", m.workOfAdhesion, "a finite value >= 0 J/m^2");
   if (needsDensity && !(std::isfinite(m.density) && m.density > 0))
     fail(m, "density", m.density, "a finite value > 0 kg/m^3");
 }
@@ -41,6 +45,7 @@ PairParams mixPair(const Material& a, const Material& b, const ContactSettings& 
   setContactRestitution(p, 0.5 * (a.restitution + b.restitution), ContactModels());
   p.friction = Real(0.5 * (a.friction + b.friction));
   p.rollingResistance = Real(0.5 * (a.rollingResistance + b.rollingResistance));
+  p.pullOff = Real(pullOffPerRadius(std::sqrt(a.workOfAdhesion * b.workOfAdhesion)));
   return p;
 }
 
@@ -68,6 +73,12 @@ std::vector<PairParams> buildPairTable(const std::vector<Material>& materials,
       }
       if (o.friction) p->friction = Real(*o.friction);
       if (o.rollingResistance) p->rollingResistance = Real(*o.rollingResistance);
+      if (o.workOfAdhesion) {
+        if (!(std::isfinite(*o.workOfAdhesion) && *o.workOfAdhesion >= 0))
+          throw std::invalid_argument("pair override " + o.first + "/" + o.second +
+                                      ": work of adhesion must be finite and >= 0");
+        p->pullOff = Real(pullOffPerRadius(*o.workOfAdhesion));
+      }
     }
   }
   return table;

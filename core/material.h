@@ -18,7 +18,11 @@ struct Material {
   double friction = 0.5;         // mu, >= 0
   double rollingResistance = 0;  // Crr, >= 0
   double density = 0;            // rho [kg/m^3], > 0 (spheres); walls may leave it 0
+  double workOfAdhesion = 0;     // w [J/m^2], >= 0: cohesion's pull-off 2 pi w R* (kernels/forces/cohesion.h)
 };
+
+// DMT's pull-off per unit effective radius, F_c / R* = 2 pi w [N/m] (kernels/forces/cohesion.h).
+double pullOffPerRadius(double workOfAdhesion);
 
 // Throws std::invalid_argument naming the material and the offending property.
 void validateMaterial(const Material& m, bool needsDensity);
@@ -26,13 +30,15 @@ void validateMaterial(const Material& m, bool needsDensity);
 // Explicit values for one named pair; unset fields come from the mixing rule.
 struct PairOverride {
   std::string first, second;
-  std::optional<double> restitution, friction, rollingResistance;
+  std::optional<double> restitution, friction, rollingResistance, workOfAdhesion;
 };
 
 // The pair's parameters: every contact model's share from its own mixing rule and its own
 // settings (kernels/forces/contact_models.h), its restitution (the mean of the two materials') with what each model
-// derives from it, and friction and rolling resistance as the arithmetic means of the two
-// materials' values.
+// derives from it, friction and rolling resistance as the arithmetic means of the two
+// materials' values, and the work of adhesion as their geometric mean (w_AB = 2 sqrt(gamma_A
+// gamma_B) of the surface energies, Girifalco & Good 1957: a cohesive grain does not stick to
+// a material without adhesion).
 PairParams mixPair(const Material& a, const Material& b, const ContactSettings& settings);
 
 // Flat table [a * n + b] over all materials, symmetric, with overrides applied.

@@ -1,5 +1,6 @@
 // Materials and named pair overrides.
 #include "core/material.h"
+#include "core/material_presets.h"
 #include "core/plausible_values.h"
 #include "scenes/build.h"
 
@@ -11,14 +12,17 @@ void buildMaterials(BuildContext& c) {
   const Json& list = c.at("/materials");
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Json& j = list[i];
-    Material mat;
+    // A preset (core/material_presets.h) gives every value the material leaves out; the
+    // schema requires them all of a material without one.
+    Material mat = j.contains("preset") ? materialPreset(j["preset"].get<std::string>()).material : Material();
     mat.name = j["name"].get<std::string>();
-    mat.youngsModulus = j["youngs_modulus"].get<double>();
-    mat.poissonRatio = j["poisson_ratio"].get<double>();
-    mat.restitution = j["restitution"].get<double>();
-    mat.friction = j["friction"].get<double>();
-    mat.rollingResistance = j.value("rolling_resistance", 0.0);
-    mat.density = j.value("density", 0.0);  // walls may leave it out; spheres need it
+    mat.youngsModulus = j.value("youngs_modulus", mat.youngsModulus);
+    mat.poissonRatio = j.value("poisson_ratio", mat.poissonRatio);
+    mat.restitution = j.value("restitution", mat.restitution);
+    mat.friction = j.value("friction", mat.friction);
+    mat.rollingResistance = j.value("rolling_resistance", mat.rollingResistance);
+    mat.density = j.value("density", mat.density);  // walls may leave it out; spheres need it
+    mat.workOfAdhesion = j.value("work_of_adhesion", mat.workOfAdhesion);
     // The schema holds the same ranges with exact pointers; this keeps the engine's own
     // rules authoritative should the two ever differ.
     try {
@@ -45,6 +49,7 @@ void buildMaterials(BuildContext& c) {
     if (j.contains("restitution")) o.restitution = j["restitution"].get<double>();
     if (j.contains("friction")) o.friction = j["friction"].get<double>();
     if (j.contains("rolling_resistance")) o.rollingResistance = j["rolling_resistance"].get<double>();
+    if (j.contains("work_of_adhesion")) o.workOfAdhesion = j["work_of_adhesion"].get<double>();
     m.pairOverrides.push_back(o);
   }
 }

@@ -153,7 +153,7 @@ std::vector<ClumpTemplate> readTemplates(const h5::Group& g) {
 
 void writeMaterials(const h5::Group& g, const std::vector<Material>& materials) {
   std::vector<std::string> names;
-  std::vector<double> e, nu, restitution, friction, rolling, density;
+  std::vector<double> e, nu, restitution, friction, rolling, density, adhesion;
   for (const Material& m : materials) {
     names.push_back(m.name);
     e.push_back(m.youngsModulus);
@@ -162,6 +162,7 @@ void writeMaterials(const h5::Group& g, const std::vector<Material>& materials) 
     friction.push_back(m.friction);
     rolling.push_back(m.rollingResistance);
     density.push_back(m.density);
+    adhesion.push_back(m.workOfAdhesion);
   }
   g.writeStrings("name", names);
   writeList(g, "youngs_modulus", e);
@@ -170,6 +171,7 @@ void writeMaterials(const h5::Group& g, const std::vector<Material>& materials) 
   writeList(g, "friction", friction);
   writeList(g, "rolling_resistance", rolling);
   writeList(g, "density", density);
+  writeList(g, "work_of_adhesion", adhesion);
 }
 
 std::vector<Material> readMaterials(const h5::Group& g) {
@@ -181,11 +183,14 @@ std::vector<Material> readMaterials(const h5::Group& g) {
   const auto rolling = readList<double>(g, "rolling_resistance");
   const auto density = readList<double>(g, "density");
   const std::size_t n = names.size();
-  for (std::size_t size : {e.size(), nu.size(), restitution.size(), friction.size(), rolling.size(), density.size()})
+  // Written since 0.2.0 (cohesion); a file from before holds grains without it.
+  const auto adhesion = g.has("work_of_adhesion") ? readList<double>(g, "work_of_adhesion") : std::vector<double>(n);
+  for (std::size_t size :
+       {e.size(), nu.size(), restitution.size(), friction.size(), rolling.size(), density.size(), adhesion.size()})
     if (size != n) throw std::runtime_error(g.where() + ": material datasets differ in length");
   std::vector<Material> out(n);
   for (std::size_t i = 0; i < n; ++i)
-    out[i] = Material{names[i], e[i], nu[i], restitution[i], friction[i], rolling[i], density[i]};
+    out[i] = Material{names[i], e[i], nu[i], restitution[i], friction[i], rolling[i], density[i], adhesion[i]};
   return out;
 }
 

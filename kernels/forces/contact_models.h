@@ -36,6 +36,7 @@ inline constexpr ContactModelKind kDefaultContactModel = ContactModelKind::Hertz
 struct PairCommon {
   Real friction = 0;           // Coulomb mu
   Real rollingResistance = 0;  // Crr (dimensionless)
+  Real pullOff = 0;            // cohesion's pull-off per unit R*, 2 pi w [N/m] (kernels/forces/cohesion.h)
   Real restitution = 1;        // e, kept for reporting
 };
 

@@ -1,6 +1,7 @@
 // The sphere-sphere pass of the contact forces, one thread per near pair: geometry, the
-// selected force model, rolling resistance, and the torques about each sphere's centre.
+// selected force model, rolling resistance, cohesion, and the torques about each sphere's centre.
 // Candidates that do not overlap get zero force and forget their shear history.
+#include "kernels/forces/cohesion.h"
 #include "kernels/forces/contact_pass.h"
 #include "kernels/detection/near_pairs.h"
 #include "kernels/forces/rolling_resistance.h"
@@ -58,9 +59,10 @@ REGOLITH_HD REGOLITH_INLINE PairOutcome touchingPairOutcome(const PairParams& p,
   const ContactResult r = ForceModel::evaluate(p, in, out.shear);
   const Vec3 roll = rollingResistanceTorque(s.wi - s.wj, n, p.rollingResistance, r.normalForce, in.effRadius,
                                             effInertia, dt);
+  const Vec3 force = withCohesion(r.force, n, p.pullOff, in.effRadius);
   // arm_i x F and arm_j x (-F) with arm_i = -l_i n, arm_j = l_j n: both are -l (n x F).
-  const Vec3 nxF = cross(n, r.force);
-  out.force = r.force;
+  const Vec3 nxF = cross(n, force);
+  out.force = force;
   out.torqueFirst = nxF * -li + roll;
   out.torqueSecond = nxF * -lj - roll;
   return out;

@@ -2,6 +2,7 @@
 // and a plane, cylinder, box or mesh triangle): the same force models as the pair pass
 // against a rigid boundary, with the shear of a grain handed over across mesh edges.
 #include "kernels/forces/contact_pass.h"
+#include "kernels/forces/cohesion.h"
 #include "kernels/forces/rolling_resistance.h"
 
 namespace regolith {
@@ -100,8 +101,9 @@ struct WallForces {
     const BodyView& bv = body;
     const Vec3 roll = rollingResistanceTorque(
         relOmega, n, p.rollingResistance, r.normalForce, in.effRadius, [&bv, oi]() { return bv.meanInertia(oi); }, dt);
-    force[c] = r.force;
-    torque[c] = cross(arm, r.force) + roll;
+    const Vec3 f = withCohesion(r.force, n, p.pullOff, in.effRadius);
+    force[c] = f;
+    torque[c] = cross(arm, f) + roll;
   }
 };
 

@@ -66,7 +66,7 @@ def check_h5py(folder):
         m = f["materials"]
         k = m["name"].shape[0]
         for name in ("youngs_modulus", "poisson_ratio", "restitution", "friction",
-                     "rolling_resistance", "density"):
+                     "rolling_resistance", "density", "work_of_adhesion"):
             expect_dataset(m, name, (k,), "f", 8)
 
         frames = sorted(f["frames"].keys())
