@@ -188,5 +188,102 @@ TEST(ChungOoi, Test4_ObliqueConstantSpeed) {
   }
 }
 
+// ---- Tests 6 and 8: a spinning sphere at constant normal speed ----
+//
+// Chung & Ooi's tests 6 (a sphere on a rigid wall) and 8 (a sphere on a sphere five times
+// its radius and a thousand times its density, which barely moves): R = 0.1 m, normal
+// speed v_n = 0.2 m/s, no tangential speed, a spin omega_0 about an axis in the contact
+// plane; e = 0.5, mu = 0.4; aluminium alloy (E = 7.0e10 Pa, nu = 0.33, 2700 kg/m^3) and
+// nylon (2.5e9 Pa, 0.4, 1000 kg/m^3), the set-ups as the public suites (Kratos, PySPH)
+// run them. The measure is the contact point's rebound angle
+//   beta = V'_ct / V'_n, the tangential over the normal relative velocity after the impact.
+// Rigid-body Coulomb: the contact point slips at omega_0 R; a tangential impulse J_t changes
+// the slip by 3.5 J_t / m* (a solid sphere; both bodies for test 8), so it slides throughout
+// when omega_0 R / v_n > 3.5 mu (1 + e) = 2.1 (a friction impulse mu J_n, J_n = (1 + e) m* v_n),
+// and leaves at
+//   beta = (omega_0 R / v_n - 3.5 mu (1 + e)) / e.
+// Below the limit it sticks (beta = 0, less what the tangential spring gives back).
+
+struct SpinImpact {
+  double beta, rigid;
+};
+
+// Sphere 1 (radius R, spin w0 about +y) falls along -z at v_n onto the wall z = 0 (test 6)
+// or onto a sphere of 5 R and 1000 times the density below it (test 8).
+SpinImpact spinImpact(Material mat, double spinRatio, bool onBigSphere, bool compressive) {
+  const double R = 0.1, vn = 0.2, e = 0.5, mu = 0.4;
+  mat.restitution = e;
+  mat.friction = mu;
+  Material other = onBigSphere ? mat : rigidWallOf(mat);
+  other.name = mat.name + "-target";
+  other.density = onBigSphere ? 1000 * mat.density : mat.density;
+  const double m = sphereMass(R, mat.density);
+  const double Estar = effectiveYoung(mat, other);
+  const double Rstar = onBigSphere ? R * 5 * R / (6 * R) : R;
+  const double mstar = onBigSphere ? m * sphereMass(5 * R, other.density) / (m + sphereMass(5 * R, other.density)) : m;
+  Model model = modelWith({mat, other}, hertz(Estar, Rstar, mstar, vn).duration / 1000);
+  settingsOf<HertzMindlin>(model.contactSettings).compressive = compressive;
+  WorldBuilder w;
+  const double gap = 20 * vn * model.timeStep, w0 = spinRatio * vn / R;
+  w.addClump(sphereTemplate("ball", R, 0, mat.density), Vec3d(0, 0, R + gap), Quat(), Vec3d(0, 0, -vn),
+             Vec3d(0, w0, 0));
+  if (onBigSphere) w.addClump(sphereTemplate("target", 5 * R, 1, other.density), Vec3d(0, 0, -5 * R));
+  else model.boundaries = {infinitePlane(Vec3d(0, 0, 0), Vec3d(0, 0, 1), 1)};
+  Simulation sim(model, w.state());
+  const ImpactRecord r = recordImpact(
+      sim,
+      [&](const StateArrays& s) {
+        return onBigSphere ? 6 * R - norm(s.ownerPosition[0] - s.ownerPosition[1]) : R - s.ownerPosition[0].z;
+      },
+      200000);
+  EXPECT_TRUE(r.separated);
+  // The contact points' velocities after the impact (the bodies apart: arms R and 5 R along
+  // the line of centres, taken as z, which the small deflection of test 8 leaves to 1e-6).
+  const StateArrays& a = r.after;
+  Vec3d cp = Vec3d(a.ownerVelocity[0]) + cross(Vec3d(a.ownerAngularVelocity[0]), Vec3d(0, 0, -R));
+  if (onBigSphere) cp = cp - (Vec3d(a.ownerVelocity[1]) + cross(Vec3d(a.ownerAngularVelocity[1]), Vec3d(0, 0, 5 * R)));
+  // Spin +y moves the contact point along -x: the slip, and beta, counted along -x.
+  SpinImpact out;
+  out.beta = -cp.x / cp.z;
+  const double limit = 3.5 * mu * (1 + e);
+  out.rigid = spinRatio > limit ? (spinRatio - limit) / e : 0;
+  return out;
+}
+
+// Both laws of the normal force, both materials, both tests. With the tensile tail
+// ("damped", the default) the friction impulse is mu times the compressive normal impulse,
+// 3.4 % more than mu J_n at e = 0.5, so beta falls short of the rigid-body value by a fixed
+// 3.5 mu (1 + e) 0.034 / e = 0.14: a relative error that grows towards the stick limit.
+// With "compressive" the friction impulse is mu J_n and beta is the rigid-body value.
+TEST(ChungOoi, Test6And8_SpinningSphereReboundAngle) {
+  const Material materials[] = {material("aluminium alloy", 7.0e10, 0.33, 2700), material("nylon", 2.5e9, 0.40, 1000)};
+  // omega_0 R / v_n: 2.15 and 2.2 just above the slide limit 2.1 (beta = 0.1, 0.2), then
+  // across Chung & Ooi's range (their omega_0 up to 22 rad/s: 11).
+  const double ratios[] = {2.15, 2.2, 2.3, 2.5, 3.0, 4.0, 6.0, 8.0, 11.0};
+  for (bool onBigSphere : {false, true}) {
+    for (const Material& mat : materials) {
+      for (double ratio : ratios) {
+        const SpinImpact damped = spinImpact(mat, ratio, onBigSphere, false);
+        const SpinImpact clipped = spinImpact(mat, ratio, onBigSphere, true);
+        std::printf(
+            "  test %d, %-15s omega R / v_n = %5.2f: beta rigid %7.3f, damped %7.3f (%+6.1f %%), "
+            "compressive %7.3f (%+6.2f %%)\n",
+            onBigSphere ? 8 : 6, mat.name.c_str(), ratio, damped.rigid, damped.beta,
+            100 * (damped.beta / damped.rigid - 1), clipped.beta, 100 * (clipped.beta / clipped.rigid - 1));
+        // The bounds: 1 % of beta where |beta| > 0.2; 3 % nearer the stick limit.
+        // What is left is the lever arm: the torque acts at R - delta/2, so the spin change
+        // falls short of the rigid sphere's by about delta/(2 R) averaged over the impulse,
+        // a fixed +0.0005 to +0.0016 in beta (nylon, the softer, the most). Measured: at most
+        // 0.83 % where beta > 0.2, 1.63 % at beta = 0.1 (nylon on the big sphere).
+        const double tol = clipped.rigid > 0.2 + 1e-9 ? 0.01 : 0.03;
+        EXPECT_NEAR(clipped.beta / clipped.rigid, 1.0, tol)
+            << "test " << (onBigSphere ? 8 : 6) << ", " << mat.name << ", omega R / v_n = " << ratio;
+        // The tail's deficit, as stated above: 0.14 below the rigid value, to 0.02.
+        EXPECT_NEAR(damped.rigid - damped.beta, 3.5 * 0.4 * 1.5 * 0.034 / 0.5, 0.02);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace regolith::test
