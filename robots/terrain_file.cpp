@@ -423,6 +423,10 @@ void hintRenamedSoilKeys(const Json& doc, std::vector<JsonProblem>& problems) {
 
 }  // namespace
 
+double smoothingKappa(const TerrainSpec& spec, double dt) {
+  return spec.smoothingTime ? -std::expm1(-dt / *spec.smoothingTime) : spec.kappa;
+}
+
 TerrainError::TerrainError(std::string file, std::vector<JsonProblem> problems)
     : InvalidInputError(describeProblems(file, problems), problemPlace(file, problems)),
       m_file(std::move(file)),
@@ -478,6 +482,12 @@ TerrainSpec parseTerrain(const std::string& text, const std::string& file, const
   readSoilRegions(doc, baseDir, t, problems);
   readEstimator(doc, baseDir, t, problems);
   t.kappa = doc.value("kappa_F", 1.0);
+  if (doc.contains("tau_F")) {
+    t.smoothingTime = doc["tau_F"].get<double>();
+    if (doc.contains("kappa_F"))
+      problems.push_back(
+          {"/tau_F", "tau_F beside kappa_F", "one of them: kappa_F, a factor per step, or tau_F, a time constant [s]"});
+  }
   t.restSpeed = doc.value("rest_speed", t.restSpeed);
   if (doc.contains("dynamic")) {
     t.rft.inertialLambda = doc["dynamic"]["lambda"].get<double>();

@@ -121,13 +121,20 @@ struct DemSpec {
   double stabilityMargin = 0.5;  // the interval may be at most this fraction of the stability bound
 };
 
+struct TerrainSpec;
+// The smoothing factor a body's RFT wrench gets per step of dt [s]: kappa_F as given, or,
+// with tau_F, 1 - exp(-dt / tau_F), the exponential filter of time constant tau_F whatever
+// the step (examples/robots/hexapod/README.md, "Time step and integrator", says why).
+double smoothingKappa(const TerrainSpec& spec, double dt);
+
 struct TerrainSpec {
   std::string file;
   SurfaceSpec surface;
   rft::RftParameters rft;  // zeta, coefficients, dynamic term
   std::vector<InteractingSpec> interacting;
   std::vector<WheelSpec> wheels;
-  double kappa = 1;                        // force smoothing kappa_F; 1 is none
+  double kappa = 1;                        // force smoothing kappa_F per step; 1 is none
+  std::optional<double> smoothingTime;     // tau_F [s]: the smoothing as a time, kappa from the step
   double restSpeed = 1e-3;                 // [m/s] below it a plate keeps its last direction
   std::optional<Eigen::Vector3d> gravity;  // unset: the MuJoCo model's own
   DeformationSpec deformation;

@@ -91,7 +91,7 @@ TerrainForces::TerrainForces(const mjModel* m, const TerrainSpec& spec)
   auto bodyEntry = [&](int id) -> Body& {
     for (Body& b : m_bodies)
       if (b.id == id) return b;
-    m_bodies.push_back({id, {}, rft::ForceSmoother(spec.kappa)});
+    m_bodies.push_back({id, {}, rft::ForceSmoother(smoothingKappa(spec, m->opt.timestep))});
     return m_bodies.back();
   };
   for (const InteractingSpec& e : spec.interacting) {

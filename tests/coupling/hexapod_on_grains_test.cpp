@@ -55,7 +55,9 @@ TEST(HexapodOnGrains, SixCoupledLegsAndAnRftChassisCarryItsWeightAtRest) {
   const std::string from = "<body name=\"chassis\" pos=\"0 0 0.305\">";
   ASSERT_NE(xml.find(from), std::string::npos);
   xml.replace(xml.find(from), from.size(), "<body name=\"chassis\" pos=\"0 0 0.189\">");
-  xml.replace(xml.find("timestep=\"0.0008\""), 17, "timestep=\"0.0004\"");
+  const std::size_t step = xml.find("timestep=\"");
+  ASSERT_NE(step, std::string::npos);
+  xml.replace(step, xml.find('"', step + 10) + 1 - step, "timestep=\"0.0004\"");
   CoupledRun run(writeFile("hexapod_smoke.xml", xml), smokeTerrain());
 
   // 0.5 s to land and settle, then the mean loads over 0.1 s.

@@ -3,6 +3,8 @@
 #include "robots/terrain_file.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "tests/robots/robot_test_support.h"
@@ -232,6 +234,28 @@ TEST(TerrainFile, OverridesApplyBeforeValidation) {
   } catch (const robots::TerrainError& e) {
     EXPECT_EQ(e.problems().at(0).pointer, "/kappa_F");
   }
+}
+
+// tau_F: the smoothing as a time constant, so the filter is the same whatever the step:
+// kappa = 1 - exp(-dt / tau_F) per step, and n steps of dt decay a force as one step of n dt.
+TEST(TerrainFile, SmoothingTimeGivesTheSameFilterAtEveryStep) {
+  json doc = goodTerrain();
+  doc.erase("kappa_F");
+  doc["tau_F"] = 0.002;
+  const robots::TerrainSpec t = robots::parseTerrain(doc.dump(), "walk/terrain.json", ".");
+  ASSERT_TRUE(t.smoothingTime.has_value());
+  EXPECT_EQ(*t.smoothingTime, 0.002);
+  EXPECT_NEAR(robots::smoothingKappa(t, 0.0008), 1 - std::exp(-0.4), 1e-15);
+  // What is left of an old force after 8 steps of 0.1 ms equals one step of 0.8 ms.
+  EXPECT_NEAR(std::pow(1 - robots::smoothingKappa(t, 0.0001), 8), 1 - robots::smoothingKappa(t, 0.0008), 1e-14);
+  // kappa_F keeps its meaning: a factor per step.
+  EXPECT_EQ(robots::smoothingKappa(robots::parseTerrain(goodTerrain().dump(), "walk/terrain.json", "."), 0.0008), 0.2);
+  // Not both, and not a time of 0.
+  doc["kappa_F"] = 0.5;
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/tau_F"});
+  doc.erase("kappa_F");
+  doc["tau_F"] = 0;
+  EXPECT_EQ(pointersOf(doc), std::vector<std::string>{"/tau_F"});
 }
 
 }  // namespace
