@@ -1,6 +1,9 @@
 // RunFileWriter: run.h5 written frame by frame, flushed after every frame and series row.
+#include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
+#include <system_error>
 
 #include "io/run_file/frame_static.h"
 #include "io/h5/h5_file.h"
@@ -23,6 +26,9 @@ class Hdf5RunFileWriter final : public RunFileWriter {
     if (m_frames > 0) {
       const h5::Group frames = m_file.open("frames");
       m_statics.restore(m_file, frames.open(run_layout::frameName(m_frames - 1)));
+      // The room a frame needs, until this writer has written one: the file's mean size
+      // per frame (the header counted in: an overestimate, on the safe side).
+      m_lastFrameBytes = std::filesystem::file_size(m_file.file()) / m_frames;
     }
     if (xmfPath.empty()) return;
     m_xmf.emplace(m_file.file(), xmfPath, domain);
@@ -31,6 +37,8 @@ class Hdf5RunFileWriter final : public RunFileWriter {
   }
 
   void writeFrame(const FrameData& frame) override {
+    requireRoomForFrame();
+    const std::uintmax_t before = std::filesystem::file_size(m_file.file());
     const h5::Group frames = m_file.open("frames");
     const std::string name = run_layout::frameName(m_frames);
     try {
@@ -42,6 +50,8 @@ class Hdf5RunFileWriter final : public RunFileWriter {
     }
     ++m_frames;
     m_file.flush();
+    const std::uintmax_t after = std::filesystem::file_size(m_file.file());
+    m_lastFrameBytes = after > before ? after - before : 0;
     if (m_xmf) {
       m_xmf->add(frames.open(name), name);
       m_xmf->write();
@@ -60,9 +70,30 @@ class Hdf5RunFileWriter final : public RunFileWriter {
   std::size_t frameCount() const override { return m_frames; }
 
  private:
+  // Stops before a frame the disk has no room for, the file intact. A write that meets a
+  // full disk half way leaves a torn file: HDF5 writes the superblock, with the end of the
+  // file it has allocated, last, so metadata already written past the recorded end is out
+  // of reach. The repair on --resume (run_file_repair.h) copies what it can read, but where
+  // the frames' own index was among the lost metadata it cannot even list them (seen in
+  // FullDisk: "addr overflow" on /frames). Room: twice the last frame's growth of the file,
+  // and 1 MiB for the XDMF sidecar's rewrite and the series rows.
+  void requireRoomForFrame() const {
+    if (m_lastFrameBytes == 0) return;  // a new file's first frame: no size to go by yet
+    const std::uintmax_t need = 2 * m_lastFrameBytes + (std::uintmax_t(1) << 20);
+    std::error_code error;
+    const std::filesystem::space_info space = std::filesystem::space(
+        std::filesystem::absolute(m_file.file()).parent_path(), error);
+    if (error || space.available >= need) return;  // unknown: the write itself will tell
+    throw std::runtime_error(m_file.file() + ": No space left on device for the next frame (about " +
+                             std::to_string(need / 1024) + " kB with the sidecar, " +
+                             std::to_string(space.available / 1024) +
+                             " kB free); the frames written so far are intact: free space and --resume");
+  }
+
   h5::File m_file;
   std::vector<std::string> m_bodies;
   std::size_t m_frames;
+  std::uintmax_t m_lastFrameBytes = 0;  // the file's growth over the last frame written [bytes]
   run_layout::StaticStore m_statics;
   std::optional<XdmfSidecar> m_xmf;
 };
