@@ -71,6 +71,12 @@ inline void addBenchSceneCommands(CLI::App& parent, BenchCommandLine& line) {
           ->capture_default_str();
       sub->add_option("--bed-cache", bench.bedCache, "settled-bed cache file: loaded when it matches N, else written");
     }
+    if (name != "wheel")
+      sub->add_option("--template", bench.grain,
+                      "the grains: sphere, or trio (three-sphere clumps, data/clumps/trio_irregular_1mm.json at 5x; "
+                      "rates per clump and per sphere)")
+          ->check(CLI::IsMember({"sphere", "trio"}))
+          ->capture_default_str();
     if (name == "dense")
       sub->add_option("--periodic", bench.periodic,
                       "the bed with periodic boundaries instead of side walls along x, y or both, settled so "

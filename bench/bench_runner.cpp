@@ -60,6 +60,9 @@ BenchResult timeSteps(Simulation& sim, const BenchOptions& o, const char* scene)
   r.streams.renumberings = after.renumberings - before.renumberings;
   r.streams.waitSeconds = after.waitSeconds - before.waitSeconds;
   r.particleStepsPerSecond = double(r.particles) * double(r.steps) / r.wallSeconds;
+  r.grain = o.grain;
+  r.spheres = sim.state().sphereCount();
+  r.sphereStepsPerSecond = double(r.spheres) * double(r.steps) / r.wallSeconds;
   r.contacts = sim.touchingPairs();
   r.wallContacts = sim.touchingWalls();
   r.candidates = sim.candidateContacts();
@@ -92,7 +95,7 @@ void useThreads(int threads) {
 }  // namespace
 
 SettleScene benchScene(const BenchOptions& o) {
-  SettleScene scene = makeSettleScene(o.particles);
+  SettleScene scene = makeSettleScene(o.particles, 12345, o.grain);
   if (o.margin > 0) scene.model.margin = o.margin;
   scene.model.streams = o.streams;
   return scene;
@@ -120,9 +123,11 @@ std::uint64_t settle(Simulation& sim, std::uint64_t maxSteps) {
 SettleScene settledScene(const BenchOptions& o, std::uint64_t& settled) {
   SettleScene scene = benchScene(o);
   if (!o.periodic.empty()) makeSidesPeriodic(scene, o.periodic);
-  // A periodic bed has a cache of its own beside the walled one's.
-  const std::string cache = o.bedCache.empty() || o.periodic.empty() ? o.bedCache
-                                                                     : o.bedCache + ".periodic-" + o.periodic;
+  // A periodic bed, and a bed of clumps, have caches of their own beside the walled
+  // spheres' (a cache holds owner poses only: it cannot tell the grains apart).
+  std::string cache = o.bedCache;
+  if (!cache.empty() && !o.periodic.empty()) cache += ".periodic-" + o.periodic;
+  if (!cache.empty() && o.grain != "sphere") cache += "." + o.grain;
   if (cache.empty() || !loadSettledBed(cache, scene.state, settled)) {
     // The untimed settling runs in verlet mode whatever is timed: the same physics, and
     // sync would take hours at large N.
@@ -161,6 +166,8 @@ BenchResult runWheelBench(const BenchOptions& o) {
   r.triangles = triangles;
   r.particles = scene.state.ownerCount() - 1;  // the grains; the wheel is not a particle
   r.particleStepsPerSecond = double(r.particles) * double(r.steps) / r.wallSeconds;
+  r.spheres = r.particles;
+  r.sphereStepsPerSecond = r.particleStepsPerSecond;
   return r;
 }
 
@@ -175,8 +182,10 @@ std::string benchJson(const BenchResult& r) {
   }
   std::ostringstream j;
   j.precision(6);
-  j << "{\"scene\": \"" << r.scene << "\", \"particles\": " << r.particles << ", \"steps\": " << r.steps
-    << ", \"wall_s\": " << r.wallSeconds << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
+  j << "{\"scene\": \"" << r.scene << "\", \"grain\": \"" << r.grain << "\", \"particles\": " << r.particles
+    << ", \"spheres\": " << r.spheres << ", \"steps\": " << r.steps << ", \"wall_s\": " << r.wallSeconds
+    << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
+    << ", \"sphere_steps_per_s\": " << r.sphereStepsPerSecond
     << ", \"contacts\": " << r.contacts << ", \"wall_contacts\": " << r.wallContacts
     << ", \"candidates\": " << r.candidates << ", \"near_pairs\": " << r.nearPairs
     << ", \"near_marks\": " << r.nearMarks << ", \"mean_contacts\": " << r.meanContacts
@@ -193,6 +202,16 @@ std::string benchJson(const BenchResult& r) {
 }
 
 std::string benchText(const BenchResult& r) {
+  // A bed of clumps names its rates per clump and per sphere.
+  if (r.grain != "" && r.grain != "sphere") {
+    char head[256];
+    std::snprintf(head, sizeof head, "bench %s of %s clumps: %zu clumps, %zu spheres; %.4g clump-steps/s, %.4g sphere-steps/s\n",
+                  r.scene.c_str(), r.grain.c_str(), r.particles, r.spheres, r.particleStepsPerSecond,
+                  r.sphereStepsPerSecond);
+    BenchResult asSpheres = r;
+    asSpheres.grain = "sphere";
+    return head + benchText(asSpheres);
+  }
   char line[1024];
   std::snprintf(line, sizeof line,
                 "bench %s%s: %zu particles (%s order%s), %llu steps in %.3f s on %s x%d (vector level %s)\n"

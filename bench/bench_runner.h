@@ -24,11 +24,16 @@ struct BenchOptions {
   // dense: the axes ("x", "y" or "xy") along which the bed has periodic boundaries instead
   // of side walls, from its settling on (docs/periodic.md); "" for none
   std::string periodic;
+  // settle, dense: the grains, "sphere" or "trio" (three-sphere clumps; bench/settle_scene.h)
+  std::string grain = "sphere";
 };
 
 struct BenchResult {
   std::string scene;  // "settle", "dense" or "wheel"
-  std::size_t particles = 0;
+  std::string grain;  // "sphere" or "trio"
+  std::size_t particles = 0;  // owners: spheres, or clumps
+  std::size_t spheres = 0;    // of the particles
+  double sphereStepsPerSecond = 0;
   std::uint64_t steps = 0;
   double wallSeconds = 0;
   double particleStepsPerSecond = 0;

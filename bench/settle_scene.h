@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/clump_template.h"
 #include "core/model.h"
 #include "kernels/state_arrays.h"
 
@@ -22,7 +23,17 @@ struct SettleScene {
 
 inline constexpr double kBenchRadius = 0.005;  // [m]
 
-SettleScene makeSettleScene(std::size_t particles, std::uint64_t seed = 12345);
+// The grains of the scene: "sphere" (the above), or "trio": N three-sphere clumps,
+// data/clumps/trio_irregular_1mm.json at 5 times its size (spheres of 5, 4 and 3 mm, the
+// largest the benchmark sphere), each turned at random, on the lattice above at a pitch of
+// 1.05 times the clump's bounding diameter (the clump-bed records of GPU DEM codes are of
+// three-sphere clumps, issue 46). The material, step, walls and velocities are the same.
+inline const char* const kBenchGrains[] = {"sphere", "trio"};
+
+SettleScene makeSettleScene(std::size_t particles, std::uint64_t seed = 12345, const std::string& grain = "sphere");
+
+// The trio clump of the "trio" scene (its template, material 0 at 2600 kg/m^3).
+ClumpTemplate benchTrioTemplate();
 
 // The container's side walls across the named axes ("x", "y" or "xy") taken away and those
 // axes made periodic over its width (docs/periodic.md); the floor stays. For a periodic
