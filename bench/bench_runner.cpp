@@ -185,19 +185,19 @@ std::string benchJson(const BenchResult& r) {
   j << "{\"scene\": \"" << r.scene << "\", \"grain\": \"" << r.grain << "\", \"particles\": " << r.particles
     << ", \"spheres\": " << r.spheres << ", \"steps\": " << r.steps << ", \"wall_s\": " << r.wallSeconds
     << ", \"particle_steps_per_s\": " << r.particleStepsPerSecond
-    << ", \"sphere_steps_per_s\": " << r.sphereStepsPerSecond
-    << ", \"contacts\": " << r.contacts << ", \"wall_contacts\": " << r.wallContacts
-    << ", \"candidates\": " << r.candidates << ", \"near_pairs\": " << r.nearPairs
-    << ", \"near_marks\": " << r.nearMarks << ", \"mean_contacts\": " << r.meanContacts
-    << ", \"contacts_per_s\": " << r.contactsPerSecond << ", \"bytes_per_particle\": " << r.bytesPerParticle
-    << ", \"pool_peak_bytes_per_particle\": " << poolPeak.str() << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \""
-    << r.mode << "\", \"adopted\": " << r.streams.adopted << ", \"discarded\": " << r.streams.discarded
-    << ", \"waits\": " << r.streams.waits << ", \"wait_s\": " << r.streams.waitSeconds
-    << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds << ", \"mean_lag\": " << r.streams.meanLag()
-    << ", \"max_lag\": " << r.streams.maxLag << ", \"settle_steps\": " << r.settleSteps
-    << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend << "\", \"cpu_vector\": \"" << r.cpuVector
-    << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order << "\", \"reorder_every\": " << r.reorderEvery
-    << ", \"renumberings\": " << r.streams.renumberings << ", \"periodic\": \"" << r.periodic << "\"}";
+    << ", \"sphere_steps_per_s\": " << r.sphereStepsPerSecond << ", \"contacts\": " << r.contacts
+    << ", \"wall_contacts\": " << r.wallContacts << ", \"candidates\": " << r.candidates
+    << ", \"near_pairs\": " << r.nearPairs << ", \"near_marks\": " << r.nearMarks
+    << ", \"mean_contacts\": " << r.meanContacts << ", \"contacts_per_s\": " << r.contactsPerSecond
+    << ", \"bytes_per_particle\": " << r.bytesPerParticle << ", \"pool_peak_bytes_per_particle\": " << poolPeak.str()
+    << ", \"rebuilds\": " << r.rebuilds << ", \"mode\": \"" << r.mode << "\", \"adopted\": " << r.streams.adopted
+    << ", \"discarded\": " << r.streams.discarded << ", \"waits\": " << r.streams.waits
+    << ", \"wait_s\": " << r.streams.waitSeconds << ", \"forced_rebuilds\": " << r.streams.forcedRebuilds
+    << ", \"mean_lag\": " << r.streams.meanLag() << ", \"max_lag\": " << r.streams.maxLag
+    << ", \"settle_steps\": " << r.settleSteps << ", \"triangles\": " << r.triangles << ", \"backend\": \"" << r.backend
+    << "\", \"cpu_vector\": \"" << r.cpuVector << "\", \"threads\": " << r.threads << ", \"order\": \"" << r.order
+    << "\", \"reorder_every\": " << r.reorderEvery << ", \"renumberings\": " << r.streams.renumberings
+    << ", \"periodic\": \"" << r.periodic << "\"}";
   return j.str();
 }
 
@@ -205,9 +205,9 @@ std::string benchText(const BenchResult& r) {
   // A bed of clumps names its rates per clump and per sphere.
   if (r.grain != "" && r.grain != "sphere") {
     char head[256];
-    std::snprintf(head, sizeof head, "bench %s of %s clumps: %zu clumps, %zu spheres; %.4g clump-steps/s, %.4g sphere-steps/s\n",
-                  r.scene.c_str(), r.grain.c_str(), r.particles, r.spheres, r.particleStepsPerSecond,
-                  r.sphereStepsPerSecond);
+    std::snprintf(
+        head, sizeof head, "bench %s of %s clumps: %zu clumps, %zu spheres; %.4g clump-steps/s, %.4g sphere-steps/s\n",
+        r.scene.c_str(), r.grain.c_str(), r.particles, r.spheres, r.particleStepsPerSecond, r.sphereStepsPerSecond);
     BenchResult asSpheres = r;
     asSpheres.grain = "sphere";
     return head + benchText(asSpheres);

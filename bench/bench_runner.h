@@ -29,8 +29,8 @@ struct BenchOptions {
 };
 
 struct BenchResult {
-  std::string scene;  // "settle", "dense" or "wheel"
-  std::string grain;  // "sphere" or "trio"
+  std::string scene;          // "settle", "dense" or "wheel"
+  std::string grain;          // "sphere" or "trio"
   std::size_t particles = 0;  // owners: spheres, or clumps
   std::size_t spheres = 0;    // of the particles
   double sphereStepsPerSecond = 0;

@@ -24,8 +24,8 @@ class SplitMix64 {
   Quat rotation() {
     const double u1 = uniform(0, 1), u2 = uniform(0, 2 * M_PI), u3 = uniform(0, 2 * M_PI);
     const double a = std::sqrt(1 - u1), b = std::sqrt(u1);
-    return normalized(Quat(Real(a * std::sin(u2)), Real(a * std::cos(u2)), Real(b * std::sin(u3)),
-                           Real(b * std::cos(u3))));
+    return normalized(
+        Quat(Real(a * std::sin(u2)), Real(a * std::cos(u2)), Real(b * std::sin(u3)), Real(b * std::cos(u3))));
   }
   double uniform(double lo, double hi) {
     m_state += 0x9e3779b97f4a7c15ull;
