@@ -69,10 +69,11 @@ def main():
     fig, axes = plt.subplots(1, 4 if args.repose else 3, figsize=(16 if args.repose else 12, 4))
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     markers = ["o", "s", "^", "D"]
-    loads = sorted({round(wheel_load(p, r), 6) for _, folder in labelled(args.wheel) for _, p, r in run_metrics(folder)})
-    for i, (w, folder) in enumerate(labelled(args.wheel)):
+    wheel_runs = [(w, run_metrics(folder)) for w, folder in labelled(args.wheel)]  # each folder read once
+    loads = sorted({round(wheel_load(p, r), 6) for _, runs in wheel_runs for _, p, r in runs})
+    for i, (w, runs) in enumerate(wheel_runs):
         groups = collections.defaultdict(list)
-        for m, p, r in run_metrics(folder):
+        for m, p, r in runs:
             groups[(round(wheel_load(p, r), 6), m["slip"])].append(m)
         for ax, (key, label, scale) in zip(axes, panels):
             for j, load in enumerate(loads):
